@@ -1,0 +1,45 @@
+"""dicerules: exact, deterministic, immutable rules engines for dice games.
+
+The public names of the API are re-exported here; importing dicerules
+registers every built-in game in GAMES.
+"""
+
+from dicerules import games
+from dicerules.errors import (
+    DiceRulesError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidRulesError,
+    RecordError,
+    ReplayError,
+    StreamExhaustedError,
+    UnknownGameError,
+)
+from dicerules.game import GAMES, Engine, Game, get_game
+from dicerules.records import FORMAT, GameRecord, record, replay
+from dicerules.streams import DiceStream, ScriptedStream, SeededStream
+
+__all__ = [
+    "FORMAT",
+    "GAMES",
+    "DiceRulesError",
+    "DiceStream",
+    "Engine",
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidRulesError",
+    "RecordError",
+    "ReplayError",
+    "ScriptedStream",
+    "SeededStream",
+    "StreamExhaustedError",
+    "UnknownGameError",
+    "games",
+    "get_game",
+    "record",
+    "replay",
+]
+
+__version__ = "0.1.0.dev0"

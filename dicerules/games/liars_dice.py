@@ -1,0 +1,634 @@
+"""Liar's dice: bid on the dice under every cup, or call the last bid a lie.
+
+The rules as implemented (the full spec, with numbered rules, is the project's
+liars-dice rules page; this is the same in brief):
+
+* Every seat starts with ``dice_per_player`` dice. Round 1 is opened by the winner
+  of an open roll-off (one die each, in seat order; the seats tied for highest roll
+  again until one is highest), or by seat 0 when ``first_opener`` is ``"seat0"``.
+* A round starts with every seat that has dice rolling all of them in secret.
+* The opener must bid a quantity and a face, ``3x4`` meaning "at least three fours
+  are showing under all the cups". Turns then go to the left (seat + 1), skipping
+  seats with no dice. Each player raises or challenges the last bid. A raise either
+  bids more dice (any face) or the same number of dice of a higher face; one is the
+  lowest face and may be bid at any time.
+* A challenge reveals every hand and counts the bid face. With ``ones_wild`` the
+  ones also count, unless the face bid is one, or ``ones_opening_cancels_wild`` is
+  on and the round was opened with a bid on ones. With ``straights_wild``, a hand
+  that is exactly 1, 2, ..., k (k its size) counts k for any face, whatever the
+  ones rule of the round.
+* If the count reaches the bid, the challenger loses a die; otherwise the bidder
+  does. A seat with no dice is out for good. The next round is opened by the loser
+  or the winner of the challenge (``next_opener``), or, if that seat is out, by the
+  next seat to its left with dice. The last seat with dice wins.
+
+Presets: ``classic`` (three dice, ones wild unless the round opens on ones, the
+winner of a challenge opens; the default) and ``norwegian`` (six dice, ones always
+wild, straights wild, the loser opens).
+
+Decisions where the sources are silent (each one a Rules field where users may
+want otherwise): seats are numbered to the left; the first opener is chosen by a
+roll-off that repeats among the tied; there is no challenge before the opening
+bid; a bid may not name more dice than are in play, so the highest bid leaves only
+the challenge; a lone 1 counts once, as a straight or as a one, never twice; the
+set-up roll-off and each finished challenge are public.
+
+Dice are drawn from the stream in this order: the roll-off, one die per
+contending seat in seat order per pass; then at each round start every seat with
+dice, in seat order, all its dice consecutively (a hand is kept sorted).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Final, Literal
+
+import attrs
+
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
+from dicerules.game import Engine, register, start_stream
+from dicerules.rulefields import boolean, choice, integer
+from dicerules.streams import DiceStream
+from dicerules.tape import Tape
+
+__all__ = [
+    "CHALLENGE",
+    "GAME",
+    "NAME",
+    "PRESETS",
+    "Action",
+    "Bid",
+    "Challenge",
+    "Reveal",
+    "Rules",
+    "State",
+    "View",
+    "apply",
+    "count_bid",
+    "current_player",
+    "default_rules",
+    "describe",
+    "format_action",
+    "history",
+    "is_straight",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "parse_action",
+    "presets",
+    "scores",
+    "view",
+    "winners",
+]
+
+NAME: Final = "liars-dice"
+
+MAX_PLAYERS: Final = 10
+MAX_DICE_PER_PLAYER: Final = 10
+MAX_SIDES: Final = 20
+
+Opener = Literal["loser", "winner"]
+FirstOpener = Literal["rolloff", "seat0"]
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@attrs.frozen
+class Rules:
+    """Every rule option of liar's dice, validated. The defaults are the classic preset."""
+
+    players: int = integer(4, 2, MAX_PLAYERS)
+    dice_per_player: int = integer(3, 1, MAX_DICE_PER_PLAYER)
+    sides: int = integer(6, 2, MAX_SIDES)
+    ones_wild: bool = boolean(True)
+    ones_opening_cancels_wild: bool = boolean(True)
+    straights_wild: bool = boolean(False)
+    next_opener: Opener = choice("winner", ("loser", "winner"))
+    first_opener: FirstOpener = choice("rolloff", ("rolloff", "seat0"))
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named preset: ``"classic"`` or ``"norwegian"``."""
+        try:
+            return PRESETS[name]
+        except (KeyError, TypeError):
+            known = ", ".join(PRESETS)
+            raise InvalidRulesError(
+                f"no liars-dice preset {name!r}; the presets are: {known}"
+            ) from None
+
+    @property
+    def max_dice(self) -> int:
+        """The number of dice in play at the start of the game."""
+        return self.players * self.dice_per_player
+
+
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {
+        "classic": Rules(),
+        "norwegian": Rules(
+            dice_per_player=6,
+            ones_opening_cancels_wild=False,
+            straights_wild=True,
+            next_opener="loser",
+        ),
+    }
+)
+presets = PRESETS
+default_rules: Final = PRESETS["classic"]
+
+
+# ------------------------------------------------------------------------- actions
+
+_BID_RE = re.compile(r"([0-9]{1,4})x([0-9]{1,4})")
+_CHALLENGE_WORDS = frozenset({"challenge", "liar", "dudo", "call"})
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidActionError(f"a bid's {attribute.name} must be an int >= 1, got {value!r}")
+
+
+@attrs.frozen
+class Bid:
+    """A claim that at least ``quantity`` dice under all the cups show ``face``."""
+
+    quantity: int = attrs.field(validator=_positive)
+    face: int = attrs.field(validator=_positive)
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """``"3x4"`` -> ``Bid(quantity=3, face=4)``; case and spaces do not matter."""
+        match = _BID_RE.fullmatch(_squeeze(text))
+        if match is None:
+            raise InvalidActionError(f"{text!r} is not a bid: write quantity x face, as 3x4")
+        return cls(int(match[1]), int(match[2]))
+
+    def __str__(self) -> str:
+        return f"{self.quantity}x{self.face}"
+
+
+@attrs.frozen
+class Challenge:
+    """A call that the last bid is a lie: every hand is revealed and counted."""
+
+    @classmethod
+    def parse(cls, text: str) -> Challenge:
+        """``"challenge"`` (also ``"liar"``, ``"dudo"``, ``"call"``) -> ``Challenge()``."""
+        if _squeeze(text) not in _CHALLENGE_WORDS:
+            raise InvalidActionError(f"{text!r} is not a challenge")
+        return CHALLENGE
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+CHALLENGE: Final = Challenge()
+
+Action = Bid | Challenge
+
+
+def _squeeze(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidActionError(f"notation must be a str, not {type(text).__name__}")
+    return "".join(text.split()).lower()
+
+
+def parse(text: str) -> Action:
+    """The action ``text`` names, by syntax alone (legality is ``parse_action``'s job)."""
+    squeezed = _squeeze(text)
+    if squeezed in _CHALLENGE_WORDS:
+        return CHALLENGE
+    if _BID_RE.fullmatch(squeezed):
+        return Bid.parse(squeezed)
+    raise InvalidActionError(
+        f"{text!r} is not liars-dice notation: write a bid as 3x4, or challenge"
+    )
+
+
+def format_action(action: Action) -> str:
+    """``Bid(3, 4)`` -> ``"3x4"``; ``Challenge()`` -> ``"challenge"``."""
+    if type(action) is Bid or type(action) is Challenge:
+        return str(action)
+    raise InvalidActionError(f"{action!r} is not a liars-dice action")
+
+
+@lru_cache(maxsize=MAX_SIDES)
+def _bid_table(sides: int) -> tuple[Bid, ...]:
+    """Every bid a game with ``sides`` faces can see, in raising order.
+
+    Bid (q, f) stands at index (q - 1) * sides + (f - 1), so the bids a table of
+    n dice allows are the first n * sides, and the raises of a bid are a slice.
+    """
+    return tuple(
+        Bid(quantity, face)
+        for quantity in range(1, MAX_PLAYERS * MAX_DICE_PER_PLAYER + 1)
+        for face in range(1, sides + 1)
+    )
+
+
+def _bid_index(bid: Bid, sides: int) -> int:
+    return (bid.quantity - 1) * sides + bid.face - 1
+
+
+@lru_cache(maxsize=4096)
+def _answers(sides: int, total: int, last_index: int) -> tuple[Action, ...]:
+    """The legal actions after the bid at ``last_index`` (-1: no bid yet) with ``total`` dice."""
+    raises: tuple[Action, ...] = _bid_table(sides)[last_index + 1 : total * sides]
+    return raises if last_index < 0 else (*raises, CHALLENGE)
+
+
+# --------------------------------------------------------------------------- state
+
+
+@attrs.frozen
+class Reveal:
+    """A finished challenge, as everyone saw it when the cups came up."""
+
+    hands: tuple[tuple[int, ...], ...]
+    bid: Bid
+    bidder: int
+    challenger: int
+    ones_wild: bool
+    count: int
+    loser: int
+
+
+@attrs.frozen
+class State:
+    """A whole game of liar's dice, hidden hands and dice stream included.
+
+    ``dice`` is the number of dice each seat has left (its score); ``hands`` are the
+    dice under each cup this round, sorted (``()`` for a seat that is out, and for
+    every seat once the game is over). ``bids`` are this round's bids in order;
+    the first was made by ``opener``, each next one by the next seat with dice.
+    """
+
+    rules: Rules
+    dice: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    round: int
+    opener: int
+    to_act: int | None
+    bids: tuple[Bid, ...]
+    ones_wild: bool
+    rolloff: tuple[tuple[tuple[int, int], ...], ...]
+    last_reveal: Reveal | None
+    tape: Tape[Action] = attrs.field(repr=False)
+
+    @property
+    def total_dice(self) -> int:
+        """The number of dice in play."""
+        return sum(self.dice)
+
+    @property
+    def last_bid(self) -> Bid | None:
+        """The bid on the table, or None before the opening bid."""
+        return self.bids[-1] if self.bids else None
+
+
+@attrs.frozen
+class View:
+    """What one seat (or a spectator, ``player=None``) may know of a game.
+
+    ``hand`` is the seat's own hand (``()`` for a spectator); ``bids`` pairs each bid
+    of this round with the seat that made it. Other hands of this round, and the
+    stream, are never here.
+    """
+
+    rules: Rules
+    player: int | None
+    hand: tuple[int, ...]
+    dice: tuple[int, ...]
+    round: int
+    opener: int
+    to_act: int | None
+    bids: tuple[tuple[int, Bid], ...]
+    ones_wild: bool
+    rolloff: tuple[tuple[tuple[int, int], ...], ...]
+    last_reveal: Reveal | None
+
+
+# --------------------------------------------------------------------- the counting
+
+
+_STRAIGHTS: Final = tuple(tuple(range(1, k + 1)) for k in range(MAX_DICE_PER_PLAYER + 1))
+
+
+def is_straight(hand: tuple[int, ...]) -> bool:
+    """Whether a sorted hand is exactly 1, 2, ..., k, where k is its size (k >= 1)."""
+    return 0 < len(hand) < len(_STRAIGHTS) and hand == _STRAIGHTS[len(hand)]
+
+
+def count_bid(
+    hands: tuple[tuple[int, ...], ...], face: int, *, ones_wild: bool, straights_wild: bool
+) -> int:
+    """How many dice count toward ``face`` across sorted ``hands`` (rule 5)."""
+    count = 0
+    for hand in hands:
+        if straights_wild and is_straight(hand):
+            count += len(hand)
+        elif ones_wild and face != 1:
+            count += hand.count(face) + hand.count(1)
+        else:
+            count += hand.count(face)
+    return count
+
+
+# ------------------------------------------------------------------ new game, rounds
+
+
+def new_game(
+    rules: Rules | None = None, *, seed: int | None = None, stream: DiceStream | None = None
+) -> State:
+    """A new game: the roll-off (if any) made and the first round's hands rolled.
+
+    Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
+    from the OS's entropy and kept for replay.
+    """
+    if rules is None:
+        rules = default_rules
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules must be liars_dice.Rules, not {type(rules).__name__}")
+    tape: Tape[Action] = Tape.start(start_stream(seed, stream))
+    rolloff: tuple[tuple[tuple[int, int], ...], ...] = ()
+    opener = 0
+    if rules.first_opener == "rolloff":
+        opener, rolloff, tape = _roll_off(rules, tape)
+    dice = (rules.dice_per_player,) * rules.players
+    return _start_round(rules, dice, 1, opener, rolloff, None, tape)
+
+
+def _roll_off(
+    rules: Rules, tape: Tape[Action]
+) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...], Tape[Action]]:
+    """Rule 1: every seat rolls one die; the tied highest roll again until one is highest."""
+    contenders = tuple(range(rules.players))
+    passes: list[tuple[tuple[int, int], ...]] = []
+    while True:
+        rolled, tape = tape.roll(len(contenders), rules.sides)
+        passes.append(tuple(zip(contenders, rolled, strict=True)))
+        high = max(rolled)
+        contenders = tuple(s for s, die in zip(contenders, rolled, strict=True) if die == high)
+        if len(contenders) == 1:
+            return contenders[0], tuple(passes), tape
+
+
+def _start_round(
+    rules: Rules,
+    dice: tuple[int, ...],
+    round_number: int,
+    opener: int,
+    rolloff: tuple[tuple[tuple[int, int], ...], ...],
+    last_reveal: Reveal | None,
+    tape: Tape[Action],
+) -> State:
+    """Rule 2: every seat with dice rolls all of them, in seat order, in one draw."""
+    rolled, tape = tape.roll(sum(dice), rules.sides)
+    hands = []
+    start = 0
+    for count in dice:
+        hands.append(tuple(sorted(rolled[start : start + count])))
+        start += count
+    return State(
+        rules, dice, tuple(hands), round_number, opener, opener, (),
+        rules.ones_wild, rolloff, last_reveal, tape,
+    )  # fmt: skip
+
+
+def _next_seat(dice: tuple[int, ...], seat: int) -> int:
+    """The next seat to the left of ``seat`` that has dice."""
+    players = len(dice)
+    seat = (seat + 1) % players
+    while not dice[seat]:
+        seat = (seat + 1) % players
+    return seat
+
+
+def _previous_seat(dice: tuple[int, ...], seat: int) -> int:
+    """The next seat to the right of ``seat`` that has dice."""
+    players = len(dice)
+    seat = (seat - 1) % players
+    while not dice[seat]:
+        seat = (seat - 1) % players
+    return seat
+
+
+# ------------------------------------------------------------------------ the moves
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The bids that raise the last one, in raising order, then ``challenge``.
+
+    The opener's list is every bid; the list is empty once the game is over.
+    """
+    if state.to_act is None:
+        return ()
+    sides = state.rules.sides
+    last = _bid_index(state.bids[-1], sides) if state.bids else -1
+    return _answers(sides, sum(state.dice), last)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
+    if type(action) is Bid:
+        _check_bid(state, action)
+        return _bid(state, action)
+    if type(action) is Challenge:
+        _check_challenge(state)
+        return _challenge(state)
+    raise InvalidActionError(f"{action!r} is not a liars-dice action (a Bid or a Challenge)")
+
+
+def _check_bid(state: State, bid: Bid) -> None:
+    """Rules 3 and 4: the bid names a face and no more dice than are in play, and raises."""
+    if state.to_act is None:
+        raise IllegalActionError(f"the game is over: no bid can be made, {bid} included")
+    sides = state.rules.sides
+    if bid.face > sides:
+        raise IllegalActionError(f"{bid} names face {bid.face}, but the dice show 1 to {sides}")
+    total = sum(state.dice)
+    if bid.quantity > total:
+        raise IllegalActionError(f"{bid} bids {bid.quantity} dice, but only {total} are in play")
+    if state.bids:
+        last = state.bids[-1]
+        if _bid_index(bid, sides) <= _bid_index(last, sides):
+            raise IllegalActionError(_why_not_a_raise(bid, last, sides, total))
+
+
+def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:
+    q, f = last.quantity, last.face
+    if f == sides:
+        how = f"bid more than {q} dice" if q < total else "only a challenge is left"
+    elif q == total:
+        how = f"keep {q} and bid a face above {f}, or challenge"
+    else:
+        how = f"raise the quantity, or keep {q} and bid a face above {f}"
+    return f"{bid} does not raise {last}: {how}"
+
+
+def _bid(state: State, bid: Bid) -> State:
+    ones_wild = state.ones_wild
+    if not state.bids and bid.face == 1 and state.rules.ones_opening_cancels_wild:
+        ones_wild = False  # rule 5: an opening bid on ones makes ones count as ones
+    return State(
+        state.rules, state.dice, state.hands, state.round, state.opener,
+        _next_seat(state.dice, state.to_act),  # type: ignore[arg-type]
+        (*state.bids, bid), ones_wild, state.rolloff, state.last_reveal,
+        state.tape.act(bid),
+    )  # fmt: skip
+
+
+def _check_challenge(state: State) -> None:
+    if state.to_act is None:
+        raise IllegalActionError("the game is over: there is nothing to challenge")
+    if not state.bids:
+        raise IllegalActionError(
+            f"there is no bid to challenge: seat {state.to_act} opens the round with a bid"
+        )
+
+
+def _challenge(state: State) -> State:
+    """Rules 5 to 8: reveal and count, the loser gives up a die, the next round starts."""
+    rules = state.rules
+    bid = state.bids[-1]
+    challenger: int = state.to_act  # type: ignore[assignment]
+    bidder = _previous_seat(state.dice, challenger)
+    count = count_bid(
+        state.hands, bid.face, ones_wild=state.ones_wild, straights_wild=rules.straights_wild
+    )
+    loser, winner = (challenger, bidder) if count >= bid.quantity else (bidder, challenger)
+    dice = tuple(n - 1 if seat == loser else n for seat, n in enumerate(state.dice))
+    reveal = Reveal(state.hands, bid, bidder, challenger, state.ones_wild, count, loser)
+    tape = state.tape.act(CHALLENGE)
+    if sum(1 for n in dice if n) == 1:
+        return State(
+            rules, dice, ((),) * rules.players, state.round, state.opener, None, (),
+            state.ones_wild, state.rolloff, reveal, tape,
+        )  # fmt: skip
+    opener = loser if rules.next_opener == "loser" else winner
+    if not dice[opener]:
+        opener = _next_seat(dice, opener)
+    return _start_round(rules, dice, state.round + 1, opener, state.rolloff, reveal, tape)
+
+
+# ----------------------------------------------------------------- reading a state
+
+
+def current_player(state: State) -> int | None:
+    """The seat to act; None once the game is over."""
+    return state.to_act
+
+
+def is_terminal(state: State) -> bool:
+    """Whether one seat alone has dice left."""
+    return state.to_act is None
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The last seat with dice, once the game is over; () before."""
+    if state.to_act is not None:
+        return ()
+    return tuple(seat for seat, n in enumerate(state.dice) if n)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """The dice each seat has left."""
+    return state.dice
+
+
+def history(state: State) -> tuple[Action, ...]:
+    """Every action since new_game, in order."""
+    return tuple(state.tape.actions)
+
+
+def _check_seat(state: State, player: int | None) -> None:
+    if player is None:
+        return
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
+    if not 0 <= player < state.rules.players:
+        raise ValueError(f"there is no seat {player}: the seats are 0 to {state.rules.players - 1}")
+
+
+def view(state: State, player: int | None) -> View:
+    """What ``player`` may know: its own hand and everything public. None: a spectator."""
+    _check_seat(state, player)
+    bids = []
+    seat = state.opener
+    for bid in state.bids:
+        bids.append((seat, bid))
+        seat = _next_seat(state.dice, seat)
+    return View(
+        state.rules, player, () if player is None else state.hands[player], state.dice,
+        state.round, state.opener, state.to_act, tuple(bids), state.ones_wild, state.rolloff,
+        state.last_reveal,
+    )  # fmt: skip
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The action ``text`` names, checked against ``state``.
+
+    InvalidActionError for text that is not notation; IllegalActionError for an
+    action that is not legal here.
+    """
+    action = parse(text)
+    if type(action) is Bid:
+        _check_bid(state, action)
+    else:
+        _check_challenge(state)
+    return action
+
+
+def _hand_text(hand: tuple[int, ...]) -> str:
+    return "-".join(map(str, hand))
+
+
+def describe(state: State) -> str:
+    """The state as a few lines of text, hidden hands included (not for players' eyes)."""
+    wild = "ones wild" if state.ones_wild else "ones not wild"
+    turn = "game over" if state.to_act is None else f"seat {state.to_act} to act"
+    seats = " | ".join(
+        f"{seat}: {_hand_text(hand) if hand else (f'{n} dice' if n else 'out')}"
+        for seat, (n, hand) in enumerate(zip(state.dice, state.hands, strict=True))
+    )
+    lines = [
+        f"round {state.round}, opened by seat {state.opener}, {turn}, {wild}",
+        f"hands {seats}",
+        f"bids {' '.join(map(str, state.bids)) or '-'}",
+    ]
+    if state.last_reveal is not None:
+        r = state.last_reveal
+        lines.append(
+            f"last challenge: seat {r.challenger} called seat {r.bidder}'s {r.bid},"
+            f" counted {r.count}, seat {r.loser} lost a die"
+        )
+    return "\n".join(lines)
+
+
+GAME: Final = register(
+    Engine(
+        name=NAME,
+        Rules=Rules,
+        State=State,
+        presets=PRESETS,
+        default_rules=default_rules,
+        new_game=new_game,
+        legal_actions=legal_actions,
+        apply=apply,
+        current_player=current_player,
+        is_terminal=is_terminal,
+        winners=winners,
+        scores=scores,
+        history=history,
+        view=view,
+        format_action=format_action,
+        parse_action=parse_action,
+        describe=describe,
+    )
+)

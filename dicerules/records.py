@@ -1,0 +1,309 @@
+"""Game records: a whole game as JSON, and the replay that checks one.
+
+A record holds the game's name, its rules, the stream it began with, every
+action in notation and every die drawn. ``replay`` plays the actions again
+from the rules and the stream, checks each one, and checks that it drew the
+same dice as the record says; a ReplayError names the first step that fails.
+
+The JSON is one object with exactly the keys ``format``, ``game``, ``rules``,
+``stream`` (``{"seed": n}`` or ``{"scripted": [values]}``), ``actions`` and
+``rolls``. A SeededStream that did not start at position 0 also writes
+``"position"`` beside its seed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+import cattrs
+
+from dicerules.errors import (
+    DiceRulesError,
+    InvalidRulesError,
+    RecordError,
+    ReplayError,
+    StreamExhaustedError,
+    UnknownGameError,
+)
+from dicerules.game import AnyGame, game_of, get_game
+from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream
+from dicerules.tape import Log
+
+__all__ = ["FORMAT", "GameRecord", "RuleValue", "record", "replay"]
+
+FORMAT: Final = 1
+"""The record format this version writes and reads. A change that alters any replay
+of an existing record gets a new number."""
+
+RuleValue = bool | int | str | None
+"""The type of every Rules field of every game."""
+
+_KEYS: Final = ("format", "game", "rules", "stream", "actions", "rolls")
+
+
+def _strict(kind: type[Any]) -> Any:
+    """A cattrs hook that hands a value through only if it is exactly of ``kind``.
+
+    cattrs would otherwise turn ``"4"`` into 4 and 1 into True; a record is exact.
+    """
+
+    def hook(value: object, _: object) -> object:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    return hook
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+for _kind in (int, bool, str):
+    _converter.register_structure_hook(_kind, _strict(_kind))
+
+
+def rules_to_dict(rules: object) -> dict[str, RuleValue]:
+    """A game's Rules as a plain dict of its fields, in field order."""
+    result: dict[str, RuleValue] = _converter.unstructure(rules)
+    return result
+
+
+def rules_from_dict(game: AnyGame, data: Mapping[str, object]) -> Any:
+    """The game's Rules from a dict holding every field exactly once; RecordError if not."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"rules must be an object, not {type(data).__name__}")
+    names = [field.name for field in attrs.fields(game.Rules)]
+    missing = [name for name in names if name not in data]
+    unknown = sorted(str(key) for key in data if key not in names)
+    if missing or unknown:
+        raise RecordError(
+            f"{game.name} rules"
+            + (f" lack {', '.join(missing)}" if missing else "")
+            + (" and" if missing and unknown else "")
+            + (f" have unknown fields {', '.join(unknown)}" if unknown else "")
+        )
+    try:
+        return _converter.structure(dict(data), game.Rules)
+    except InvalidRulesError as error:
+        raise RecordError(f"bad {game.name} rules: {error}") from None
+    except (cattrs.BaseValidationError, TypeError, ValueError) as error:
+        raise RecordError(f"bad {game.name} rules: {_first_cause(error)}") from None
+
+
+def _first_cause(error: BaseException) -> BaseException:
+    """The innermost error of a cattrs validation group, for a one-line message."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    return error
+
+
+def _stream_to_dict(stream: DiceStream) -> dict[str, object]:
+    if type(stream) is SeededStream:
+        if stream.position:
+            return {"seed": stream.seed, "position": stream.position}
+        return {"seed": stream.seed}
+    if type(stream) is ScriptedStream:
+        return {"scripted": list(stream.remaining)}
+    raise RecordError(
+        f"a game that began with a {type(stream).__name__} cannot be recorded:"
+        " only SeededStream and ScriptedStream can be written down"
+    )
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _stream_from_dict(data: object) -> SeededStream | ScriptedStream:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"stream must be an object, not {type(data).__name__}")
+    keys = set(data)
+    if keys in ({"seed"}, {"seed", "position"}):
+        seed, position = data["seed"], data.get("position", 0)
+        if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            raise RecordError(f"stream seed must be an int from 0 to 2**64 - 1, got {seed!r}")
+        if not _is_int(position) or position < 0:
+            raise RecordError(f"stream position must be an int >= 0, got {position!r}")
+        return SeededStream(seed, position)
+    if keys == {"scripted"}:
+        values = data["scripted"]
+        if not isinstance(values, list) or not all(_is_int(v) and v >= 1 for v in values):
+            raise RecordError("stream scripted must be a list of ints >= 1")
+        return ScriptedStream(values)
+    raise RecordError(
+        'stream must be {"seed": n} or {"scripted": [values]},'
+        f" got keys {sorted(map(str, keys))}"
+    )
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise RecordError(f"key {key!r} appears twice")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> object:
+    raise RecordError(f"{name} is not a number a record can hold")
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game, enough to replay and audit it. Read with ``from_json``, write with ``to_json``.
+
+    ``rules`` holds the game's Rules fields as a dict, ``stream`` the stream the
+    game began with, ``actions`` the actions in notation, ``rolls`` every die drawn.
+    Records compare by value; holding a dict, they are not hashable.
+    """
+
+    game: str
+    rules: dict[str, RuleValue]
+    stream: SeededStream | ScriptedStream
+    actions: tuple[str, ...]
+    rolls: tuple[int, ...]
+    format: int = FORMAT
+
+    def to_dict(self) -> dict[str, object]:
+        """The record as the JSON object it is written as."""
+        return {
+            "format": self.format,
+            "game": self.game,
+            "rules": dict(self.rules),
+            "stream": _stream_to_dict(self.stream),
+            "actions": list(self.actions),
+            "rolls": list(self.rolls),
+        }
+
+    def to_json(self) -> str:
+        """The record as one line of JSON, keys in a fixed order."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """A record from its JSON object; RecordError for anything but an exact record."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+        missing = [key for key in _KEYS if key not in data]
+        unknown = sorted(str(key) for key in data if key not in _KEYS)
+        if missing:
+            raise RecordError(f"the record lacks {', '.join(missing)}")
+        if unknown:
+            raise RecordError(f"the record has unknown keys {', '.join(unknown)}")
+        version = data["format"]
+        if not _is_int(version):
+            raise RecordError(f"format must be an int, got {version!r}")
+        if version != FORMAT:
+            raise RecordError(f"record format {version} is not supported (this reads {FORMAT})")
+        name = data["game"]
+        if not isinstance(name, str):
+            raise RecordError(f"game must be a string, got {name!r}")
+        try:
+            game = get_game(name)
+        except UnknownGameError as error:
+            raise RecordError(str(error)) from None
+        rules = rules_from_dict(game, data["rules"])
+        stream = _stream_from_dict(data["stream"])
+        actions, rolls = data["actions"], data["rolls"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("actions must be a list of strings")
+        if not isinstance(rolls, list) or not all(_is_int(r) and r >= 1 for r in rolls):
+            raise RecordError("rolls must be a list of ints >= 1")
+        return cls(name, rules_to_dict(rules), stream, tuple(actions), tuple(rolls), version)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """A record from JSON text; RecordError for bad JSON or anything but an exact record."""
+        try:
+            data = json.loads(
+                text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant
+            )
+        except (ValueError, TypeError) as error:
+            if isinstance(error, RecordError):
+                raise
+            raise RecordError(f"the record is not JSON: {error}") from None
+        return cls.from_dict(data)
+
+
+def record(state: object) -> GameRecord:
+    """The record of the game that led to ``state``."""
+    game = game_of(state)
+    tape = state.tape  # type: ignore[attr-defined]
+    return GameRecord(
+        game=game.name,
+        rules=rules_to_dict(state.rules),  # type: ignore[attr-defined]
+        stream=_recordable(tape.origin),
+        actions=tuple(game.format_action(action) for action in tape.actions),
+        rolls=tape.dice(),
+    )
+
+
+def _recordable(stream: DiceStream) -> SeededStream | ScriptedStream:
+    if type(stream) is SeededStream:
+        return stream
+    if type(stream) is ScriptedStream:
+        return ScriptedStream(stream.remaining)
+    _stream_to_dict(stream)  # raises the RecordError that says why
+    raise AssertionError("unreachable")
+
+
+def replay(rec: GameRecord) -> Any:
+    """The state the record leads to, every action checked and every die compared.
+
+    RecordError if the record cannot be read; ReplayError, naming the first bad
+    step, if an action is not legal where it stands or the dice drawn differ.
+    """
+    if not isinstance(rec, GameRecord):
+        raise TypeError(f"replay takes a GameRecord, not {type(rec).__name__}")
+    try:
+        game = get_game(rec.game)
+    except UnknownGameError as error:
+        raise RecordError(str(error)) from None
+    rules = rules_from_dict(game, rec.rules)
+    checked = _DiceCheck(rec.rolls)
+    try:
+        state = game.new_game(rules, stream=rec.stream)
+    except (DiceRulesError, ValueError) as error:
+        raise ReplayError(f"the game could not be set up: {error}") from None
+    checked.after(state.tape.rolls, None)
+    for step, text in enumerate(rec.actions):
+        try:
+            state = game.apply(state, game.parse_action(state, text))
+        except StreamExhaustedError as error:
+            raise ReplayError(
+                f"step {step} ({text!r}): the stream ran out: {error}", step
+            ) from None
+        except (DiceRulesError, ValueError) as error:
+            raise ReplayError(f"step {step} ({text!r}): {error}", step) from None
+        checked.after(state.tape.rolls, step)
+    checked.finish()
+    return state
+
+
+class _DiceCheck:
+    """Compares the dice a replay draws with the record's, step by step."""
+
+    def __init__(self, rolls: tuple[int, ...]) -> None:
+        self.rolls = rolls
+        self.seen_rolls = 0  # roll calls already compared
+        self.seen_dice = 0  # dice already compared
+
+    def after(self, log: Log[tuple[int, ...]], step: int | None) -> None:
+        new = [die for roll in log.newest(len(log) - self.seen_rolls) for die in roll]
+        self.seen_rolls = len(log)
+        expected = self.rolls[self.seen_dice : self.seen_dice + len(new)]
+        if tuple(new) != expected:
+            where = "at set-up" if step is None else f"after step {step}"
+            raise ReplayError(
+                f"{where} the replay drew {new} where the record has {list(expected)}", step
+            )
+        self.seen_dice += len(new)
+
+    def finish(self) -> None:
+        if self.seen_dice != len(self.rolls):
+            raise ReplayError(
+                f"the record has {len(self.rolls) - self.seen_dice} more dice than the replay"
+                f" drew ({self.seen_dice} of {len(self.rolls)})"
+            )

@@ -1,0 +1,88 @@
+"""Validated fields for a game's frozen Rules class.
+
+Each validator raises InvalidRulesError naming the field and what it allows,
+so ``Rules(players=11)`` says "players must be an int from 2 to 10, got 11".
+A bool is never accepted where an int is asked for, nor an int for a bool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from dicerules.errors import InvalidRulesError
+
+__all__ = ["boolean", "choice", "integer", "optional_integer"]
+
+_Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_range(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"an int from {low} to {high}"
+    if low is not None:
+        return f"an int >= {low}"
+    if high is not None:
+        return f"an int <= {high}"
+    return "an int"
+
+
+def integer(default: int, low: int | None = None, high: int | None = None) -> Any:
+    """An int field with ``low <= value <= high`` (either bound may be None)."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if (
+            not _is_int(value)
+            or (low is not None and value < low)  # type: ignore[operator]
+            or (high is not None and value > high)  # type: ignore[operator]
+        ):
+            raise InvalidRulesError(
+                f"{attribute.name} must be {_int_range(low, high)}, got {value!r}"
+            )
+
+    return attrs.field(default=default, validator=check)
+
+
+def optional_integer(default: int | None, low: int | None = None, high: int | None = None) -> Any:
+    """An int field with ``low <= value <= high``, or None."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None:
+            return
+        if (
+            not _is_int(value)
+            or (low is not None and value < low)  # type: ignore[operator]
+            or (high is not None and value > high)  # type: ignore[operator]
+        ):
+            raise InvalidRulesError(
+                f"{attribute.name} must be None or {_int_range(low, high)}, got {value!r}"
+            )
+
+    return attrs.field(default=default, validator=check)
+
+
+def boolean(default: bool) -> Any:
+    """A bool field (True or False, nothing else)."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, bool):
+            raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
+
+    return attrs.field(default=default, validator=check)
+
+
+def choice(default: str, choices: tuple[str, ...]) -> Any:
+    """A str field that must be one of ``choices``."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, str) or value not in choices:
+            allowed = " or ".join(repr(c) for c in choices)
+            raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {value!r}")
+
+    return attrs.field(default=default, validator=check)

@@ -1,0 +1,169 @@
+"""Dice streams: the only source of randomness in dicerules.
+
+A stream is an immutable value. ``roll`` returns the dice and the stream that
+follows them, so a state that carries its stream stays a pure value and a game
+is a function of (rules, stream, player actions).
+
+SeededStream is SplitMix64 over a counter and is fixed forever: records depend
+on every draw it makes. Draw i (i = 1, 2, ...) is ``mix(seed + i * GAMMA)``
+modulo 2**64, where mix is SplitMix64's finaliser. A die of s sides rejects a
+draw x >= 2**64 - (2**64 mod s), so every face is exactly equally likely, and
+otherwise shows ``x mod s + 1``. Rejected draws count toward the position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol, TypeVar, runtime_checkable
+
+import attrs
+
+from dicerules.errors import StreamExhaustedError
+
+__all__ = ["SEED_LIMIT", "DiceStream", "ScriptedStream", "SeededStream", "check_seed"]
+
+SEED_LIMIT = 2**64
+"""Seeds are ints with 0 <= seed < SEED_LIMIT."""
+
+_MASK = SEED_LIMIT - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+@runtime_checkable
+class DiceStream(Protocol):
+    """An immutable source of dice."""
+
+    def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], DiceStream]:
+        """Return ``count`` dice of ``sides`` faces (in draw order) and the stream after them."""
+        ...
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a valid seed; TypeError or ValueError otherwise."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a seed must satisfy 0 <= seed < 2**64, got {seed}")
+    return seed
+
+
+def _check_roll(count: int, sides: int) -> None:
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise ValueError(f"count must be an int >= 0, got {count!r}")
+    if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
+        raise ValueError(f"sides must be an int >= 1, got {sides!r}")
+
+
+def splitmix64(seed: int, index: int) -> int:
+    """Draw ``index`` (1-based) of the SeededStream with ``seed``: a 64-bit int."""
+    z = (seed + index * _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+_T = TypeVar("_T")
+
+
+def _build(cls: type[_T], **fields: object) -> _T:
+    """Make a stream from fields already known to be valid, skipping validation.
+
+    Every roll makes a new stream; this keeps the per-roll cost to the dice.
+    """
+    new = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(new, name, value)
+    return new
+
+
+def _seed_validator(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    check_seed(value)
+
+
+def _position_validator(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"position must be an int >= 0, got {value!r}")
+
+
+@attrs.frozen
+class SeededStream:
+    """A counter-based stream: the same seed gives the same dice everywhere, for ever.
+
+    ``position`` is the number of 64-bit draws consumed, rejected draws included.
+
+    >>> SeededStream(0).roll(12)[0]
+    (2, 1, 2, 5, 2, 1, 6, 3, 6, 3, 2, 5)
+    """
+
+    seed: int = attrs.field(validator=_seed_validator)
+    position: int = attrs.field(default=0, validator=_position_validator)
+
+    def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], SeededStream]:
+        """Return ``count`` dice of ``sides`` faces and the stream after them."""
+        _check_roll(count, sides)
+        limit = SEED_LIMIT - SEED_LIMIT % sides
+        seed = self.seed
+        index = self.position
+        dice: list[int] = []
+        while len(dice) < count:
+            # SplitMix64, inlined: this loop is the cost of every die in every game.
+            index += 1
+            z = (seed + index * _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                dice.append(z % sides + 1)
+        return tuple(dice), _build(SeededStream, seed=seed, position=index)
+
+
+def _to_values(values: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(values, str | bytes):
+        raise TypeError("ScriptedStream values must be ints, not a string")
+    result = tuple(values)
+    for value in result:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"ScriptedStream values must be ints, got {value!r}")
+    return result
+
+
+@attrs.frozen
+class ScriptedStream:
+    """A stream that yields the given values in order: physical dice, or a test set-up.
+
+    Drawing past the end raises StreamExhaustedError; a value that is not a face
+    of the die asked for raises ValueError when it is drawn.
+
+    >>> dice, rest = ScriptedStream((3, 1, 6)).roll(2)
+    >>> dice, rest.remaining
+    ((3, 1), (6,))
+    """
+
+    values: tuple[int, ...] = attrs.field(converter=_to_values)
+    position: int = attrs.field(default=0, validator=_position_validator)
+
+    def __attrs_post_init__(self) -> None:
+        if self.position > len(self.values):
+            raise ValueError(
+                f"position {self.position} is past the end of {len(self.values)} values"
+            )
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The values not yet drawn."""
+        return self.values[self.position :]
+
+    def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], ScriptedStream]:
+        """Return the next ``count`` values as dice of ``sides`` faces, and the stream after."""
+        _check_roll(count, sides)
+        end = self.position + count
+        if end > len(self.values):
+            raise StreamExhaustedError(
+                f"the scripted stream has {len(self.values) - self.position} values left,"
+                f" {count} were asked for"
+            )
+        dice = self.values[self.position : end]
+        for die in dice:
+            if not 1 <= die <= sides:
+                raise ValueError(f"scripted value {die} is not a face of a {sides}-sided die")
+        return dice, _build(ScriptedStream, values=self.values, position=end)

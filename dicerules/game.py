@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from dicerules.errors import UnknownGameError
-from dicerules.streams import SEED_LIMIT, DiceStream, SeededStream, check_seed
+from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream, check_seed
 from dicerules.tape import Tape
 
 __all__ = [
@@ -198,6 +198,10 @@ def start_stream(seed: int | None, stream: DiceStream | None) -> DiceStream:
     if stream is not None:
         if not isinstance(stream, DiceStream):
             raise TypeError(f"stream must be a DiceStream, not {type(stream).__name__}")
+        if type(stream) is ScriptedStream and stream.position:
+            # A script already partly drawn plays as a new script of what is left,
+            # so the game's record and replay hold only the values it can use.
+            return ScriptedStream(stream.remaining)
         return stream
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)

@@ -8,14 +8,15 @@ same dice as the record says; a ReplayError names the first step that fails.
 The JSON is one object with exactly the keys ``format``, ``game``, ``rules``,
 ``stream`` (``{"seed": n}`` or ``{"scripted": [values]}``), ``actions`` and
 ``rolls``. A SeededStream that did not start at position 0 also writes
-``"position"`` beside its seed.
+``"position"`` beside its seed. (A ScriptedStream is written as the values it had
+left: new_game starts every game on a fresh script of those.)
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, Literal, get_origin
 
 import attrs
 import cattrs
@@ -61,6 +62,15 @@ def _strict(kind: type[Any]) -> Any:
 _converter = cattrs.Converter(forbid_extra_keys=True)
 for _kind in (int, bool, str):
     _converter.register_structure_hook(_kind, _strict(_kind))
+# A closed choice is handed to the Rules class as it is: its validator names the
+# field and the choices, which says more than cattrs's own message.
+
+
+def _is_literal(kind: Any) -> bool:
+    return get_origin(kind) is Literal
+
+
+_converter.register_structure_hook_func(_is_literal, lambda value, _: value)
 
 
 def rules_to_dict(rules: object) -> dict[str, RuleValue]:
@@ -96,6 +106,13 @@ def _first_cause(error: BaseException) -> BaseException:
     while isinstance(error, BaseExceptionGroup) and error.exceptions:
         error = error.exceptions[0]
     return error
+
+
+def _game_named(name: str) -> AnyGame:
+    try:
+        return get_game(name)
+    except UnknownGameError as error:
+        raise RecordError(str(error)) from None
 
 
 def _stream_to_dict(stream: DiceStream) -> dict[str, object]:
@@ -166,6 +183,25 @@ class GameRecord:
     rolls: tuple[int, ...]
     format: int = FORMAT
 
+    def __attrs_post_init__(self) -> None:
+        # A record is checked whole when it is made, however it is made.
+        if not _is_int(self.format):
+            raise RecordError(f"format must be an int, got {self.format!r}")
+        if self.format != FORMAT:
+            raise RecordError(f"record format {self.format} is not supported (this reads {FORMAT})")
+        if not isinstance(self.game, str):
+            raise RecordError(f"game must be a string, got {self.game!r}")
+        rules = rules_to_dict(rules_from_dict(_game_named(self.game), self.rules))
+        object.__setattr__(self, "rules", rules)  # a copy of its own, in field order
+        if type(self.stream) is not SeededStream and type(self.stream) is not ScriptedStream:
+            raise RecordError(
+                f"stream must be a SeededStream or a ScriptedStream, got {self.stream!r}"
+            )
+        if not isinstance(self.actions, tuple) or not all(isinstance(a, str) for a in self.actions):
+            raise RecordError("actions must be a tuple of strings")
+        if not isinstance(self.rolls, tuple) or not all(_is_int(r) and r >= 1 for r in self.rolls):
+            raise RecordError("rolls must be a tuple of ints >= 1")
+
     def to_dict(self) -> dict[str, object]:
         """The record as the JSON object it is written as."""
         return {
@@ -192,26 +228,19 @@ class GameRecord:
             raise RecordError(f"the record lacks {', '.join(missing)}")
         if unknown:
             raise RecordError(f"the record has unknown keys {', '.join(unknown)}")
-        version = data["format"]
-        if not _is_int(version):
-            raise RecordError(f"format must be an int, got {version!r}")
-        if version != FORMAT:
-            raise RecordError(f"record format {version} is not supported (this reads {FORMAT})")
-        name = data["game"]
-        if not isinstance(name, str):
-            raise RecordError(f"game must be a string, got {name!r}")
-        try:
-            game = get_game(name)
-        except UnknownGameError as error:
-            raise RecordError(str(error)) from None
-        rules = rules_from_dict(game, data["rules"])
-        stream = _stream_from_dict(data["stream"])
         actions, rolls = data["actions"], data["rolls"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        if not isinstance(actions, list):
             raise RecordError("actions must be a list of strings")
-        if not isinstance(rolls, list) or not all(_is_int(r) and r >= 1 for r in rolls):
+        if not isinstance(rolls, list):
             raise RecordError("rolls must be a list of ints >= 1")
-        return cls(name, rules_to_dict(rules), stream, tuple(actions), tuple(rolls), version)
+        return cls(
+            game=data["game"],
+            rules=data["rules"],
+            stream=_stream_from_dict(data["stream"]),
+            actions=tuple(actions),
+            rolls=tuple(rolls),
+            format=data["format"],
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -220,10 +249,12 @@ class GameRecord:
             data = json.loads(
                 text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant
             )
+        except RecordError:
+            raise
         except (ValueError, TypeError) as error:
-            if isinstance(error, RecordError):
-                raise
             raise RecordError(f"the record is not JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("the record is nested too deeply to be a record") from None
         return cls.from_dict(data)
 
 
@@ -241,10 +272,8 @@ def record(state: object) -> GameRecord:
 
 
 def _recordable(stream: DiceStream) -> SeededStream | ScriptedStream:
-    if type(stream) is SeededStream:
+    if type(stream) is SeededStream or type(stream) is ScriptedStream:
         return stream
-    if type(stream) is ScriptedStream:
-        return ScriptedStream(stream.remaining)
     _stream_to_dict(stream)  # raises the RecordError that says why
     raise AssertionError("unreachable")
 
@@ -257,10 +286,7 @@ def replay(rec: GameRecord) -> Any:
     """
     if not isinstance(rec, GameRecord):
         raise TypeError(f"replay takes a GameRecord, not {type(rec).__name__}")
-    try:
-        game = get_game(rec.game)
-    except UnknownGameError as error:
-        raise RecordError(str(error)) from None
+    game = _game_named(rec.game)
     rules = rules_from_dict(game, rec.rules)
     checked = _DiceCheck(rec.rolls)
     try:

@@ -50,8 +50,8 @@ def check_seed(seed: object) -> int:
 def _check_roll(count: int, sides: int) -> None:
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError(f"count must be an int >= 0, got {count!r}")
-    if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
-        raise ValueError(f"sides must be an int >= 1, got {sides!r}")
+    if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= SEED_LIMIT:
+        raise ValueError(f"sides must be an int from 1 to 2**64, got {sides!r}")
 
 
 def splitmix64(seed: int, index: int) -> int:

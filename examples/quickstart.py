@@ -52,8 +52,7 @@ def play(seed: int) -> liars_dice.State:
                     print(f"    seat {other}: {hand_text(hand)}")
             wild = "ones wild" if reveal.ones_wild else "ones not wild"
             print(
-                f"  {reveal.bid} ({wild}): counted {reveal.count}."
-                f" Seat {reveal.loser} loses a die."
+                f"  {reveal.bid} ({wild}): counted {reveal.count}. Seat {reveal.loser} loses a die."
             )
     (winner,) = liars_dice.winners(state)
     print(f"\nSeat {winner} wins with {liars_dice.scores(state)[winner]} dice left.")

@@ -586,7 +586,7 @@ def parse_action(state: State, text: str) -> Action:
 
 
 def _hand_text(hand: tuple[int, ...]) -> str:
-    return "-".join(map(str, hand))
+    return "[" + "-".join(map(str, hand)) + "]"
 
 
 def describe(state: State) -> str:

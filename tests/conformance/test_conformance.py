@@ -1,0 +1,686 @@
+"""The conformance suite: the promises of the Game protocol, checked on every registered game.
+
+Each game in ``dicerules.GAMES`` is played under each of its presets: several seeded
+random games (actions picked by a SeededStream, never the random module), with the
+protocol checked at every step. Only the Game protocol, the streams and the records
+are used here, never one game's own classes, so a game that registers itself gets
+the whole suite for free.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import numbers
+import pickle
+from collections.abc import Iterator, Mapping, MutableMapping, MutableSequence, MutableSet
+from enum import Enum
+from typing import Any
+
+import attrs
+import pytest
+
+import dicerules
+from dicerules import (
+    DiceStream,
+    GameRecord,
+    IllegalActionError,
+    InvalidActionError,
+    ReplayError,
+    ScriptedStream,
+    SeededStream,
+    record,
+    replay,
+)
+from dicerules.tape import Tape
+
+SEEDS = range(6)
+"""The seeded random games played per game and preset."""
+
+MAX_STEPS = 5000
+"""Every random game must end within this many actions."""
+
+GARBAGE = ("", "xyz", "🎲", "   ", "\x00")
+"""Text that is no game's notation."""
+
+
+# ------------------------------------------------------------------------ the cases
+
+
+@attrs.frozen
+class Case:
+    """One registered game under one of its presets."""
+
+    game_name: str
+    preset: str
+
+    @property
+    def game(self) -> Any:
+        return dicerules.get_game(self.game_name)
+
+    @property
+    def rules(self) -> Any:
+        return self.game.presets[self.preset]
+
+    def __str__(self) -> str:
+        return f"{self.game_name}-{self.preset}"
+
+
+CASES = [Case(name, preset) for name, game in dicerules.GAMES.items() for preset in game.presets]
+
+
+@pytest.fixture(params=CASES, ids=[str(case) for case in CASES])
+def case(request: pytest.FixtureRequest) -> Case:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_every_game_has_presets_and_a_case() -> None:
+    assert dicerules.GAMES, "no game is registered"
+    for name, game in dicerules.GAMES.items():
+        assert game.name == name
+        assert game.presets, f"{name} has no presets"
+        assert game.default_rules in game.presets.values(), f"{name}: default_rules is no preset"
+        assert any(case.game_name == name for case in CASES)
+
+
+# ------------------------------------------------------------------- random games
+
+
+@attrs.frozen
+class Playthrough:
+    """A seeded random game: ``states[i + 1] == apply(states[i], actions[i])``."""
+
+    seed: int
+    states: tuple[Any, ...]
+    actions: tuple[Any, ...]
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+    def steps(self) -> Iterator[tuple[int, Any, Any, Any]]:
+        """(index, state, action, next state) for every action."""
+        return zip(
+            range(len(self.actions)), self.states[:-1], self.actions, self.states[1:], strict=True
+        )
+
+
+def choose(chooser: SeededStream, legal: tuple[Any, ...]) -> tuple[Any, SeededStream]:
+    """A legal action picked by a seeded stream."""
+    (index,), chooser = chooser.roll(1, len(legal))
+    return legal[index - 1], chooser
+
+
+def play(game: Any, rules: Any, seed: int, chooser_seed: int) -> Playthrough:
+    """Play a random game to its end; fail if it runs past MAX_STEPS."""
+    state = game.new_game(rules, seed=seed)
+    chooser = SeededStream(chooser_seed)
+    states = [state]
+    actions = []
+    while not game.is_terminal(state):
+        assert len(actions) < MAX_STEPS, (
+            f"{game.name} seed {seed}: no end within {MAX_STEPS} actions"
+        )
+        legal = game.legal_actions(state)
+        assert legal, f"{game.name} seed {seed} step {len(actions)}: no legal actions"
+        action, chooser = choose(chooser, legal)
+        state = game.apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return Playthrough(seed, tuple(states), tuple(actions))
+
+
+@functools.cache
+def playthrough(case: Case, seed: int) -> Playthrough:
+    """Random game number ``seed`` of ``case`` (states are immutable, so it is cached)."""
+    return play(case.game, case.rules, seed=10_000 + seed, chooser_seed=seed)
+
+
+@pytest.fixture
+def games(case: Case) -> list[Playthrough]:
+    return [playthrough(case, seed) for seed in SEEDS]
+
+
+def all_states(games: list[Playthrough]) -> Iterator[Any]:
+    for played in games:
+        yield from played.states
+
+
+def seats(game: Any, state: Any) -> int:
+    return len(game.scores(state))
+
+
+def roundtrip(value: object) -> Any:
+    return pickle.loads(pickle.dumps(value))
+
+
+# ---------------------------------------------------------------- walking values
+
+
+LEAVES = (numbers.Number, str, bytes, type(None), Enum)
+MUTABLE = (list, dict, set, bytearray, MutableSequence, MutableMapping, MutableSet, Mapping)
+
+
+def walk(value: object, path: str = "", depth: int = 0) -> Iterator[tuple[str, object]]:
+    """Every value inside ``value`` (itself included) with its path.
+
+    attrs instances are walked field by field, tuples and frozensets item by item,
+    other iterables (such as the tape's persistent log) by iterating them.
+    """
+    assert depth < 200, f"{path}: nested too deep (a cycle?)"
+    yield path or "<top>", value
+    if isinstance(value, (*LEAVES, *MUTABLE)):
+        return
+    if attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from walk(getattr(value, field.name), f"{path}.{field.name}", depth + 1)
+    elif isinstance(value, tuple | frozenset):
+        for index, item in enumerate(value):
+            yield from walk(item, f"{path}[{index}]", depth + 1)
+    elif hasattr(type(value), "__iter__"):
+        for index, item in enumerate(value):  # type: ignore[call-overload]
+            yield from walk(item, f"{path}<{index}>", depth + 1)
+
+
+def assert_frozen_value(value: object, what: str) -> None:
+    """A frozen attrs instance, holding only immutable values all the way down."""
+    assert attrs.has(type(value)), f"{what} {type(value).__name__} is not an attrs class"
+    for path, inner in walk(value):
+        where = f"{what} {type(value).__name__} at {path}"
+        assert not isinstance(inner, MUTABLE), f"{where} holds a {type(inner).__name__}"
+        if attrs.has(type(inner)):
+            assert_cannot_assign(inner, where)
+        elif not isinstance(inner, (*LEAVES, tuple, frozenset)):
+            assert hasattr(type(inner), "__iter__"), (
+                f"{where} holds a {type(inner).__name__}, neither a value nor a sequence"
+            )
+    hash(value)
+
+
+def assert_cannot_assign(value: object, where: str) -> None:
+    target = copy.copy(value)  # should assignment work, only the copy changes
+    fields = attrs.fields(type(value))
+    name = fields[0].name if fields else "conformance_probe"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        setattr(target, name, None)
+    assert value == copy.copy(value), f"{where}: copying changed the value"
+
+
+# ------------------------------------------------------------ terminal and turns
+
+
+def test_random_games_end_within_the_bound(case: Case) -> None:
+    for seed in SEEDS:
+        played = playthrough(case, seed)
+        assert len(played.actions) <= MAX_STEPS
+        assert case.game.is_terminal(played.final)
+
+
+def test_legal_actions_empty_exactly_when_terminal(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for state in all_states(games):
+        terminal = game.is_terminal(state)
+        assert isinstance(terminal, bool)
+        legal = game.legal_actions(state)
+        assert isinstance(legal, tuple)
+        assert (legal == ()) is terminal
+        player = game.current_player(state)
+        assert (player is None) is terminal
+        winners = game.winners(state)
+        assert isinstance(winners, tuple)
+        if terminal:
+            assert winners, "a finished game has no winner"
+            assert list(winners) == sorted(set(winners)), f"winners {winners} not sorted seats"
+            assert all(0 <= seat < seats(game, state) for seat in winners)
+        else:
+            assert winners == ()
+            assert isinstance(player, int) and 0 <= player < seats(game, state)
+            assert len(set(legal)) == len(legal), "legal_actions repeats an action"
+        scores = game.scores(state)
+        assert isinstance(scores, tuple) and all(isinstance(n, int) for n in scores)
+
+
+def test_history_grows_by_exactly_the_action(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for played in games:
+        assert game.history(played.states[0]) == ()
+        for _, state, action, after in played.steps():
+            assert game.history(after) == (*game.history(state), action)
+        assert game.history(played.final) == played.actions
+
+
+def test_scores_keep_the_number_of_seats(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for played in games:
+        count = seats(game, played.states[0])
+        assert count >= 1
+        assert all(seats(game, state) == count for state in played.states)
+
+
+# ---------------------------------------------------------------- purity
+
+
+def test_apply_never_mutates_and_is_deterministic(case: Case) -> None:
+    game = case.game
+    for seed in SEEDS:
+        # A fresh game (not the cached one), so a mutation cannot leak into other tests.
+        played = play(game, case.rules, seed=20_000 + seed, chooser_seed=seed)
+        for step, state, action, after in played.steps():
+            before, before_hash = pickle.dumps(state), hash(state)
+            legal = game.legal_actions(state)
+            again = game.apply(state, action)
+            assert pickle.loads(before) == state, f"step {step}: apply changed its state"
+            assert hash(state) == before_hash, f"step {step}: apply changed the state's hash"
+            assert game.legal_actions(state) == legal
+            assert again == after, f"step {step}: apply gave two different states"
+            assert hash(again) == hash(after)
+            assert game.apply(pickle.loads(before), action) == after
+            assert after is not state and after != state
+
+
+def test_reading_a_state_never_mutates_it(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for state in all_states(games):
+        before, before_hash = pickle.dumps(state), hash(state)
+        game.legal_actions(state)
+        game.current_player(state)
+        game.is_terminal(state)
+        game.winners(state)
+        game.scores(state)
+        game.history(state)
+        game.describe(state)
+        record(state)
+        for seat in (None, *range(seats(game, state))):
+            game.view(state, seat)
+        assert pickle.loads(before) == state
+        assert hash(state) == before_hash
+
+
+def test_legal_action_order_is_deterministic(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for played in games:
+        for state in played.states:
+            legal = game.legal_actions(state)
+            assert game.legal_actions(state) == legal
+            assert game.legal_actions(roundtrip(state)) == legal
+        # The same game played again from its record lists the same actions, in order.
+        again = game.new_game(case.rules, seed=played.seed)
+        for state, action in zip(played.states, played.actions, strict=False):
+            assert game.legal_actions(again) == game.legal_actions(state)
+            again = game.apply(again, action)
+        assert again == played.final
+
+
+def test_same_seed_gives_equal_games(case: Case) -> None:
+    game = case.game
+    for seed in (0, 1, 2**64 - 1):
+        first = game.new_game(case.rules, seed=seed)
+        second = game.new_game(case.rules, seed=seed)
+        assert first == second and hash(first) == hash(second)
+        assert repr(first) == repr(second)
+        assert game.new_game(case.rules, stream=SeededStream(seed)) == first
+    assert game.new_game(seed=5) == game.new_game(game.default_rules, seed=5)
+
+
+# ------------------------------------------------------------------ notation
+
+
+def test_every_legal_action_round_trips_through_notation(
+    case: Case, games: list[Playthrough]
+) -> None:
+    game = case.game
+    for state in all_states(games):
+        texts = set()
+        for action in game.legal_actions(state):
+            text = game.format_action(action)
+            assert isinstance(text, str) and text
+            assert game.format_action(action) == text
+            assert game.parse_action(state, text) == action
+            assert game.parse_action(state, f"  {text.upper()} ") == action, (
+                "parsing is case-insensitive and ignores spaces"
+            )
+            texts.add(text)
+        assert len(texts) == len(game.legal_actions(state)), "two actions share a notation"
+
+
+@pytest.mark.parametrize("text", GARBAGE, ids=repr)
+def test_garbage_notation_is_an_invalid_action(
+    case: Case, games: list[Playthrough], text: str
+) -> None:
+    game = case.game
+    for state in (games[0].states[0], games[0].states[1], games[0].final):
+        before = pickle.dumps(state)
+        with pytest.raises(InvalidActionError):
+            game.parse_action(state, text)
+        assert pickle.loads(before) == state
+
+
+def test_an_action_object_of_no_kind_is_invalid(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    state = games[0].states[0]
+    for junk in (object(), None, "challenge", 3):
+        with pytest.raises(InvalidActionError):
+            game.apply(state, junk)
+
+
+# --------------------------------------------------------------- illegal actions
+
+
+def action_pool(games: list[Playthrough], game: Any) -> list[Any]:
+    """Every action legal somewhere in the games, in first-seen order."""
+    pool: dict[Any, None] = {}
+    for state in all_states(games):
+        pool.update(dict.fromkeys(game.legal_actions(state)))
+    return list(pool)
+
+
+def test_an_illegal_action_raises_and_changes_nothing(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    pool = action_pool(games, game)
+    checked = 0
+    for state in all_states(games):
+        legal = set(game.legal_actions(state))
+        illegal = [action for action in pool if action not in legal]
+        for action in illegal[:2] + illegal[-2:]:
+            before, before_hash = pickle.dumps(state), hash(state)
+            with pytest.raises(IllegalActionError):
+                game.apply(state, action)
+            with pytest.raises(IllegalActionError):
+                game.parse_action(state, game.format_action(action))
+            assert pickle.loads(before) == state
+            assert hash(state) == before_hash
+            checked += 1
+    assert checked, "no illegal action was ever tried"
+
+
+def test_no_action_is_legal_in_a_finished_game(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    pool = action_pool(games, game)
+    for played in games:
+        final = played.final
+        before = pickle.dumps(final)
+        for action in pool:
+            with pytest.raises(IllegalActionError):
+                game.apply(final, action)
+            with pytest.raises(IllegalActionError):
+                game.parse_action(final, game.format_action(action))
+        assert pickle.loads(before) == final
+
+
+# ------------------------------------------------------------- records and replay
+
+
+def test_record_and_replay_round_trip_at_every_step(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for played in games:
+        for state in played.states:
+            rec = record(state)
+            assert rec.game == case.game_name
+            assert rec.actions == tuple(game.format_action(a) for a in game.history(state))
+            assert replay(rec) == state
+            text = rec.to_json()
+            assert GameRecord.from_json(text) == rec
+            assert replay(GameRecord.from_json(text)) == state
+            assert record(replay(rec)) == rec
+
+
+def test_record_json_has_exactly_the_contract_keys(case: Case, games: list[Playthrough]) -> None:
+    data = json.loads(record(games[0].final).to_json())
+    assert list(data) == ["format", "game", "rules", "stream", "actions", "rolls"]
+    assert data["format"] == dicerules.FORMAT
+    assert data["game"] == case.game_name
+    assert data["stream"] == {"seed": games[0].seed}
+    assert set(data["rules"]) == {field.name for field in attrs.fields(case.game.Rules)}
+    assert all(isinstance(value, str) for value in data["actions"])
+    assert all(type(value) is int for value in data["rolls"])
+
+
+def test_a_scripted_game_plays_the_seeded_game_again(case: Case, games: list[Playthrough]) -> None:
+    """The dice a seeded game drew, scripted, give the same game in every seat's eyes."""
+    game = case.game
+    for played in games:
+        rolls = record(played.final).rolls
+        state = game.new_game(case.rules, stream=ScriptedStream(rolls))
+        for seeded in played.states:
+            for seat in (None, *range(seats(game, seeded))):
+                assert game.view(state, seat) == game.view(seeded, seat)
+            assert game.legal_actions(state) == game.legal_actions(seeded)
+            assert game.scores(state) == game.scores(seeded)
+            assert game.describe(state) == game.describe(seeded)
+            rec = record(state)
+            assert replay(rec) == state
+            assert GameRecord.from_json(rec.to_json()) == rec
+            if len(game.history(state)) < len(played.actions):
+                state = game.apply(state, played.actions[len(game.history(state))])
+        assert record(state).rolls == rolls
+
+
+def test_a_game_begun_partway_through_a_stream_replays_equal(
+    case: Case, games: list[Playthrough]
+) -> None:
+    game = case.game
+    played = games[0]
+    rolls = record(played.final).rolls
+    skipped = (1,) * 5
+    seeded = game.new_game(case.rules, stream=SeededStream(played.seed, 3))
+    chooser = SeededStream(3)
+    for _ in range(10):
+        if game.is_terminal(seeded):
+            break
+        action, chooser = choose(chooser, game.legal_actions(seeded))
+        seeded = game.apply(seeded, action)
+    scripted = game.new_game(case.rules, stream=ScriptedStream(skipped + rolls, 5))
+    for action in played.actions[:10]:
+        scripted = game.apply(scripted, action)
+    for stream, state in ((SeededStream(played.seed, 3), seeded), (scripted.tape.origin, scripted)):
+        rec = record(state)
+        again = replay(rec)
+        equal = again == state  # (compared apart: the whole states are too long to print)
+        assert equal, (
+            f"a game begun with {short(stream)} replays to a state that differs at"
+            f" {differences(again, state)}"
+        )
+        assert replay(GameRecord.from_json(rec.to_json())) == state
+
+
+def test_new_game_without_seed_or_stream_keeps_a_drawn_seed(case: Case) -> None:
+    game = case.game
+    state = game.new_game(case.rules)
+    seeds = set()
+    for _ in range(2):
+        state = game.new_game(case.rules)
+        rec = record(state)
+        assert set(rec.to_dict()["stream"]) == {"seed"}
+        seeds.add(rec.to_dict()["stream"]["seed"])
+        assert replay(rec) == state
+        chooser = SeededStream(7)
+        for _ in range(20):
+            if game.is_terminal(state):
+                break
+            action, chooser = choose(chooser, game.legal_actions(state))
+            state = game.apply(state, action)
+        assert replay(record(state)) == state
+        assert replay(GameRecord.from_json(record(state).to_json())) == state
+    assert len(seeds) == 2, "two games without a seed drew the same seed"
+
+
+def illegal_text(game: Any, state: Any, texts: list[str]) -> str | None:
+    """A well-formed action text that is not legal in ``state``, or None."""
+    legal = {game.format_action(action) for action in game.legal_actions(state)}
+    for text in texts:
+        if text not in legal:
+            with pytest.raises(IllegalActionError):
+                game.parse_action(state, text)
+            return text
+    return None
+
+
+def test_replay_names_the_step_of_an_illegal_last_action(
+    case: Case, games: list[Playthrough]
+) -> None:
+    game = case.game
+    texts = [game.format_action(action) for action in action_pool(games, game)]
+    for played in games:
+        # The latest step where some action seen in these games is not legal.
+        for step in reversed(range(len(played.actions))):
+            text = illegal_text(game, played.states[step], texts)
+            if text is not None:
+                break
+        else:
+            pytest.fail("no step of the game has an illegal action to put in a record")
+        rec = record(played.states[step + 1])
+        assert len(rec.actions) == step + 1
+        for bad in (text, "xyz"):
+            tampered = attrs.evolve(rec, actions=(*rec.actions[:-1], bad))
+            for candidate in (tampered, GameRecord.from_json(tampered.to_json())):
+                with pytest.raises(ReplayError) as error:
+                    replay(candidate)
+                assert error.value.step == step, f"{error.value} (step {error.value.step})"
+
+
+def test_replay_names_the_step_of_an_action_after_the_end(
+    case: Case, games: list[Playthrough]
+) -> None:
+    game = case.game
+    for played in games:
+        rec = record(played.final)
+        extra = game.format_action(played.actions[-1])
+        tampered = attrs.evolve(rec, actions=(*rec.actions, extra))
+        with pytest.raises(ReplayError) as error:
+            replay(tampered)
+        assert error.value.step == len(played.actions)
+
+
+def test_replay_notices_changed_dice(case: Case, games: list[Playthrough]) -> None:
+    for played in games:
+        rec = record(played.final)
+        sides = max(rec.rolls)
+        for index in (0, len(rec.rolls) - 1):
+            rolls = list(rec.rolls)
+            rolls[index] = rolls[index] % sides + 1 if sides > 1 else rolls[index] + 1
+            with pytest.raises(ReplayError):
+                replay(attrs.evolve(rec, rolls=tuple(rolls)))
+        with pytest.raises(ReplayError):
+            replay(attrs.evolve(rec, rolls=(*rec.rolls, 1)))
+
+
+def short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) < 80 else f"{text[:60]}...{text[-15:]}"
+
+
+def differences(a: object, b: object, path: str = "") -> list[str]:
+    """The attrs field paths where ``a`` and ``b`` differ, each with both values in short."""
+    if a == b:
+        return []
+    if type(a) is type(b) and attrs.has(type(a)):
+        found = []
+        for field in attrs.fields(type(a)):
+            found += differences(
+                getattr(a, field.name), getattr(b, field.name), f"{path}.{field.name}"
+            )
+        return found
+    return [f"{path}: {short(a)} != {short(b)}"]
+
+
+# ------------------------------------------------------------------- seeds
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), ("1", TypeError), (True, TypeError)],
+    ids=["-1", "2**64", "1.5", "str", "True"],
+)
+def test_a_bad_seed_is_refused(case: Case, seed: object, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        case.game.new_game(case.rules, seed=seed)
+
+
+def test_a_seed_and_a_stream_together_are_refused(case: Case) -> None:
+    with pytest.raises(ValueError):
+        case.game.new_game(case.rules, seed=1, stream=SeededStream(1))
+
+
+def test_the_extreme_seeds_are_accepted(case: Case) -> None:
+    for seed in (0, 2**64 - 1):
+        state = case.game.new_game(case.rules, seed=seed)
+        assert replay(record(state)) == state
+
+
+# --------------------------------------------------------------- values
+
+
+def test_states_actions_rules_views_are_frozen_immutable_values(
+    case: Case, games: list[Playthrough]
+) -> None:
+    game = case.game
+    assert_frozen_value(case.rules, "rules")
+    for played in games[:2]:
+        for state in played.states:
+            assert_frozen_value(state, "state")
+            for action in game.legal_actions(state):
+                assert_frozen_value(action, "action")
+            for seat in (None, *range(seats(game, state))):
+                assert_frozen_value(game.view(state, seat), "view")
+
+
+def test_pickle_round_trips_every_value(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for rules in game.presets.values():
+        assert roundtrip(rules) == rules and hash(roundtrip(rules)) == hash(rules)
+    for state in all_states(games):
+        copied = roundtrip(state)
+        assert copied == state and hash(copied) == hash(state)
+        assert game.legal_actions(copied) == game.legal_actions(state)
+        for action in game.legal_actions(state):
+            assert roundtrip(action) == action and hash(roundtrip(action)) == hash(action)
+        for seat in (None, *range(seats(game, state))):
+            view = game.view(state, seat)
+            assert roundtrip(view) == view and hash(roundtrip(view)) == hash(view)
+
+
+def test_reprs_are_deterministic(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    assert repr(roundtrip(case.rules)) == repr(case.rules)
+    for state in all_states(games):
+        values = [state, *game.legal_actions(state)]
+        values += [game.view(state, seat) for seat in (None, *range(seats(game, state)))]
+        for value in values:
+            text = repr(value)
+            assert repr(value) == text
+            assert repr(roundtrip(value)) == text
+            assert " at 0x" not in text, f"repr shows a memory address: {text}"
+
+
+# ----------------------------------------------------------------- views
+
+
+def test_views_never_hold_the_stream(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for state in all_states(games):
+        for seat in (None, *range(seats(game, state))):
+            for path, inner in walk(game.view(state, seat)):
+                hidden = not isinstance(inner, LEAVES) and isinstance(inner, DiceStream | Tape)
+                assert not hidden, f"view for seat {seat} holds a {type(inner).__name__} at {path}"
+
+
+def test_views_do_not_change_with_the_future_dice(case: Case, games: list[Playthrough]) -> None:
+    """Only the stream differs (a hidden thing): every seat sees the same."""
+    game = case.game
+    for state in all_states(games):
+        other = SeededStream(12345)
+        tape = attrs.evolve(state.tape, origin=other, stream=other)
+        twin = attrs.evolve(state, tape=tape)
+        assert twin != state
+        for seat in (None, *range(seats(game, state))):
+            assert game.view(twin, seat) == game.view(state, seat)
+
+
+def test_a_seat_that_does_not_exist_has_no_view(case: Case, games: list[Playthrough]) -> None:
+    game = case.game
+    for state in (games[0].states[0], games[0].final):
+        count = seats(game, state)
+        for seat in (count, count + 1, -1, -count):
+            with pytest.raises(ValueError):
+                game.view(state, seat)

@@ -33,15 +33,19 @@ def _int_range(low: int | None, high: int | None) -> str:
     return "an int"
 
 
+def _in_range(value: object, low: int | None, high: int | None) -> bool:
+    return (
+        _is_int(value)
+        and (low is None or value >= low)  # type: ignore[operator]
+        and (high is None or value <= high)  # type: ignore[operator]
+    )
+
+
 def integer(default: int, low: int | None = None, high: int | None = None) -> Any:
     """An int field with ``low <= value <= high`` (either bound may be None)."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if (
-            not _is_int(value)
-            or (low is not None and value < low)  # type: ignore[operator]
-            or (high is not None and value > high)  # type: ignore[operator]
-        ):
+        if not _in_range(value, low, high):
             raise InvalidRulesError(
                 f"{attribute.name} must be {_int_range(low, high)}, got {value!r}"
             )
@@ -53,13 +57,7 @@ def optional_integer(default: int | None, low: int | None = None, high: int | No
     """An int field with ``low <= value <= high``, or None."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is None:
-            return
-        if (
-            not _is_int(value)
-            or (low is not None and value < low)  # type: ignore[operator]
-            or (high is not None and value > high)  # type: ignore[operator]
-        ):
+        if value is not None and not _in_range(value, low, high):
             raise InvalidRulesError(
                 f"{attribute.name} must be None or {_int_range(low, high)}, got {value!r}"
             )

@@ -1,8 +1,9 @@
 """Hypothesis properties of liars-dice over random legal play.
 
-Every example draws rules over the whole range of every Rules field, a dice source
-(a seeded stream, or a scripted list of dice), and then the actions, one index
-into ``legal_actions`` at a time, so a failure shrinks to a short action log. The
+Every example draws rules (the whole range of every Rules field with a seeded stream;
+up to 6 seats of up to 4 dice with a scripted list of dice, so that a short script
+still reaches a few rounds), a dice source, and then the actions, one index into
+``legal_actions`` at a time, so a failure shrinks to a short action log. The
 engine is run side by side with a small reference model written here from
 shared/rules/liars-dice.md: its own dice source (SplitMix64 or the script), its own
 roll-off, round starts, counting (straights and the ones rule) and turn order.

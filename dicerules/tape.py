@@ -73,6 +73,13 @@ class Log(Generic[T]):
     def __len__(self) -> int:
         return self._len
 
+    @property
+    def last(self) -> T:
+        """The newest item, in O(1); IndexError if the Log is empty."""
+        if not self._len:
+            raise IndexError("an empty Log has no last item")
+        return self._item  # type: ignore[return-value]
+
     def newest(self, count: int) -> tuple[T, ...]:
         """The last ``count`` items, oldest first, in O(count)."""
         items: list[T] = []

@@ -328,6 +328,15 @@ def test_newest() -> None:
     assert log.newest(50) == tuple(range(10))
 
 
+def test_last() -> None:
+    log = Log.of("ab")
+    assert log.last == "b"
+    assert log.append("c").last == "c"
+    assert log.last == "b"
+    with pytest.raises(IndexError):
+        Log().last  # noqa: B018
+
+
 def test_a_log_of_states_shares_its_past() -> None:
     base = Log.of(range(1000))
     a, b = base.append(1), base.append(1)

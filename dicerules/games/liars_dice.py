@@ -44,7 +44,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import attrs
 
@@ -265,8 +265,10 @@ class State:
 
     ``dice`` is the number of dice each seat has left (its score); ``hands`` are the
     dice under each cup this round, sorted (``()`` for a seat that is out, and for
-    every seat once the game is over). ``bids`` are this round's bids in order;
-    the first was made by ``opener``, each next one by the next seat with dice.
+    every seat once the game is over). This round's bids are the last ``bid_count``
+    actions of the tape (``bids``); the first was made by ``opener``, each next one by
+    the next seat with dice. Keeping them there, not in a tuple copied at each bid,
+    lets a bid cost the same at the start of a long round and at its end.
     """
 
     rules: Rules
@@ -275,11 +277,16 @@ class State:
     round: int
     opener: int
     to_act: int | None
-    bids: tuple[Bid, ...]
+    bid_count: int
     ones_wild: bool
     rolloff: tuple[tuple[tuple[int, int], ...], ...]
     last_reveal: Reveal | None
     tape: Tape[Action] = attrs.field(repr=False)
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """This round's bids, in order."""
+        return cast(tuple[Bid, ...], self.tape.actions.newest(self.bid_count))
 
     @property
     def total_dice(self) -> int:
@@ -289,7 +296,7 @@ class State:
     @property
     def last_bid(self) -> Bid | None:
         """The bid on the table, or None before the opening bid."""
-        return self.bids[-1] if self.bids else None
+        return cast(Bid, self.tape.actions.last) if self.bid_count else None
 
 
 @attrs.frozen
@@ -396,7 +403,7 @@ def _start_round(
         hands.append(tuple(sorted(rolled[start : start + count])))
         start += count
     return State(
-        rules, dice, tuple(hands), round_number, opener, opener, (),
+        rules, dice, tuple(hands), round_number, opener, opener, 0,
         rules.ones_wild, rolloff, last_reveal, tape,
     )  # fmt: skip
 
@@ -430,7 +437,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.to_act is None:
         return ()
     sides = state.rules.sides
-    last = _bid_index(state.bids[-1], sides) if state.bids else -1
+    last = _bid_index(state.last_bid, sides) if state.last_bid else -1
     return _answers(sides, sum(state.dice), last)
 
 
@@ -455,10 +462,9 @@ def _check_bid(state: State, bid: Bid) -> None:
     total = sum(state.dice)
     if bid.quantity > total:
         raise IllegalActionError(f"{bid} bids {bid.quantity} dice, but only {total} are in play")
-    if state.bids:
-        last = state.bids[-1]
-        if _bid_index(bid, sides) <= _bid_index(last, sides):
-            raise IllegalActionError(_why_not_a_raise(bid, last, sides, total))
+    last = state.last_bid
+    if last is not None and _bid_index(bid, sides) <= _bid_index(last, sides):
+        raise IllegalActionError(_why_not_a_raise(bid, last, sides, total))
 
 
 def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:
@@ -474,12 +480,12 @@ def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:
 
 def _bid(state: State, bid: Bid) -> State:
     ones_wild = state.ones_wild
-    if not state.bids and bid.face == 1 and state.rules.ones_opening_cancels_wild:
+    if not state.bid_count and bid.face == 1 and state.rules.ones_opening_cancels_wild:
         ones_wild = False  # rule 5: an opening bid on ones makes ones count as ones
     return State(
         state.rules, state.dice, state.hands, state.round, state.opener,
-        _next_seat(state.dice, state.to_act),  # type: ignore[arg-type]
-        (*state.bids, bid), ones_wild, state.rolloff, state.last_reveal,
+        _next_seat(state.dice, cast(int, state.to_act)),
+        state.bid_count + 1, ones_wild, state.rolloff, state.last_reveal,
         state.tape.act(bid),
     )  # fmt: skip
 
@@ -487,7 +493,7 @@ def _bid(state: State, bid: Bid) -> State:
 def _check_challenge(state: State) -> None:
     if state.to_act is None:
         raise IllegalActionError("the game is over: there is nothing to challenge")
-    if not state.bids:
+    if not state.bid_count:
         raise IllegalActionError(
             f"there is no bid to challenge: seat {state.to_act} opens the round with a bid"
         )
@@ -496,8 +502,8 @@ def _check_challenge(state: State) -> None:
 def _challenge(state: State) -> State:
     """Rules 5 to 8: reveal and count, the loser gives up a die, the next round starts."""
     rules = state.rules
-    bid = state.bids[-1]
-    challenger: int = state.to_act  # type: ignore[assignment]
+    bid = cast(Bid, state.last_bid)
+    challenger = cast(int, state.to_act)
     bidder = _previous_seat(state.dice, challenger)
     count = count_bid(
         state.hands, bid.face, ones_wild=state.ones_wild, straights_wild=rules.straights_wild
@@ -508,7 +514,7 @@ def _challenge(state: State) -> State:
     tape = state.tape.act(CHALLENGE)
     if sum(1 for n in dice if n) == 1:
         return State(
-            rules, dice, ((),) * rules.players, state.round, state.opener, None, (),
+            rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
             state.ones_wild, state.rolloff, reveal, tape,
         )  # fmt: skip
     opener = loser if rules.next_opener == "loser" else winner

@@ -131,6 +131,17 @@ def play(game: Any, rules: Any, seed: int, chooser_seed: int) -> Playthrough:
     return Playthrough(seed, tuple(states), tuple(actions))
 
 
+def advance(game: Any, state: Any, chooser_seed: int, steps: int) -> Any:
+    """The state after up to ``steps`` random legal actions (fewer if the game ends)."""
+    chooser = SeededStream(chooser_seed)
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        action, chooser = choose(chooser, game.legal_actions(state))
+        state = game.apply(state, action)
+    return state
+
+
 @functools.cache
 def playthrough(case: Case, seed: int) -> Playthrough:
     """Random game number ``seed`` of ``case`` (states are immutable, so it is cached)."""
@@ -465,13 +476,7 @@ def test_a_game_begun_partway_through_a_stream_replays_equal(
     played = games[0]
     rolls = record(played.final).rolls
     skipped = (1,) * 5
-    seeded = game.new_game(case.rules, stream=SeededStream(played.seed, 3))
-    chooser = SeededStream(3)
-    for _ in range(10):
-        if game.is_terminal(seeded):
-            break
-        action, chooser = choose(chooser, game.legal_actions(seeded))
-        seeded = game.apply(seeded, action)
+    seeded = advance(game, game.new_game(case.rules, stream=SeededStream(played.seed, 3)), 3, 10)
     scripted = game.new_game(case.rules, stream=ScriptedStream(skipped + rolls, 5))
     for action in played.actions[:10]:
         scripted = game.apply(scripted, action)
@@ -495,12 +500,7 @@ def test_new_game_without_seed_or_stream_keeps_a_drawn_seed(case: Case) -> None:
         assert set(rec.to_dict()["stream"]) == {"seed"}
         seeds.add(rec.to_dict()["stream"]["seed"])
         assert replay(rec) == state
-        chooser = SeededStream(7)
-        for _ in range(20):
-            if game.is_terminal(state):
-                break
-            action, chooser = choose(chooser, game.legal_actions(state))
-            state = game.apply(state, action)
+        state = advance(game, state, 7, 20)
         assert replay(record(state)) == state
         assert replay(GameRecord.from_json(record(state).to_json())) == state
     assert len(seeds) == 2, "two games without a seed drew the same seed"

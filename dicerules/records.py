@@ -45,32 +45,21 @@ RuleValue = bool | int | str | None
 _KEYS: Final = ("format", "game", "rules", "stream", "actions", "rolls")
 
 
-def _strict(kind: type[Any]) -> Any:
-    """A cattrs hook that hands a value through only if it is exactly of ``kind``.
-
-    cattrs would otherwise turn ``"4"`` into 4 and 1 into True; a record is exact.
-    """
-
-    def hook(value: object, _: object) -> object:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {value!r}")
-        return value
-
-    return hook
-
-
-_converter = cattrs.Converter(forbid_extra_keys=True)
-for _kind in (int, bool, str):
-    _converter.register_structure_hook(_kind, _strict(_kind))
-# A closed choice is handed to the Rules class as it is: its validator names the
-# field and the choices, which says more than cattrs's own message.
-
-
 def _is_literal(kind: Any) -> bool:
     return get_origin(kind) is Literal
 
 
-_converter.register_structure_hook_func(_is_literal, lambda value, _: value)
+def _as_is(value: object, _: object) -> object:
+    return value
+
+
+# Rule values go to the Rules class as they are, not coerced (cattrs would turn "4"
+# into 4 and 1 into True): the Rules validators are exact about types, and their
+# errors name the field and what it allows.
+_converter = cattrs.Converter(forbid_extra_keys=True)
+for _kind in (int, bool, str):
+    _converter.register_structure_hook(_kind, _as_is)
+_converter.register_structure_hook_func(_is_literal, _as_is)
 
 
 def rules_to_dict(rules: object) -> dict[str, RuleValue]:

@@ -437,8 +437,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.to_act is None:
         return ()
     sides = state.rules.sides
-    last = _bid_index(state.last_bid, sides) if state.last_bid else -1
-    return _answers(sides, sum(state.dice), last)
+    last = state.last_bid
+    return _answers(sides, sum(state.dice), -1 if last is None else _bid_index(last, sides))
 
 
 def apply(state: State, action: Action) -> State:
@@ -458,13 +458,24 @@ def _check_bid(state: State, bid: Bid) -> None:
         raise IllegalActionError(f"the game is over: no bid can be made, {bid} included")
     sides = state.rules.sides
     if bid.face > sides:
-        raise IllegalActionError(f"{bid} names face {bid.face}, but the dice show 1 to {sides}")
+        raise _illegal(state, f"{bid} names face {bid.face}, but the dice show 1 to {sides}")
     total = sum(state.dice)
     if bid.quantity > total:
-        raise IllegalActionError(f"{bid} bids {bid.quantity} dice, but only {total} are in play")
+        raise _illegal(state, f"{bid} bids {bid.quantity} dice, but only {total} are in play")
     last = state.last_bid
     if last is not None and _bid_index(bid, sides) <= _bid_index(last, sides):
-        raise IllegalActionError(_why_not_a_raise(bid, last, sides, total))
+        raise _illegal(state, _why_not_a_raise(bid, last, sides, total))
+
+
+def _illegal(state: State, message: str) -> IllegalActionError:
+    """The error for an illegal action, listing the legal ones when they are few."""
+    legal = legal_actions(state)
+    if len(legal) <= _FEW:
+        message += f" (legal here: {', '.join(map(str, legal))})"
+    return IllegalActionError(message)
+
+
+_FEW: Final = 6
 
 
 def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:

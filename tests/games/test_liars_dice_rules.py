@@ -969,3 +969,22 @@ def test_running_out_of_scripted_dice_leaves_the_state_untouched() -> None:
         ld.apply(state, CHALLENGE)
     assert state == kept
     assert ld.legal_actions(state) == ld.legal_actions(kept)
+
+
+def test_an_illegal_bid_lists_the_legal_actions_when_they_are_few() -> None:
+    # Two dice in play; after 2x4 only 2x5, 2x6 and the challenge are left.
+    state = ld.new_game(
+        Rules(players=2, dice_per_player=1, first_opener="seat0"), stream=ScriptedStream([1, 2])
+    )
+    state = ld.apply(state, Bid(2, 4))
+    with pytest.raises(IllegalActionError) as raised:
+        ld.apply(state, Bid(2, 3))
+    assert str(raised.value) == (
+        "2x3 does not raise 2x4: keep 2 and bid a face above 4, or challenge"
+        " (legal here: 2x5, 2x6, challenge)"
+    )
+    # At the opening every bid is legal: too many to list.
+    opening = ld.new_game(Rules(first_opener="seat0"), seed=3)
+    with pytest.raises(IllegalActionError) as raised:
+        ld.apply(opening, Bid(13, 2))
+    assert "legal here" not in str(raised.value)

@@ -7,7 +7,6 @@ A bool is never accepted where an int is asked for, nor an int for a bool.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -15,8 +14,6 @@ import attrs
 from dicerules.errors import InvalidRulesError
 
 __all__ = ["boolean", "choice", "integer", "optional_integer"]
-
-_Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 def _is_int(value: object) -> bool:

@@ -7,8 +7,8 @@ Regenerate every file (from the repository root, with dicerules installed)::
 ``--check`` writes nothing: it prints a unified diff for every file that would
 change (or is missing, or belongs to no registered game and preset) and exits 1.
 
-Each file ``<game>-<preset>.txt`` is one seeded game, modelled on OpenSpiel's
-playthroughs. The header names the game, the preset, the game's seed, the chooser's
+Each file ``<game>-<preset>.txt`` is one seeded game, played through step by
+step. The header names the game, the preset, the game's seed, the chooser's
 seed and the game's full record (``GameRecord.to_json()`` of the finished game). Then
 each step shows the state (``describe``, indented), the seat to act, the legal
 actions in notation, the spectator's and the acting seat's views (their reprs) and

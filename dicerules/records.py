@@ -104,17 +104,12 @@ def _game_named(name: str) -> AnyGame:
         raise RecordError(str(error)) from None
 
 
-def _stream_to_dict(stream: DiceStream) -> dict[str, object]:
-    if type(stream) is SeededStream:
+def _stream_to_dict(stream: SeededStream | ScriptedStream) -> dict[str, object]:
+    if isinstance(stream, SeededStream):
         if stream.position:
             return {"seed": stream.seed, "position": stream.position}
         return {"seed": stream.seed}
-    if type(stream) is ScriptedStream:
-        return {"scripted": list(stream.remaining)}
-    raise RecordError(
-        f"a game that began with a {type(stream).__name__} cannot be recorded:"
-        " only SeededStream and ScriptedStream can be written down"
-    )
+    return {"scripted": list(stream.remaining)}
 
 
 def _is_int(value: object) -> bool:
@@ -263,8 +258,10 @@ def record(state: object) -> GameRecord:
 def _recordable(stream: DiceStream) -> SeededStream | ScriptedStream:
     if type(stream) is SeededStream or type(stream) is ScriptedStream:
         return stream
-    _stream_to_dict(stream)  # raises the RecordError that says why
-    raise AssertionError("unreachable")
+    raise RecordError(
+        f"a game that began with a {type(stream).__name__} cannot be recorded:"
+        " only SeededStream and ScriptedStream can be written down"
+    )
 
 
 def replay(rec: GameRecord) -> Any:

@@ -129,6 +129,12 @@ class Engine(Generic[S, A, R, V]):
     """The Game object of a built-in engine: its module's functions, gathered.
 
     ``get_game("liars-dice").apply`` is ``dicerules.games.liars_dice.apply``.
+
+    Beyond the Game protocol, an engine names its hidden information:
+    ``resample_hidden(state, player, stream)`` is ``state`` with everything ``player``
+    may not know (None: a spectator) drawn afresh from ``stream``, and nothing else
+    changed, so ``view(result, player) == view(state, player)`` is a promise that can
+    be tested.
     """
 
     name: str
@@ -148,6 +154,7 @@ class Engine(Generic[S, A, R, V]):
     format_action: Callable[[A], str]
     parse_action: Callable[[S, str], A]
     describe: Callable[[S], str]
+    resample_hidden: Callable[[S, int | None, DiceStream], S]
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

@@ -80,6 +80,7 @@ __all__ = [
     "parse",
     "parse_action",
     "presets",
+    "resample_hidden",
     "scores",
     "view",
     "winners",
@@ -588,6 +589,25 @@ def view(state: State, player: int | None) -> View:
     )  # fmt: skip
 
 
+def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:
+    """``state`` with what ``player`` may not know drawn afresh from ``stream``.
+
+    Other seats' hands this round are rerolled (same sizes, sorted) and the stream is
+    replaced, so the future dice change too. The result is for testing views: it need
+    not be reachable by play, and its tape's past rolls are left as they were.
+    """
+    _check_seat(state, player)
+    origin = stream
+    hands = []
+    for seat, hand in enumerate(state.hands):
+        if seat != player and hand:
+            rolled, stream = stream.roll(len(hand), state.rules.sides)
+            hand = tuple(sorted(rolled))
+        hands.append(hand)
+    tape = attrs.evolve(state.tape, origin=origin, stream=stream)
+    return attrs.evolve(state, hands=tuple(hands), tape=tape)
+
+
 def parse_action(state: State, text: str) -> Action:
     """The action ``text`` names, checked against ``state``.
 
@@ -647,5 +667,6 @@ GAME: Final = register(
         format_action=format_action,
         parse_action=parse_action,
         describe=describe,
+        resample_hidden=resample_hidden,
     )
 )

@@ -14,7 +14,7 @@ import functools
 import json
 import numbers
 import pickle
-from collections.abc import Iterator, Mapping, MutableMapping, MutableSequence, MutableSet
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, MutableSequence, MutableSet
 from enum import Enum
 from typing import Any
 
@@ -267,6 +267,23 @@ def test_scores_keep_the_number_of_seats(case: Case, games: list[Playthrough]) -
         count = seats(game, played.states[0])
         assert count >= 1
         assert all(seats(game, state) == count for state in played.states)
+
+
+# ------------------------------------------------------------- conservation
+
+CONSERVED: dict[str, Callable[[Any, Any], int]] = {}
+"""A game's conservation law: game name -> f(game, state), a number no action changes."""
+
+
+def test_the_conservation_law_holds_at_every_step(case: Case, games: list[Playthrough]) -> None:
+    law = CONSERVED.get(case.game_name)
+    if law is None:
+        pytest.skip(f"{case.game_name} has no conservation law")
+    game = case.game
+    for played in games:
+        expected = law(game, played.states[0])
+        for index, state in enumerate(played.states):
+            assert law(game, state) == expected, f"seed {played.seed}, after step {index}"
 
 
 # ---------------------------------------------------------------- purity
@@ -677,6 +694,27 @@ def test_views_do_not_change_with_the_future_dice(case: Case, games: list[Playth
         assert twin != state
         for seat in (None, *range(seats(game, state))):
             assert game.view(twin, seat) == game.view(state, seat)
+
+
+def test_views_do_not_change_with_hidden_information(
+    case: Case, games: list[Playthrough]
+) -> None:
+    """Whatever a seat may not know, redrawn: that seat's view stays the same.
+
+    Built-in engines name their hidden information with ``resample_hidden``; across
+    the random games, some redraw must change the state, or the check proves nothing.
+    """
+    game = case.game
+    changed = 0
+    for index, state in enumerate(all_states(games)):
+        for seat in (None, *range(seats(game, state))):
+            twin = game.resample_hidden(state, seat, SeededStream(index))
+            changed += twin != state
+            assert game.view(twin, seat) == game.view(state, seat), (
+                f"seat {seat}'s view changed when only what it may not know changed:\n"
+                + "\n".join(differences(game.view(state, seat), game.view(twin, seat)))
+            )
+    assert changed
 
 
 def test_a_seat_that_does_not_exist_has_no_view(case: Case, games: list[Playthrough]) -> None:

@@ -3,6 +3,8 @@
 Each validator raises InvalidRulesError naming the field and what it allows,
 so ``Rules(players=11)`` says "players must be an int from 2 to 10, got 11".
 A bool is never accepted where an int is asked for, nor an int for a bool.
+Each field also carries its range as a ``FieldSpec`` (``field_spec(attribute)``),
+so tools such as ``dicerules.testing`` can build every valid value.
 """
 
 from __future__ import annotations
@@ -13,7 +15,30 @@ import attrs
 
 from dicerules.errors import InvalidRulesError
 
-__all__ = ["boolean", "choice", "integer", "optional_integer"]
+__all__ = ["FieldSpec", "boolean", "choice", "field_spec", "integer", "optional_integer"]
+
+_KEY = "dicerules.rule"
+
+
+@attrs.frozen
+class FieldSpec:
+    """What a Rules field accepts: ``kind`` is "int", "bool" or "choice".
+
+    For "int": ``low`` and ``high`` (None: unbounded) and whether None is allowed
+    (``optional``); for "choice": ``choices``.
+    """
+
+    kind: str
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+    choices: tuple[str, ...] = ()
+
+
+def field_spec(attribute: attrs.Attribute[Any]) -> FieldSpec | None:
+    """The FieldSpec of a field made here; None for any other attrs field."""
+    spec = attribute.metadata.get(_KEY)
+    return spec if isinstance(spec, FieldSpec) else None
 
 
 def _is_int(value: object) -> bool:
@@ -47,7 +72,9 @@ def integer(default: int, low: int | None = None, high: int | None = None) -> An
                 f"{attribute.name} must be {_int_range(low, high)}, got {value!r}"
             )
 
-    return attrs.field(default=default, validator=check)
+    return attrs.field(
+        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high)}
+    )
 
 
 def optional_integer(default: int | None, low: int | None = None, high: int | None = None) -> Any:
@@ -59,7 +86,9 @@ def optional_integer(default: int | None, low: int | None = None, high: int | No
                 f"{attribute.name} must be None or {_int_range(low, high)}, got {value!r}"
             )
 
-    return attrs.field(default=default, validator=check)
+    return attrs.field(
+        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high, True)}
+    )
 
 
 def boolean(default: bool) -> Any:
@@ -69,7 +98,7 @@ def boolean(default: bool) -> Any:
         if not isinstance(value, bool):
             raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
 
-    return attrs.field(default=default, validator=check)
+    return attrs.field(default=default, validator=check, metadata={_KEY: FieldSpec("bool")})
 
 
 def choice(default: str, choices: tuple[str, ...]) -> Any:
@@ -80,4 +109,6 @@ def choice(default: str, choices: tuple[str, ...]) -> Any:
             allowed = " or ".join(repr(c) for c in choices)
             raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {value!r}")
 
-    return attrs.field(default=default, validator=check)
+    return attrs.field(
+        default=default, validator=check, metadata={_KEY: FieldSpec("choice", choices=choices)}
+    )

@@ -1,0 +1,595 @@
+"""Property-based testing with dicerules: hypothesis strategies, a state machine, a checker.
+
+For code that embeds a game (a server, a UI, a bot, a store of records): generate
+thousands of games and get the shortest failing one back.
+
+* ``rules(game)``: valid Rules, every preset and every field over its whole range.
+* ``streams(sides)``: ScriptedStreams whose dice shrink toward 1.
+* ``states(game)`` and ``action_logs(game)``: games reached by legal play.
+* ``state_machine(game)``: a RuleBasedStateMachine class to subclass with rules of
+  your own; its invariants are the promises of the Game protocol.
+* ``check_game(game)``: runs those promises against any object of the Game
+  protocol, a third-party game included, and raises an AssertionError naming the
+  broken promise and the shortest action log found.
+
+How games shrink: every choice is drawn from hypothesis at the moment it is made:
+the rules, the number of steps, each action (an item of ``legal_actions``, which
+shrinks toward the first), and each die, drawn when the game rolls it (which
+shrinks toward 1). So a failure shrinks to fewer actions, earlier actions and
+smaller dice, and it can be replayed from a ScriptedStream of those dice.
+
+A game can tell the checks two things beyond the protocol, as attributes (every
+built-in engine has the first; ``link`` and ``twenty-four`` have the second):
+
+* ``resample_hidden(state, player, stream)``: ``state`` with everything ``player``
+  may not know drawn afresh from ``stream``. The check: ``player``'s view of it is
+  the same.
+* ``conserved(state) -> int``: a number no action changes (its conservation law).
+
+Needs hypothesis: ``pip install "dicerules[testing]"``.
+"""
+
+from __future__ import annotations
+
+import functools
+import pickle
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, TypeVar, cast
+
+import attrs
+
+try:
+    from hypothesis import HealthCheck, Verbosity, reject, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import HypothesisException
+    from hypothesis.stateful import (
+        RuleBasedStateMachine,
+        initialize,
+        precondition,
+        rule,
+        run_state_machine_as_test,
+    )
+except ImportError as error:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        'dicerules.testing needs hypothesis: pip install "dicerules[testing]"'
+    ) from error
+
+from dicerules.errors import IllegalActionError, RecordError
+from dicerules.game import GAMES, AnyGame
+from dicerules.records import GameRecord, record, replay
+from dicerules.rulefields import FieldSpec, field_spec
+from dicerules.streams import DiceStream, ScriptedStream, SeededStream
+from dicerules.tape import Tape
+
+__all__ = [
+    "GameMachine",
+    "action_logs",
+    "check_finished",
+    "check_game",
+    "check_replay",
+    "check_state",
+    "check_step",
+    "rules",
+    "state_machine",
+    "states",
+    "streams",
+]
+
+MAX_DICE = 20_000
+"""An example that rolls more dice than this is dropped (a roll-off tied for ever)."""
+
+_T = TypeVar("_T")
+
+
+# ------------------------------------------------------------------------- rules
+
+
+def _values_of(spec: FieldSpec, default: object) -> st.SearchStrategy[Any]:
+    if spec.kind == "bool":
+        return st.booleans()
+    if spec.kind == "choice":
+        return st.sampled_from(spec.choices)
+    # An unbounded side reaches 1000 past the default (start_points and the like).
+    base = default if isinstance(default, int) else 0
+    low = spec.low if spec.low is not None else base - 1000
+    high = spec.high if spec.high is not None else max(low, base) + 1000
+    values = st.integers(low, high)
+    return st.none() | values if spec.optional else values
+
+
+def rules(game: AnyGame) -> st.SearchStrategy[Any]:
+    """Valid Rules for ``game``: a preset, or every field drawn over its whole range.
+
+    Fields are drawn independently; where they clash (a seat number past the
+    number of players, say), the later fields fall back to their defaults, last
+    first, until the Rules are valid, so no example is thrown away. A Rules class
+    not made of ``dicerules.rulefields`` fields gets its presets only.
+    """
+    presets = st.sampled_from(tuple(game.presets.values()))
+    cls = game.Rules
+    if not attrs.has(cls):
+        return presets
+    fields = attrs.fields(cls)
+    specs = [field_spec(field) for field in fields]
+    if not fields or any(spec is None for spec in specs):
+        return presets
+    strategies = {
+        field.name: _values_of(spec, field.default)
+        for field, spec in zip(fields, specs, strict=True)
+        if spec is not None
+    }
+
+    @st.composite
+    def drawn(draw: st.DrawFn) -> Any:
+        values = {name: draw(strategy, label=name) for name, strategy in strategies.items()}
+        for field in reversed(fields):
+            try:
+                return cls(**values)
+            except ValueError:
+                values[field.name] = field.default
+        return cls()
+
+    # Drawn rules come first so that a failure shrinks toward the smallest game.
+    return st.one_of(drawn(), presets)
+
+
+# ----------------------------------------------------------------------- streams
+
+
+def streams(
+    sides: int = 6, *, min_size: int = 0, max_size: int | None = None
+) -> st.SearchStrategy[ScriptedStream]:
+    """ScriptedStreams of ``sides``-sided dice; they shrink toward fewer dice and toward 1.
+
+    A game that rolls past the end raises StreamExhaustedError: where the number of
+    dice a game needs is not known beforehand, use ``states`` or ``action_logs``,
+    which draw each die when the game rolls it.
+    """
+    faces = st.integers(1, sides)
+    return st.lists(faces, min_size=min_size, max_size=max_size).map(ScriptedStream)
+
+
+@functools.cache
+def _faces(sides: int) -> st.SearchStrategy[int]:
+    return st.integers(1, sides)
+
+
+class _Dice:
+    """The dice of one example: each drawn from hypothesis the first time it is rolled.
+
+    Rolling the same position again gives the same face, so a stream of these stays
+    a pure value while the example lasts.
+    """
+
+    def __init__(self, draw: Callable[[st.SearchStrategy[int]], int]) -> None:
+        self.draw = draw
+        self.faces: list[int] = []
+        self.sides: list[int] = []
+
+    def face(self, index: int, sides: int) -> int:
+        if index < len(self.faces):
+            if self.sides[index] != sides:
+                raise AssertionError(
+                    f"promise: the same dice give the same game; die {index} was rolled"
+                    f" with {self.sides[index]} sides and again with {sides}"
+                )
+            return self.faces[index]
+        if index >= MAX_DICE:
+            reject()
+        self.faces.append(self.draw(_faces(sides)))
+        self.sides.append(sides)
+        return self.faces[-1]
+
+
+@attrs.frozen
+class _DrawnStream:
+    """A DiceStream over ``_Dice``: position ``position`` of one example's dice."""
+
+    dice: _Dice
+    position: int = 0
+
+    def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], _DrawnStream]:
+        if count < 0 or sides < 1:
+            raise ValueError(f"cannot roll {count} dice of {sides} sides")
+        dice = tuple(self.dice.face(self.position + i, sides) for i in range(count))
+        return dice, _DrawnStream(self.dice, self.position + count)
+
+
+# ------------------------------------------------------------------ states and logs
+
+
+def _rules_strategy(game: AnyGame, given: object) -> st.SearchStrategy[Any]:
+    if given is None:
+        return rules(game)
+    if isinstance(given, st.SearchStrategy):
+        return given
+    return st.just(given)
+
+
+@attrs.frozen
+class _Played:
+    rules: Any
+    dice: tuple[int, ...]
+    sides: tuple[int, ...]
+    actions: tuple[Any, ...]
+
+
+@st.composite
+def _played(draw: st.DrawFn, game: AnyGame, given_rules: object, max_steps: int) -> _Played:
+    chosen = draw(_rules_strategy(game, given_rules), label="rules")
+    dice = _Dice(lambda faces: draw(faces, label="die"))
+    state = game.new_game(chosen, stream=_DrawnStream(dice))
+    actions = []
+    for _ in range(draw(st.integers(0, max_steps), label="steps")):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        action = draw(st.sampled_from(legal), label="action")
+        state = game.apply(state, action)
+        actions.append(action)
+    return _Played(chosen, tuple(dice.faces), tuple(dice.sides), tuple(actions))
+
+
+def _replayed(game: AnyGame, rules: Any, stream: DiceStream, actions: Sequence[Any]) -> Any:
+    state = game.new_game(rules, stream=stream)
+    for action in actions:
+        state = game.apply(state, action)
+    return state
+
+
+def action_logs(
+    game: AnyGame, rules: object = None, *, max_steps: int = 50
+) -> st.SearchStrategy[tuple[Any, ScriptedStream, tuple[Any, ...]]]:
+    """(rules, stream, actions): ``new_game(rules, stream=stream)`` then each action is legal.
+
+    ``rules``: None for ``rules(game)``, a Rules value, or a strategy of them. The
+    stream holds exactly the dice the log rolls; up to ``max_steps`` actions (fewer
+    if the game ends).
+    """
+    return _played(game, rules, max_steps).map(
+        lambda played: (played.rules, ScriptedStream(played.dice), played.actions)
+    )
+
+
+@st.composite
+def _states(
+    draw: st.DrawFn, game: AnyGame, given_rules: object, max_steps: int, spare_dice: int
+) -> Any:
+    played = draw(_played(game, given_rules, max_steps))
+    sides = min(played.sides, default=6)
+    spare = draw(st.lists(_faces(sides), min_size=spare_dice, max_size=spare_dice), label="spare")
+    return _replayed(game, played.rules, ScriptedStream(played.dice + tuple(spare)), played.actions)
+
+
+def states(
+    game: AnyGame, rules: object = None, *, max_steps: int = 50, spare_dice: int = 100
+) -> st.SearchStrategy[Any]:
+    """States reached by up to ``max_steps`` legal actions from ``new_game``.
+
+    ``rules`` as in ``action_logs``. The state's stream is a ScriptedStream of the
+    dice rolled so far and ``spare_dice`` more (of the fewest sides rolled), so play
+    can go on from it; a game that rolls more raises StreamExhaustedError. Such a
+    state records and replays like any other.
+    """
+    return _states(game, rules, max_steps, spare_dice)
+
+
+# --------------------------------------------------------------------- the checks
+
+
+def _seats(game: AnyGame, state: Any) -> range:
+    return range(len(game.scores(state)))
+
+
+def _fingerprint(game: AnyGame, state: Any) -> tuple[object, ...]:
+    """Everything the protocol shows of a state (so two states can be compared
+    whatever streams they hold)."""
+    describe = getattr(game, "describe", None)
+    return (
+        game.is_terminal(state),
+        game.current_player(state),
+        game.legal_actions(state),
+        game.scores(state),
+        game.winners(state),
+        game.history(state),
+        tuple(game.view(state, seat) for seat in (None, *_seats(game, state))),
+        describe(state) if describe is not None else None,
+    )
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else f"{text[:100]}...{text[-15:]}"
+
+
+def _walk(value: object, depth: int = 0) -> Iterator[object]:
+    """``value`` and every value inside it (attrs fields, tuple items)."""
+    if depth > 100:
+        raise AssertionError("promise: views are plain values; this one nests past 100 levels")
+    yield value
+    if attrs.has(type(value)):
+        for field in attrs.fields(cast(Any, type(value))):
+            yield from _walk(getattr(value, field.name), depth + 1)
+    elif isinstance(value, tuple | frozenset):
+        for item in value:
+            yield from _walk(item, depth + 1)
+
+
+def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
+    """The promises a single state keeps; AssertionError names the one broken.
+
+    ``seats``: the number of seats the game began with (scores keep that length).
+    """
+    terminal = game.is_terminal(state)
+    legal = game.legal_actions(state)
+    player = game.current_player(state)
+    winners = game.winners(state)
+    scores = game.scores(state)
+    count = len(scores)
+    if seats is not None:
+        assert count == seats, f"promise: scores has one entry per seat ({seats}), not {count}"
+    assert isinstance(legal, tuple), "promise: legal_actions returns a tuple"
+    assert bool(legal) != terminal, (
+        "promise: legal_actions is () exactly when the game is over;"
+        f" is_terminal is {terminal} and it offered {_short(legal)}"
+    )
+    assert len(set(legal)) == len(legal), f"promise: legal actions are distinct: {_short(legal)}"
+    assert (player is None) == terminal, (
+        f"promise: current_player is None exactly when the game is over; it is {player!r}"
+        f" and is_terminal is {terminal}"
+    )
+    assert player is None or player in range(count), (
+        f"promise: current_player is a seat; {player!r} is not one of {count}"
+    )
+    assert terminal or winners == (), f"promise: no winners before the end; got {winners}"
+    assert list(winners) == sorted(set(winners)) and all(w in range(count) for w in winners), (
+        f"promise: winners are distinct seats, sorted; got {winners}"
+    )
+    for action in legal:
+        text = game.format_action(action)
+        parsed = game.parse_action(state, text)
+        assert parsed == action, (
+            f"promise: notation round-trips; {action!r} is written {text!r},"
+            f" which parses as {parsed!r}"
+        )
+    _check_views(game, state, count)
+
+
+def _check_views(game: AnyGame, state: Any, count: int) -> None:
+    resample = getattr(game, "resample_hidden", None)
+    for seat in (None, *range(count)):
+        seen = game.view(state, seat)
+        assert game.view(state, seat) == seen, f"promise: seat {seat}'s view is a stable value"
+        hash(seen)
+        for inner in _walk(seen):
+            assert not hasattr(inner, "roll") and not isinstance(inner, Tape), (
+                f"promise: a view never holds the stream; seat {seat}'s holds"
+                f" a {type(inner).__name__}"
+            )
+        if resample is not None:
+            twin = resample(state, seat, SeededStream(count + (seat or 0)))
+            assert game.view(twin, seat) == seen, (
+                f"promise: seat {seat}'s view shows nothing it may not know; it changed when"
+                f" only hidden information was drawn again:\n  {_short(seen)}\n"
+                f"  {_short(game.view(twin, seat))}"
+            )
+
+
+def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
+    """The promises of ``after = apply(before, action)``: pure, deterministic, recorded,
+    and the conservation law (if the game has one) kept."""
+    snapshot = _fingerprint(game, before)
+    again = game.apply(before, action)
+    assert _fingerprint(game, before) == snapshot, (
+        f"promise: apply never changes its argument; applying {action!r} changed the state"
+    )
+    assert again == after and _fingerprint(game, again) == _fingerprint(game, after), (
+        f"promise: apply is deterministic; applying {action!r} twice to the same state"
+        " gave two different states"
+    )
+    assert game.history(after) == (*game.history(before), action), (
+        f"promise: history grows by exactly the action applied ({action!r})"
+    )
+    conserved = getattr(game, "conserved", None)
+    if conserved is not None:
+        assert conserved(after) == conserved(before), (
+            f"promise: the game's conservation law holds; {action!r} took it from"
+            f" {conserved(before)} to {conserved(after)} (scores {game.scores(after)})"
+        )
+
+
+def check_finished(game: AnyGame, state: Any, actions: Sequence[Any]) -> None:
+    """The promises of a finished game: winners named, and every action now illegal."""
+    assert game.is_terminal(state), "check_finished takes a finished game"
+    snapshot = _fingerprint(game, state)
+    for action in dict.fromkeys(actions):
+        try:
+            game.apply(state, action)
+        except IllegalActionError:
+            pass
+        except Exception as error:
+            raise AssertionError(
+                f"promise: an action at a finished game raises IllegalActionError;"
+                f" {action!r} raised {type(error).__name__}: {error}"
+            ) from error
+        else:
+            raise AssertionError(
+                f"promise: no action is legal once the game is over; {action!r} was applied"
+            )
+    assert _fingerprint(game, state) == snapshot, (
+        "promise: a refused action leaves the state as it was"
+    )
+
+
+def check_replay(
+    game: AnyGame, rules: Any, dice: Sequence[int], actions: Sequence[Any], state: Any
+) -> None:
+    """The promises of replay: the same rules, dice and actions give the same game;
+    and, for a registered game, its record survives JSON, pickle and replay."""
+    again = _replayed(game, rules, ScriptedStream(dice), actions)
+    assert _fingerprint(game, again) == _fingerprint(game, state), (
+        "promise: a game replays; new_game with the same rules and dice, then the same"
+        " actions, gave a different game"
+    )
+    assert pickle.loads(pickle.dumps(again)) == again, "promise: a state survives pickle"
+    if GAMES.get(game.name) is not game:
+        return
+    try:
+        rec = record(again)
+    except RecordError as error:
+        raise AssertionError(f"promise: every game can be recorded; {error}") from None
+    assert GameRecord.from_json(rec.to_json()) == rec, "promise: a record survives JSON"
+    assert replay(rec) == again, "promise: replay(record(state)) == state"
+
+
+# ------------------------------------------------------------------ state machine
+
+
+def _game_log(machine: GameMachine) -> str:
+    game = machine.game
+    actions = []
+    for action in machine.actions:
+        try:
+            actions.append(game.format_action(action))
+        except Exception:  # the notation itself may be what is broken
+            actions.append(repr(action))
+    return (
+        f"rules: {machine.rules!r}\n"
+        f"dice: {list(machine.dice.faces) if machine.dice else []}\n"
+        f"actions ({len(actions)}): {', '.join(actions) or '(none)'}"
+    )
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Random legal play of one game, checking every promise of the protocol.
+
+    Made by ``state_machine(game)``; subclass it to add rules and invariants of
+    your own: ``self.state`` is the current state, ``self.game`` the game,
+    ``self.actions`` the actions applied. Its dice are drawn when rolled, so
+    states hold a stream that lives as long as the example (see ``check_replay``
+    for a recordable copy).
+    """
+
+    game: ClassVar[AnyGame]
+    rules_strategy: ClassVar[st.SearchStrategy[Any]]
+    failures: ClassVar[list[tuple[int, str, str]] | None] = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: Any = None
+        self.rules: Any = None
+        self.dice: _Dice | None = None
+        self.actions: list[Any] = []
+        self.seats = 0
+        self._draw: Callable[..., Any] | None = None
+        self._finished_checked = False
+
+    def _die(self, faces: st.SearchStrategy[int]) -> int:
+        assert self._draw is not None
+        return int(self._draw(faces, label="die"))
+
+    def _keep(self, check: Callable[[], _T]) -> _T:
+        """Run ``check``; note a broken promise with this run's log before it propagates."""
+        try:
+            return check()
+        except HypothesisException:
+            raise
+        except AssertionError as error:
+            self._note(str(error))
+            raise
+        except Exception as error:
+            message = f"promise: the game raises no {type(error).__name__} in legal play: {error}"
+            self._note(message)
+            raise AssertionError(message) from error
+
+    def _note(self, message: str) -> None:
+        if self.failures is not None:
+            self.failures.append((len(self.actions), message, _game_log(self)))
+
+    @initialize(data=st.data())
+    def new_game(self, data: st.DataObject) -> None:
+        self._draw = data.draw
+        self.rules = data.draw(self.rules_strategy, label="rules")
+        self.dice = _Dice(self._die)
+        stream = _DrawnStream(self.dice)
+        self.state = self._keep(lambda: self.game.new_game(self.rules, stream=stream))
+        self.seats = len(self.game.scores(self.state))
+        self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
+
+    def _playing(self) -> bool:
+        return self.state is not None and not self.game.is_terminal(self.state)
+
+    def _over(self) -> bool:
+        return self.state is not None and self.game.is_terminal(self.state)
+
+    @precondition(_playing)
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        """One legal action, and every promise about it and the state it leads to."""
+        self._draw = data.draw
+        legal = self.game.legal_actions(self.state)
+        action = data.draw(st.sampled_from(legal), label="action")
+        before = self.state
+        after = self._keep(lambda: self.game.apply(before, action))
+        self.actions.append(action)
+        self.state = after
+        self._keep(lambda: check_step(self.game, before, action, after))
+        self._keep(lambda: check_state(self.game, after, seats=self.seats))
+
+    @precondition(_over)
+    @rule()
+    def finished(self) -> None:
+        """A finished game refuses every action it once allowed (checked once)."""
+        if not self._finished_checked:
+            self._keep(lambda: check_finished(self.game, self.state, self.actions))
+            self._finished_checked = True
+
+    def teardown(self) -> None:
+        if self.state is not None and self.dice is not None:
+            dice = tuple(self.dice.faces)
+            self._keep(lambda: check_replay(self.game, self.rules, dice, self.actions, self.state))
+
+
+def state_machine(game: AnyGame, rules: object = None) -> type[GameMachine]:
+    """A GameMachine class for ``game`` (``rules`` as in ``action_logs``).
+
+    Run it as a test with ``TestGame = state_machine(game).TestCase``, or subclass it.
+    """
+    name = "".join(part.title() for part in game.name.replace("_", "-").split("-"))
+    namespace = {"game": game, "rules_strategy": _rules_strategy(game, rules)}
+    return cast(type[GameMachine], type(f"{name}Machine", (GameMachine,), namespace))
+
+
+def check_game(
+    game: AnyGame, *, max_examples: int = 100, max_steps: int = 50, rules: object = None
+) -> None:
+    """Check every promise of the Game protocol on ``game`` by random legal play.
+
+    Raises AssertionError: the broken promise, and the shortest action log found
+    (the rules, the dice in the order rolled, and the actions), which replays with
+    ``new_game(rules, stream=ScriptedStream(dice))``. Deterministic: the same game
+    gives the same verdict on every run.
+    """
+    failures: list[tuple[int, str, str]] = []
+    machine = type("Checked", (state_machine(game, rules),), {"failures": failures})
+    try:
+        run_state_machine_as_test(
+            machine,
+            settings=settings(
+                max_examples=max_examples,
+                stateful_step_count=max_steps,
+                deadline=None,
+                database=None,
+                derandomize=True,
+                report_multiple_bugs=False,
+                suppress_health_check=list(HealthCheck),
+                verbosity=Verbosity.quiet,
+            ),
+        )
+    except BaseException as error:
+        if not failures or isinstance(error, KeyboardInterrupt):
+            raise
+        steps, message, log = min(failures, key=lambda failure: (failure[0], len(failure[2])))
+        raise AssertionError(
+            f"{game.name}: {message}\nshortest failing game found ({steps} actions):\n{log}"
+        ) from None

@@ -637,9 +637,10 @@ def _end_first_stage(
     total = sum(dice)
     if total > TARGET:
         target = total - TARGET
+        left = (roller + 1) % rules.players
         middle = State(
-            rules, state.scores, state.turn, roller, roller, dice, (), stopped, target,
-            (roller + 1) % rules.players, 0, state.settled, state.last, tape,
+            rules, state.scores, state.turn, roller, left, dice, (), stopped, target, left, 0,
+            state.settled, state.last, tape,
         )  # fmt: skip
         if rules.settlements:
             return middle  # rule 3: the seat to the roller's left speaks first

@@ -122,6 +122,7 @@ MAX_ROTATIONS: Final = 100
 
 KeepRule = Literal["highest", "any_value"]
 LowScoreBonus = Literal["off", "full_play", "any"]
+Stage = Literal["throw", "offer", "answer", "over"]
 
 
 # --------------------------------------------------------------------------- rules
@@ -415,13 +416,9 @@ class State:
     tape: Tape[Action] = attrs.field(repr=False)
 
     @property
-    def stage(self) -> Literal["throw", "offer", "answer", "over"]:
+    def stage(self) -> Stage:
         """What the seat to act does: keep or stop, offer, answer an offer; or the end."""
-        if self.to_act is None:
-            return "over"
-        if self.offerer is None:
-            return "throw"
-        return "answer" if self.offer else "offer"
+        return _stage(self.to_act, self.offerer, self.offer)
 
 
 @attrs.frozen
@@ -443,6 +440,19 @@ class View:
     offer: int
     settled: tuple[int, ...]
     last: Outcome | None
+
+    @property
+    def stage(self) -> Stage:
+        """What the seat to act does: keep or stop, offer, answer an offer; or the end."""
+        return _stage(self.to_act, self.offerer, self.offer)
+
+
+def _stage(to_act: int | None, offerer: int | None, offer: int) -> Stage:
+    if to_act is None:
+        return "over"
+    if offerer is None:
+        return "throw"
+    return "answer" if offer else "offer"
 
 
 # ------------------------------------------------------------------ new game, turns

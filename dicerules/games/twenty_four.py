@@ -43,7 +43,8 @@ neither pays the bonus nor is paid a failed bonus. The winners are the seats
 with the highest score once every turn is played; ties share.
 
 Dice are drawn from the stream in this order: at the start of each turn the
-five first-stage dice; after each keep the dice not yet kept (none once all five
+five first-stage dice (``new_game`` throws the first turn's, and the action that
+ends a turn throws the next one's); after each keep the dice not yet kept (none once all five
 are kept); after the first stage, when T > 24, the five dice of the first bonus
 throw and then the dice that did not show d (none when all five did). Nothing
 else is drawn, and a ``stop`` draws nothing.
@@ -423,8 +424,10 @@ class State:
 
 @attrs.frozen
 class View:
-    """What a seat (or a spectator, ``player=None``) may know: every die is thrown openly,
-    so this is the whole state but the dice stream."""
+    """What one seat (or a spectator, ``player=None``) may know of a game.
+
+    Every die is thrown openly, so this is the whole state but the dice stream.
+    """
 
     rules: Rules
     player: int | None

@@ -39,6 +39,8 @@ seats can ante. Decisions made here where the spec is silent:
 
 * An opener can always open: every face opens one way or the other (a 6 down, a
   1 up, any other both), so no round starts without an opening.
+* Every seat starts with the same counters, so in round 1 either every seat antes
+  or none does: ``first_player`` always starts round 1 when there is a round 1.
 * A round's winner can always pay the next ante (the pot they took holds their own
   ante and links), so they always start the next round; the next seat to the left
   still in the game would start if it could not.
@@ -231,8 +233,8 @@ OUT: Final = Out()
 Action = Open | Play | Out
 
 # Every action there is, built once: parse and legal_actions hand out these objects.
-_WHITE: Final = (None, *(Play(False, v) for v in range(1, SIDES + 1)))
-_BLUE: Final = (None, *(Play(True, v) for v in range(1, SIDES + 1)))
+_WHITE: Final = tuple(Play(False, v) for v in range(1, SIDES + 1))  # value v at v - 1
+_BLUE: Final = tuple(Play(True, v) for v in range(1, SIDES + 1))
 _OPEN: Final = {
     (blue, v, d): Open(v, d, blue)
     for blue in (False, True)
@@ -263,7 +265,7 @@ def parse(text: str) -> Action:
         raise InvalidActionError(f"{text!r} names a {value}, but a die shows 1 to 6")
     blue = match[1] == "b"
     if match[3] is None:
-        return cast(Play, (_BLUE if blue else _WHITE)[value])
+        return (_BLUE if blue else _WHITE)[value - 1]
     return _OPEN[blue, value, match[3]]
 
 
@@ -296,10 +298,10 @@ def _additions(whites: tuple[int, ...], blue: int, last: int, up: bool) -> tuple
     previous = 0
     for value in whites:
         if value != previous and (value >= last if up else value <= last):
-            legal.append(_WHITE[value])  # type: ignore[arg-type]
+            legal.append(_WHITE[value - 1])
         previous = value
     if blue and (blue >= last if up else blue <= last):
-        legal.append(_BLUE[blue])  # type: ignore[arg-type]
+        legal.append(_BLUE[blue - 1])
     return tuple(legal) if legal else _ONLY_OUT
 
 
@@ -492,9 +494,9 @@ def _without(
     whites: tuple[tuple[int, ...], ...], seat: int, value: int
 ) -> tuple[tuple[int, ...], ...]:
     """``whites`` with one die of ``value`` taken from ``seat``'s."""
-    hand = list(whites[seat])
-    hand.remove(value)
-    return (*whites[:seat], tuple(hand), *whites[seat + 1 :])
+    hand = whites[seat]
+    at = hand.index(value)
+    return (*whites[:seat], hand[:at] + hand[at + 1 :], *whites[seat + 1 :])
 
 
 def _open(state: State, action: Open) -> State:

@@ -272,6 +272,7 @@ def test_scores_keep_the_number_of_seats(case: Case, games: list[Playthrough]) -
 # ------------------------------------------------------------- conservation
 
 CONSERVED: dict[str, Callable[[Any, Any], int]] = {
+    "link": lambda game, state: sum(game.scores(state)) + game.view(state, None).pot,
     "twenty-four": lambda game, state: sum(game.scores(state)),
 }
 """A game's conservation law: game name -> f(game, state), a number no action changes."""

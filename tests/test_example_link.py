@@ -1,0 +1,61 @@
+"""The link example runs, prints the same bytes for the same seed, and tells the truth."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import dicerules
+from dicerules.games import link
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "link.py"
+
+# The example imports the same dicerules as these tests, wherever it is installed.
+SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
+
+
+def run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=ENV,
+    )
+    assert done.stderr == ""
+    return done.stdout
+
+
+def test_the_example_prints_the_same_bytes_for_the_same_seed() -> None:
+    assert run() == run()
+    assert run("--seed", "5") == run("--seed", "5")
+    assert run("--seed", "5") != run("--seed", "6")
+
+
+def test_the_example_narrates_the_game_its_record_replays_to() -> None:
+    lines = run("--seed", "11").splitlines()
+    assert lines[-2] == "Record:"
+    state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))
+    assert link.is_terminal(state)
+    counters = ", ".join(f"seat {s}: {n}" for s, n in enumerate(link.scores(state)))
+    assert f"Game over after {state.round} rounds. Counters: {counters}." in lines
+    winners = link.winners(state)
+    best = link.scores(state)[winners[0]]
+    assert any(line.endswith(f"with {best} counters.") for line in lines)
+    assert all(f"seat {seat}" in lines[-4].lower() for seat in winners)
+    # Every action is narrated once, in order, by the seat that took it.
+    narrated = [
+        line for line in lines if line.startswith("  seat ") and "takes the pot" not in line
+    ]
+    assert len(narrated) == len(link.history(state))
+    outs = sum(1 for action in link.history(state) if action == link.OUT)
+    assert sum(1 for line in narrated if line.endswith(" is out")) == outs
+    links = sum(1 for a in link.history(state) if isinstance(a, link.Play) and a.blue)
+    assert sum(1 for line in narrated if "links with its blue" in line) == links
+    rounds = [line for line in lines if line.startswith("Round ")]
+    pots = [line for line in lines if "takes the pot" in line]
+    assert len(rounds) == len(pots) == state.round

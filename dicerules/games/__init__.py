@@ -1,5 +1,5 @@
 """The game engines, one module each. Importing this package registers them all."""
 
-from dicerules.games import liars_dice
+from dicerules.games import eighteen, liars_dice
 
-__all__ = ["liars_dice"]
+__all__ = ["eighteen", "liars_dice"]

@@ -488,11 +488,13 @@ def _end_round(
         if not left:
             were_in = [s for s in range(rules.players) if can_win[s] and not out[s]]
             return over(_most_points(points, were_in), (), tape)
-    reached = [
-        seat
-        for seat in range(rules.players)
-        if can_win[seat] and not out_now[seat] and points[seat] >= rules.target
-    ]
+    reached = []
+    if max(points) >= rules.target:
+        reached = [
+            seat
+            for seat in range(rules.players)
+            if can_win[seat] and not out_now[seat] and points[seat] >= rules.target
+        ]
     if len(reached) == 1:
         return over((reached[0],), (), tape)
     if reached:
@@ -595,19 +597,19 @@ def _score(state: State, tape: Tape[Action]) -> State:
     """Rule 7: against the roost, then against the other players, then the floor."""
     rules = state.rules
     roost, house, order = state.roost, state.house, state.order
-    totals = {seat: hand_total(state.hands[seat]) for seat in order}
+    hands = state.hands
+    totals = [hand_total(hands[seat]) for seat in order]
+    # A bust hand loses to every other; counted as -1, it is below every total.
+    ranked = [-1 if total is None else total for total in totals]
     changes = [0] * rules.players
-    for seat in order:
-        total = totals[seat]
-        if total is None or total < roost:
+    for seat, total in zip(order, ranked, strict=True):
+        if total < roost:
             changes[seat] -= 1
             changes[house] += 1
         elif total > roost:
             changes[seat] += 1
-        if total is not None:
-            changes[seat] += sum(
-                1 for other in order if other != seat and _below(totals[other], total)
-            )
+        if total >= 0:
+            changes[seat] += sum(1 for other in ranked if other < total)
     after = _with_changes(rules, state.points, changes)
     result = RoundResult(
         state.round, house, state.discards, state.roost_dice, state.hands,
@@ -623,11 +625,6 @@ def _score(state: State, tape: Tape[Action]) -> State:
     return _play_rounds(
         rules, after, out, state.round + 1, house, first, state.house_choice, results, tape
     )
-
-
-def _below(total: int | None, other: int) -> bool:
-    """Whether a hand counting ``total`` (None: bust) loses to one counting ``other``."""
-    return total is None or total < other
 
 
 # ----------------------------------------------------------------- reading a state

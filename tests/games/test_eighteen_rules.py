@@ -192,9 +192,9 @@ def test_rule1_the_highest_three_dice_make_the_house() -> None:
 
 def test_rule1_tied_seats_roll_again_among_themselves_until_one_is_highest() -> None:
     choice = (
-        (6, 5, 4, 1, 1, 1, 4, 5, 6, 3, 6, 6)  # seats 0, 2, 3 tie on 15
-        + (2, 2, 2, 3, 1, 2, 1, 1, 4)  # seats 0, 2, 3 tie on 6
-        + (5, 5, 5, 5, 5, 6, 1, 1, 1)  # seat 2 (16) beats 0 (15) and 3 (3)
+        *(6, 5, 4, 1, 1, 1, 4, 5, 6, 3, 6, 6),  # seats 0, 2, 3 tie on 15
+        *(2, 2, 2, 3, 1, 2, 1, 1, 4),  # seats 0, 2, 3 tie on 6
+        *(5, 5, 5, 5, 5, 6, 1, 1, 1),  # seat 2 (16) beats 0 (15) and 3 (3)
     )
     state = start(Rules(), *choice, 1, 2, 3, 4, 5, 6, 2, 2, 2)
     assert state.house == 2 and state.to_act == 3 and state.order == (3, 0, 1)
@@ -492,7 +492,7 @@ def test_rule9_the_first_to_three_sixes_alone_wins() -> None:
 
 
 def test_rule9_rolls_keep_sixes_and_reroll_the_rest_each_step() -> None:
-    steps = (1, 1, 1, 2, 2, 2) + (6, 1, 1, 3, 3, 3) + (6, 4, 4, 4, 6) + (6, 1, 1)
+    steps = (*(1, 1, 1, 2, 2, 2), *(6, 1, 1, 3, 3, 3), *(6, 4, 4, 4, 6), *(6, 1, 1))
     state = lightning_game(*steps)
     assert state.lightning == (
         ((1, (1, 1, 1)), (2, (2, 2, 2))),
@@ -505,7 +505,7 @@ def test_rule9_rolls_keep_sixes_and_reroll_the_rest_each_step() -> None:
 
 
 def test_rule9_several_at_three_sixes_in_one_step_start_again() -> None:
-    steps = (6, 6, 6, 6, 6, 6) + (6, 1, 1, 6, 6, 1) + (6, 6, 2)
+    steps = (*(6, 6, 6, 6, 6, 6), *(6, 1, 1, 6, 6, 1), *(6, 6, 2))
     state = lightning_game(*steps)
     assert state.lightning == (
         ((1, (6, 6, 6)), (2, (6, 6, 6))),
@@ -519,7 +519,7 @@ def test_rule9_only_the_tied_start_again() -> None:
     rules = Rules(players=4, permanent_house=0, target=1)
     # Roost 5; all three stand on 6: +1 each, all reach the target.
     dice = (1, 1, 1, 1, 1, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2)
-    steps = (6, 6, 6, 1, 1, 1, 6, 6, 6) + (6, 6, 6, 1, 2, 3)
+    steps = (*(6, 6, 6, 1, 1, 1, 6, 6, 6), *(6, 6, 6, 1, 2, 3))
     state = play(start(rules, *dice, *steps), "stand", "stand", "stand")
     assert state.lightning == (
         ((1, (6, 6, 6)), (2, (1, 1, 1)), (3, (6, 6, 6))),

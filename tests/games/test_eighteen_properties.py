@@ -55,6 +55,8 @@ def rules_strategy(draw: st.DrawFn, target_high: int = 100) -> e.Rules:
 
 
 SEEDS = st.integers(0, 2**64 - 1)
+ACTIONS: tuple[e.Action, ...] = (e.STAND, e.ROLL)
+"""Stand first: an example shrinks toward standing at once."""
 
 
 # ------------------------------------------------------------ the reference model
@@ -69,7 +71,7 @@ class Dice:
 
     def take(self, count: int) -> list[int]:
         limit = 2**64 - 2**64 % 6
-        dice = []
+        dice: list[int] = []
         while len(dice) < count:
             self.index += 1
             z = (self.seed + self.index * 0x9E3779B97F4A7C15) & MASK
@@ -270,7 +272,7 @@ def check_views(state: e.State, seat_pick: int) -> None:
         else:
             assert view.hands == state.hands
     seat = seats[seat_pick % len(seats)]
-    twin = GAME.resample_hidden(state, seat, SeededStream(seat_pick))
+    twin = e.resample_hidden(state, seat, SeededStream(seat_pick))
     assert GAME.view(twin, seat) == GAME.view(state, seat)
 
 
@@ -283,7 +285,7 @@ def play(data: st.DataObject, rules: e.Rules, seed: int, steps: int) -> Iterator
         if GAME.is_terminal(state):
             return
         check_views(state, data.draw(st.integers(0, 8), label="seat"))
-        action = data.draw(st.sampled_from((e.STAND, e.ROLL)), label="action")
+        action = data.draw(st.sampled_from(ACTIONS), label="action")
         before = pickle.dumps(state)
         total = sum(state.points)
         model.act(action)

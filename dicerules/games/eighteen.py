@@ -390,11 +390,8 @@ def _next_in(out: tuple[bool, ...], seat: int, skip: int) -> int:
 def _turn_order(out: tuple[bool, ...], house: int, first: int) -> tuple[int, ...]:
     """Rule 5: the seats in, the house left out, from the first player to the left."""
     players = len(out)
-    return tuple(
-        seat
-        for seat in ((first + step) % players for step in range(players))
-        if not out[seat] and seat != house
-    )
+    seats = [*range(first, players), *range(first)]
+    return tuple([seat for seat in seats if not out[seat] and seat != house])
 
 
 def _play_rounds(
@@ -421,9 +418,10 @@ def _play_rounds(
         order = _turn_order(out, house, first)
         if sum(roost_dice) != BUST:
             hand, tape = tape.roll(3, 6)
-            hands = tuple(hand if seat == order[0] else () for seat in range(players))
+            hands: list[tuple[int, ...]] = [()] * players
+            hands[order[0]] = hand
             return State(
-                rules, points, out, round_number, house, first, order, 0, order[0], hands,
+                rules, points, out, round_number, house, first, order, 0, order[0], tuple(hands),
                 discards, roost_dice, house_choice, tuple(results), (), (), tape,
             )  # fmt: skip
         changes = [0] * players
@@ -450,12 +448,12 @@ def _play_rounds(
 def _with_changes(rules: Rules, points: tuple[int, ...], changes: list[int]) -> tuple[int, ...]:
     """Rule 7's last step: the changes added, lifted to 0 with floor_at_zero."""
     if rules.floor_at_zero:
-        return tuple(max(0, p + c) for p, c in zip(points, changes, strict=True))
-    return tuple(p + c for p, c in zip(points, changes, strict=True))
+        return tuple([max(0, p + c) for p, c in zip(points, changes, strict=True)])
+    return tuple([p + c for p, c in zip(points, changes, strict=True)])
 
 
 def _differences(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a - b for a, b in zip(after, before, strict=True))
+    return tuple([a - b for a, b in zip(after, before, strict=True)])
 
 
 def _end_round(
@@ -471,7 +469,7 @@ def _end_round(
 ) -> State | tuple[tuple[bool, ...], int, int, Tape[Action]]:
     """Rules 8 and 9: the finished game, or (out, house, first player, tape) of the next round."""
     permanent = rules.permanent_house
-    can_win = tuple(seat != permanent for seat in range(rules.players))
+    seats = range(rules.players)
 
     def over(won: tuple[int, ...], lightning: tuple[Pass, ...], tape: Tape[Action]) -> State:
         return State(
@@ -481,19 +479,17 @@ def _end_round(
 
     out_now = out
     if rules.eliminate_at_zero:
-        out_now = tuple(o or (w and p <= 0) for o, w, p in zip(out, can_win, points, strict=True))
-        left = [seat for seat in range(rules.players) if can_win[seat] and not out_now[seat]]
+        out_now = tuple([out[s] or (s != permanent and points[s] <= 0) for s in seats])
+        left = [s for s in seats if s != permanent and not out_now[s]]
         if len(left) == 1:
             return over((left[0],), (), tape)
         if not left:
-            were_in = [s for s in range(rules.players) if can_win[s] and not out[s]]
+            were_in = [s for s in seats if s != permanent and not out[s]]
             return over(_most_points(points, were_in), (), tape)
     reached = []
     if max(points) >= rules.target:
         reached = [
-            seat
-            for seat in range(rules.players)
-            if can_win[seat] and not out_now[seat] and points[seat] >= rules.target
+            s for s in seats if s != permanent and not out_now[s] and points[s] >= rules.target
         ]
     if len(reached) == 1:
         return over((reached[0],), (), tape)
@@ -501,7 +497,7 @@ def _end_round(
         winner, steps, tape = _lightning(tuple(reached), tape)
         return over((winner,), steps, tape)
     if rules.max_rounds is not None and round_number >= rules.max_rounds:
-        still_in = [s for s in range(rules.players) if can_win[s] and not out_now[s]]
+        still_in = [s for s in seats if s != permanent and not out_now[s]]
         return over(_most_points(points, still_in), (), tape)
     if permanent is None:
         house = _next_in(out_now, house, -1)
@@ -555,7 +551,7 @@ def apply(state: State, action: Action) -> State:
     if type(action) is Stand:
         if state.to_act is None:
             raise _over(action)
-        return _end_turn(state, state.tape.act(STAND))
+        return _end_turn(state, state.hands, state.tape.act(STAND))
     raise InvalidActionError(f"{action!r} is not an eighteen action (a Roll or a Stand)")
 
 
@@ -566,11 +562,14 @@ def _over(action: Action) -> IllegalActionError:
 def _roll(state: State) -> State:
     """Rule 5: one more die; a bust or a sixth die ends the turn."""
     seat: int = state.to_act  # type: ignore[assignment]
-    (die,), tape = state.tape.act(ROLL).roll(1, 6)
-    hand = state.hands[seat] + (die,)
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    tape = state.tape
+    dice, stream = tape.stream.roll(1, 6)
+    tape = Tape(tape.origin, stream, tape.actions.append(ROLL), tape.rolls.append(dice))
+    hands = state.hands
+    hand = hands[seat] + dice
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
     if sum(hand) > BUST or len(hand) == HAND_LIMIT:
-        return _end_turn(attrs.evolve(state, hands=hands), tape)
+        return _end_turn(state, hands, tape)
     return State(
         state.rules, state.points, state.out, state.round, state.house, state.first,
         state.order, state.turn, seat, hands, state.discards, state.roost_dice,
@@ -578,29 +577,31 @@ def _roll(state: State) -> State:
     )  # fmt: skip
 
 
-def _end_turn(state: State, tape: Tape[Action]) -> State:
+def _end_turn(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
     """The next player's turn opens with three dice, or the round is scored (rules 6, 7)."""
     turn = state.turn + 1
     if turn < len(state.order):
         seat = state.order[turn]
         hand, tape = tape.roll(3, 6)
-        hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])
         return State(
             state.rules, state.points, state.out, state.round, state.house, state.first,
             state.order, turn, seat, hands, state.discards, state.roost_dice,
             state.house_choice, state.results, (), (), tape,
         )  # fmt: skip
-    return _score(state, tape)
+    return _score(state, hands, tape)
 
 
-def _score(state: State, tape: Tape[Action]) -> State:
+def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
     """Rule 7: against the roost, then against the other players, then the floor."""
     rules = state.rules
     roost, house, order = state.roost, state.house, state.order
-    hands = state.hands
-    totals = [hand_total(hands[seat]) for seat in order]
-    # A bust hand loses to every other; counted as -1, it is below every total.
-    ranked = [-1 if total is None else total for total in totals]
+    # What each hand counts (rule 5), a bust as -1: below every other total.
+    ranked = []
+    for seat in order:
+        hand = hands[seat]
+        total = sum(hand)
+        ranked.append(-1 if total > BUST else BUST if len(hand) == HAND_LIMIT else total)
     changes = [0] * rules.players
     for seat, total in zip(order, ranked, strict=True):
         if total < roost:
@@ -609,10 +610,12 @@ def _score(state: State, tape: Tape[Action]) -> State:
         elif total > roost:
             changes[seat] += 1
         if total >= 0:
-            changes[seat] += sum(1 for other in ranked if other < total)
+            for other in ranked:
+                if other < total:
+                    changes[seat] += 1
     after = _with_changes(rules, state.points, changes)
     result = RoundResult(
-        state.round, house, state.discards, state.roost_dice, state.hands,
+        state.round, house, state.discards, state.roost_dice, hands,
         _differences(state.points, after),
     )  # fmt: skip
     results = [result]

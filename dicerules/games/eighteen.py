@@ -45,16 +45,18 @@ Decisions the rules page makes where the source is silent (each one a Rules fiel
 where users may want otherwise): points may go negative unless ``floor_at_zero``;
 a roost of 18 costs every player a point; a player above the roost gains exactly
 one point; the target is checked only at the end of a round; a permanent house
-never wins and is never out; the cap on rounds. Decisions made here where the rules
-page is silent: the round-one first player with a rotating house is the seat to
-the house's left; the last-seat-standing rule (one seat left in wins) belongs to
-``eliminate_at_zero`` and counts only seats that can win, so with a permanent
-house it needs at least three seats; ``start_points`` lies from -99 to 99 and
-below ``target``; ``max_rounds`` lies from 1 to 1000; with ``simultaneous_reveal``
-the hands are hidden from the house and spectators too; the results of every
-round scored by one action are kept (several when rounds with a roost of 18
-follow each other); the house choice, each round's result and the lightning round
-are public.
+never wins and is never out; the cap on rounds.
+
+Decisions made here where the rules page is silent: the one-seat-left rule belongs
+to ``eliminate_at_zero`` and counts only seats that can win (so a permanent house
+with elimination needs three seats or more); ``start_points`` lies from -99 to 99
+and below ``target``; ``max_rounds`` lies from 1 to 1000 and counts the rounds a
+roost of 18 ends; with ``simultaneous_reveal`` a hand is hidden from every other
+seat, the house and spectators included, until the round is scored; a view keeps
+the results of every round scored by the last step that scored any (several when
+rounds with a roost of 18 follow one another); a lightning step shows a
+contender's kept sixes first, then the dice it rolled; the house choice, each
+scored round and the lightning round are public.
 
 Dice are drawn from the stream in this order: the house choice, three dice per
 contending seat in seat order, per pass; then each round the house's six dice,

@@ -737,3 +737,30 @@ def test_a_bad_rules_value_in_a_record_is_a_record_error(field: str, value: obje
     data["rules"][field] = value
     with pytest.raises(RecordError, match=field):
         dicerules.GameRecord.from_json(json.dumps(data))
+
+
+def test_rule8_a_rotating_house_moves_past_a_seat_that_is_out() -> None:
+    rules = Rules(players=4, start_points=1, eliminate_at_zero=True)
+    # Seat 3 is the house; roost 16. Seat 0 busts (16 + 5), seat 1 stands on 17,
+    # seat 2 on 16.
+    dice = (*SEAT3_HOUSE, 1, 1, 1, 5, 5, 6, 6, 6, 4, 5, 6, 6, 5, 5, 5, 6)
+    state = play(start(rules, *dice, *FILLER), "roll", "stand", "stand")
+    assert state.points == (0, 4, 2, 2) and state.out == (True, False, False, False)
+    # The house would pass to seat 0, which is out: seat 1 takes it, seat 2 plays first.
+    assert (state.house, state.first, state.order) == (1, 2, (2, 3))
+
+
+def test_rule8_a_rotating_house_can_be_out_too() -> None:
+    rules = Rules(players=4, start_points=-5, eliminate_at_zero=True)
+    # Seat 3 is the house; a roost of 18 leaves the players on -6 and the house on -2:
+    # every seat is out, and the one with the most points wins.
+    state = start(rules, *SEAT3_HOUSE, 6, 6, 6, 1, 1, 1)
+    assert state.points == (-6, -6, -6, -2) and all(state.out)
+    assert e.winners(state) == (3,)
+
+
+def test_describe_a_finished_game() -> None:
+    text = e.describe(lightning_game(6, 2, 6, 1, 6, 6, 2, 6))
+    assert text.startswith("game over after round 1: seat(s) 2 win")
+    assert "lightning 1:[6-2-6] 2:[1-6-6] / 1:[6-6-2] 2:[6-6-6]" in text
+    assert "round 1 scored: house seat 0, roost [1-1-3] = 5" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -9,7 +10,13 @@ from pathlib import Path
 
 import dicerules
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "eighteen.py"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "eighteen.py"
+# The example imports the dicerules these tests import (this checkout's), first on its path.
+ENV = {
+    **os.environ,
+    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+}
 
 
 def run(*args: str) -> str:
@@ -19,6 +26,7 @@ def run(*args: str) -> str:
         text=True,
         check=True,
         timeout=120,
+        env=ENV,
     )
     assert done.stderr == ""
     return done.stdout

@@ -1,5 +1,5 @@
 """The game engines, one module each. Importing this package registers them all."""
 
-from dicerules.games import liars_dice, link, twenty_four
+from dicerules.games import eighteen, liars_dice, link, twenty_four
 
-__all__ = ["liars_dice", "link", "twenty_four"]
+__all__ = ["eighteen", "liars_dice", "link", "twenty_four"]

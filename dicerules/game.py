@@ -134,7 +134,8 @@ class Engine(Generic[S, A, R, V]):
     ``resample_hidden(state, player, stream)`` is ``state`` with everything ``player``
     may not know (None: a spectator) drawn afresh from ``stream``, and nothing else
     changed, so ``view(result, player) == view(state, player)`` is a promise that can
-    be tested.
+    be tested. ``conserved(state)``, where a game has one, is its conservation law: a
+    number no action changes.
     """
 
     name: str
@@ -155,6 +156,7 @@ class Engine(Generic[S, A, R, V]):
     parse_action: Callable[[S, str], A]
     describe: Callable[[S], str]
     resample_hidden: Callable[[S, int | None, DiceStream], S]
+    conserved: Callable[[S], int] | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

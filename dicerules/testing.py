@@ -66,6 +66,7 @@ __all__ = [
     "action_logs",
     "check_finished",
     "check_game",
+    "check_illegal",
     "check_replay",
     "check_state",
     "check_step",
@@ -302,17 +303,36 @@ def _short(value: object) -> str:
     return text if len(text) <= 120 else f"{text[:100]}...{text[-15:]}"
 
 
-def _walk(value: object, depth: int = 0) -> Iterator[object]:
-    """``value`` and every value inside it (attrs fields, tuple items)."""
+_LEAVES = frozenset({int, bool, float, str, bytes, type(None)})
+
+
+def _stream_inside(value: object, path: str = "", depth: int = 0) -> str | None:
+    """The path of a stream or tape inside ``value`` (attrs fields, tuple items), or None."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return None
+    if hasattr(value, "roll") or isinstance(value, Tape):
+        return path or "<top>"
     if depth > 100:
         raise AssertionError("promise: views are plain values; this one nests past 100 levels")
-    yield value
-    if attrs.has(type(value)):
-        for field in attrs.fields(cast(Any, type(value))):
-            yield from _walk(getattr(value, field.name), depth + 1)
-    elif isinstance(value, tuple | frozenset):
-        for item in value:
-            yield from _walk(item, depth + 1)
+    if kind is tuple or kind is frozenset:
+        items: Iterator[tuple[str, object]] = (
+            (f"{path}[{index}]", item)
+            for index, item in enumerate(cast(tuple[object, ...], value))
+        )
+    elif attrs.has(kind):
+        items = (
+            (f"{path}.{field.name}", getattr(value, field.name))
+            for field in attrs.fields(cast(Any, kind))
+        )
+    else:
+        return None
+    for inner_path, item in items:
+        if type(item) not in _LEAVES:
+            found = _stream_inside(item, inner_path, depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
@@ -326,6 +346,10 @@ def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
     winners = game.winners(state)
     scores = game.scores(state)
     count = len(scores)
+    assert isinstance(terminal, bool), f"promise: is_terminal is a bool, not {terminal!r}"
+    assert isinstance(scores, tuple) and all(type(n) is int for n in scores), (
+        f"promise: scores is a tuple of ints, not {scores!r}"
+    )
     if seats is not None:
         assert count == seats, f"promise: scores has one entry per seat ({seats}), not {count}"
     assert isinstance(legal, tuple), "promise: legal_actions returns a tuple"
@@ -334,25 +358,37 @@ def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
         f" is_terminal is {terminal} and it offered {_short(legal)}"
     )
     assert len(set(legal)) == len(legal), f"promise: legal actions are distinct: {_short(legal)}"
+    assert game.legal_actions(state) == legal, "promise: legal_actions keeps a fixed order"
     assert (player is None) == terminal, (
         f"promise: current_player is None exactly when the game is over; it is {player!r}"
         f" and is_terminal is {terminal}"
     )
-    assert player is None or player in range(count), (
+    assert player is None or (type(player) is int and 0 <= player < count), (
         f"promise: current_player is a seat; {player!r} is not one of {count}"
     )
+    assert isinstance(winners, tuple), f"promise: winners is a tuple, not {winners!r}"
     assert terminal or winners == (), f"promise: no winners before the end; got {winners}"
+    assert not terminal or winners, "promise: a finished game names its winners"
     assert list(winners) == sorted(set(winners)) and all(w in range(count) for w in winners), (
         f"promise: winners are distinct seats, sorted; got {winners}"
     )
+    _check_notation(game, state, legal)
+    _check_views(game, state, count)
+
+
+def _check_notation(game: AnyGame, state: Any, legal: tuple[Any, ...]) -> None:
+    texts = set()
     for action in legal:
         text = game.format_action(action)
-        parsed = game.parse_action(state, text)
-        assert parsed == action, (
-            f"promise: notation round-trips; {action!r} is written {text!r},"
-            f" which parses as {parsed!r}"
-        )
-    _check_views(game, state, count)
+        assert isinstance(text, str) and text, f"promise: {action!r} has notation, not {text!r}"
+        for written in (text, f"  {text.upper()} "):
+            parsed = game.parse_action(state, written)
+            assert parsed == action, (
+                f"promise: notation round-trips, whatever its case and spaces; {action!r} is"
+                f" written {text!r}, and {written!r} parses as {parsed!r}"
+            )
+        texts.add(text)
+    assert len(texts) == len(legal), "promise: no two legal actions share a notation"
 
 
 def _check_views(game: AnyGame, state: Any, count: int) -> None:
@@ -361,11 +397,8 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
         seen = game.view(state, seat)
         assert game.view(state, seat) == seen, f"promise: seat {seat}'s view is a stable value"
         hash(seen)
-        for inner in _walk(seen):
-            assert not hasattr(inner, "roll") and not isinstance(inner, Tape), (
-                f"promise: a view never holds the stream; seat {seat}'s holds"
-                f" a {type(inner).__name__}"
-            )
+        where = _stream_inside(seen)
+        assert where is None, f"promise: a view never holds the stream; seat {seat}'s: {where}"
         if resample is not None:
             twin = resample(state, seat, SeededStream(count + (seat or 0)))
             assert game.view(twin, seat) == seen, (
@@ -378,12 +411,12 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
 def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
     """The promises of ``after = apply(before, action)``: pure, deterministic, recorded,
     and the conservation law (if the game has one) kept."""
-    snapshot = _fingerprint(game, before)
+    snapshot, before_hash = _fingerprint(game, before), hash(before)
     again = game.apply(before, action)
-    assert _fingerprint(game, before) == snapshot, (
+    assert hash(before) == before_hash and _fingerprint(game, before) == snapshot, (
         f"promise: apply never changes its argument; applying {action!r} changed the state"
     )
-    assert again == after and _fingerprint(game, again) == _fingerprint(game, after), (
+    assert again == after and hash(again) == hash(after), (
         f"promise: apply is deterministic; applying {action!r} twice to the same state"
         " gave two different states"
     )
@@ -398,27 +431,40 @@ def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
         )
 
 
-def check_finished(game: AnyGame, state: Any, actions: Sequence[Any]) -> None:
-    """The promises of a finished game: winners named, and every action now illegal."""
-    assert game.is_terminal(state), "check_finished takes a finished game"
+def check_illegal(game: AnyGame, state: Any, actions: Sequence[Any]) -> None:
+    """The promise that each of ``actions`` not legal in ``state`` is refused with
+    IllegalActionError (by apply and by parse_action) and changes nothing."""
+    legal = set(game.legal_actions(state))
     snapshot = _fingerprint(game, state)
+    before = hash(state)
     for action in dict.fromkeys(actions):
-        try:
-            game.apply(state, action)
-        except IllegalActionError:
-            pass
-        except Exception as error:
-            raise AssertionError(
-                f"promise: an action at a finished game raises IllegalActionError;"
-                f" {action!r} raised {type(error).__name__}: {error}"
-            ) from error
-        else:
-            raise AssertionError(
-                f"promise: no action is legal once the game is over; {action!r} was applied"
-            )
-    assert _fingerprint(game, state) == snapshot, (
+        if action in legal:
+            continue
+        text = game.format_action(action)
+        for call, argument in ((game.apply, action), (game.parse_action, text)):
+            try:
+                call(state, argument)
+            except IllegalActionError:
+                pass
+            except Exception as error:
+                raise AssertionError(
+                    f"promise: an illegal action raises IllegalActionError; {action!r}"
+                    f" raised {type(error).__name__}: {error}"
+                ) from error
+            else:
+                raise AssertionError(
+                    f"promise: an action that is not legal is refused; {action!r} was taken"
+                    f" (legal: {_short(tuple(legal))})"
+                )
+    assert hash(state) == before and _fingerprint(game, state) == snapshot, (
         "promise: a refused action leaves the state as it was"
     )
+
+
+def check_finished(game: AnyGame, state: Any, actions: Sequence[Any]) -> None:
+    """The promise of a finished game: every action it once allowed is now refused."""
+    assert game.is_terminal(state), "check_finished takes a finished game"
+    check_illegal(game, state, actions)
 
 
 def check_replay(
@@ -535,6 +581,9 @@ class GameMachine(RuleBasedStateMachine):
         self.state = after
         self._keep(lambda: check_step(self.game, before, action, after))
         self._keep(lambda: check_state(self.game, after, seats=self.seats))
+        # The last few distinct actions taken: those not legal now must be refused.
+        recent = tuple(dict.fromkeys(reversed(self.actions)))[:4]
+        self._keep(lambda: check_illegal(self.game, after, recent))
 
     @precondition(_over)
     @rule()

@@ -87,6 +87,7 @@ __all__ = [
     "State",
     "View",
     "apply",
+    "conserved",
     "current_player",
     "default_rules",
     "describe",
@@ -665,6 +666,11 @@ def scores(state: State) -> tuple[int, ...]:
     return state.counters
 
 
+def conserved(state: State) -> int:
+    """Every counter in the game, the pot's included: no action changes it."""
+    return sum(state.counters) + state.pot
+
+
 def history(state: State) -> tuple[Action, ...]:
     """Every action since new_game, in order."""
     return tuple(state.tape.actions)
@@ -781,5 +787,6 @@ GAME: Final = register(
         parse_action=parse_action,
         describe=describe,
         resample_hidden=resample_hidden,
+        conserved=conserved,
     )
 )

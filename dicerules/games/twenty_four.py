@@ -90,6 +90,7 @@ __all__ = [
     "Stop",
     "View",
     "apply",
+    "conserved",
     "current_player",
     "default_rules",
     "describe",
@@ -777,6 +778,11 @@ def scores(state: State) -> tuple[int, ...]:
     return state.scores
 
 
+def conserved(state: State) -> int:
+    """The sum of the scores: every payment goes from one seat to another, so it stays 0."""
+    return sum(state.scores)
+
+
 def history(state: State) -> tuple[Action, ...]:
     """Every action since new_game, in order."""
     return tuple(state.tape.actions)
@@ -906,5 +912,6 @@ GAME: Final = register(
         parse_action=parse_action,
         describe=describe,
         resample_hidden=resample_hidden,
+        conserved=conserved,
     )
 )

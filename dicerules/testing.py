@@ -79,6 +79,9 @@ __all__ = [
 MAX_DICE = 20_000
 """An example that rolls more dice than this is dropped (a roll-off tied for ever)."""
 
+NOTATION_SAMPLE = 16
+"""check_state reads back the notation of at most about this many legal actions."""
+
 _T = TypeVar("_T")
 
 
@@ -158,28 +161,32 @@ def _faces(sides: int) -> st.SearchStrategy[int]:
 class _Dice:
     """The dice of one example: each drawn from hypothesis the first time it is rolled.
 
-    Rolling the same position again gives the same face, so a stream of these stays
-    a pure value while the example lasts.
+    Rolling the same position again gives the same faces, so a stream of these stays
+    a pure value while the example lasts. The new dice of a roll are one draw (a
+    list, each die shrinking toward 1).
     """
 
-    def __init__(self, draw: Callable[[st.SearchStrategy[int]], int]) -> None:
+    def __init__(self, draw: Callable[[st.SearchStrategy[list[int]]], list[int]]) -> None:
         self.draw = draw
         self.faces: list[int] = []
         self.sides: list[int] = []
 
-    def face(self, index: int, sides: int) -> int:
-        if index < len(self.faces):
-            if self.sides[index] != sides:
-                raise AssertionError(
-                    f"promise: the same dice give the same game; die {index} was rolled"
-                    f" with {self.sides[index]} sides and again with {sides}"
-                )
-            return self.faces[index]
-        if index >= MAX_DICE:
-            reject()
-        self.faces.append(self.draw(_faces(sides)))
-        self.sides.append(sides)
-        return self.faces[-1]
+    def roll(self, position: int, count: int, sides: int) -> tuple[int, ...]:
+        end = position + count
+        known = min(end, len(self.faces))
+        if self.sides[position:known] != [sides] * max(0, known - position):
+            raise AssertionError(
+                "promise: the same dice give the same game; dice from position"
+                f" {position} were rolled with {self.sides[position:known]} sides and"
+                f" again with {sides}"
+            )
+        if end > len(self.faces):
+            if end > MAX_DICE:
+                reject()
+            new = end - len(self.faces)
+            self.faces += self.draw(st.lists(_faces(sides), min_size=new, max_size=new))
+            self.sides += [sides] * new
+        return tuple(self.faces[position:end])
 
 
 @attrs.frozen
@@ -192,7 +199,7 @@ class _DrawnStream:
     def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], _DrawnStream]:
         if count < 0 or sides < 1:
             raise ValueError(f"cannot roll {count} dice of {sides} sides")
-        dice = tuple(self.dice.face(self.position + i, sides) for i in range(count))
+        dice = self.dice.roll(self.position, count, sides)
         return dice, _DrawnStream(self.dice, self.position + count)
 
 
@@ -218,7 +225,7 @@ class _Played:
 @st.composite
 def _played(draw: st.DrawFn, game: AnyGame, given_rules: object, max_steps: int) -> _Played:
     chosen = draw(_rules_strategy(game, given_rules), label="rules")
-    dice = _Dice(lambda faces: draw(faces, label="die"))
+    dice = _Dice(lambda faces: draw(faces, label="dice"))
     state = game.new_game(chosen, stream=_DrawnStream(dice))
     actions = []
     for _ in range(draw(st.integers(0, max_steps), label="steps")):
@@ -377,9 +384,13 @@ def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
 
 
 def _check_notation(game: AnyGame, state: Any, legal: tuple[Any, ...]) -> None:
-    texts = set()
-    for action in legal:
-        text = game.format_action(action)
+    texts = [game.format_action(action) for action in legal]
+    assert len(set(texts)) == len(legal), "promise: no two legal actions share a notation"
+    # Every action is written; a spread of at most NOTATION_SAMPLE of them is read back
+    # (a bid table can hold thousands).
+    step = max(1, len(legal) // NOTATION_SAMPLE)
+    picked = [*range(0, len(legal) - 1, step), len(legal) - 1] if legal else []
+    for action, text in ((legal[i], texts[i]) for i in picked):
         assert isinstance(text, str) and text, f"promise: {action!r} has notation, not {text!r}"
         for written in (text, f"  {text.upper()} "):
             parsed = game.parse_action(state, written)
@@ -387,8 +398,6 @@ def _check_notation(game: AnyGame, state: Any, legal: tuple[Any, ...]) -> None:
                 f"promise: notation round-trips, whatever its case and spaces; {action!r} is"
                 f" written {text!r}, and {written!r} parses as {parsed!r}"
             )
-        texts.add(text)
-    assert len(texts) == len(legal), "promise: no two legal actions share a notation"
 
 
 def _check_views(game: AnyGame, state: Any, count: int) -> None:
@@ -501,7 +510,7 @@ def _game_log(machine: GameMachine) -> str:
             actions.append(repr(action))
     return (
         f"rules: {machine.rules!r}\n"
-        f"dice: {list(machine.dice.faces) if machine.dice else []}\n"
+        f"dice: {list(machine.dice)}\n"
         f"actions ({len(actions)}): {', '.join(actions) or '(none)'}"
     )
 
@@ -510,10 +519,11 @@ class GameMachine(RuleBasedStateMachine):
     """Random legal play of one game, checking every promise of the protocol.
 
     Made by ``state_machine(game)``; subclass it to add rules and invariants of
-    your own: ``self.state`` is the current state, ``self.game`` the game,
-    ``self.actions`` the actions applied. Its dice are drawn when rolled, so
-    states hold a stream that lives as long as the example (see ``check_replay``
-    for a recordable copy).
+    your own. ``self.game`` is the game, ``self.rules`` the example's rules,
+    ``self.actions`` the actions applied, ``self.dice`` the dice rolled so far, and
+    ``self.state`` the current state: an ordinary state on a ScriptedStream of those
+    dice, so it records, pickles and replays like any other (a game that rolls again
+    from it runs out of script: the machine itself plays on).
     """
 
     game: ClassVar[AnyGame]
@@ -524,15 +534,21 @@ class GameMachine(RuleBasedStateMachine):
         super().__init__()
         self.state: Any = None
         self.rules: Any = None
-        self.dice: _Dice | None = None
         self.actions: list[Any] = []
         self.seats = 0
+        self._source: _Dice | None = None
+        self._live: Any = None  # the same game on dice drawn when rolled
         self._draw: Callable[..., Any] | None = None
         self._finished_checked = False
 
-    def _die(self, faces: st.SearchStrategy[int]) -> int:
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every die rolled so far, in order."""
+        return tuple(self._source.faces) if self._source is not None else ()
+
+    def _roll(self, faces: st.SearchStrategy[list[int]]) -> list[int]:
         assert self._draw is not None
-        return int(self._draw(faces, label="die"))
+        return list(self._draw(faces, label="dice"))
 
     def _keep(self, check: Callable[[], _T]) -> _T:
         """Run ``check``; note a broken promise with this run's log before it propagates."""
@@ -552,13 +568,36 @@ class GameMachine(RuleBasedStateMachine):
         if self.failures is not None:
             self.failures.append((len(self.actions), message, _game_log(self)))
 
+    def _scripted(self, action: Any = None) -> Any:
+        """The live game rebuilt on a ScriptedStream of the dice rolled so far.
+
+        A state with a tape (every built-in engine) is re-pointed at the longer
+        script and ``action`` applied, in constant time; any other game is replayed.
+        """
+        script = ScriptedStream(self.dice)
+        tape = getattr(self.state, "tape", None)
+        if action is not None and isinstance(tape, Tape) and attrs.has(type(self.state)):
+            position = getattr(tape.stream, "position", None)
+            if isinstance(position, int):
+                tape = attrs.evolve(tape, origin=script, stream=ScriptedStream(self.dice, position))
+                return self.game.apply(attrs.evolve(self.state, tape=tape), action)
+        return _replayed(self.game, self.rules, script, self.actions)
+
+    def _replays(self) -> None:
+        assert _fingerprint(self.game, self.state) == _fingerprint(self.game, self._live), (
+            "promise: a game replays; new_game with the same rules and dice, then the same"
+            " actions, gave a different game"
+        )
+
     @initialize(data=st.data())
     def new_game(self, data: st.DataObject) -> None:
         self._draw = data.draw
         self.rules = data.draw(self.rules_strategy, label="rules")
-        self.dice = _Dice(self._die)
-        stream = _DrawnStream(self.dice)
-        self.state = self._keep(lambda: self.game.new_game(self.rules, stream=stream))
+        self._source = _Dice(self._roll)
+        stream = _DrawnStream(self._source)
+        self._live = self._keep(lambda: self.game.new_game(self.rules, stream=stream))
+        self.state = self._keep(self._scripted)
+        self._keep(self._replays)
         self.seats = len(self.game.scores(self.state))
         self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
 
@@ -573,17 +612,18 @@ class GameMachine(RuleBasedStateMachine):
     def play(self, data: st.DataObject) -> None:
         """One legal action, and every promise about it and the state it leads to."""
         self._draw = data.draw
-        legal = self.game.legal_actions(self.state)
-        action = data.draw(st.sampled_from(legal), label="action")
-        before = self.state
-        after = self._keep(lambda: self.game.apply(before, action))
+        action = data.draw(st.sampled_from(self.game.legal_actions(self.state)), label="action")
         self.actions.append(action)
-        self.state = after
+        before = self._live
+        after = self._keep(lambda: self.game.apply(before, action))
         self._keep(lambda: check_step(self.game, before, action, after))
-        self._keep(lambda: check_state(self.game, after, seats=self.seats))
+        self._live = after
+        self.state = self._keep(lambda: self._scripted(action))
+        self._keep(self._replays)
+        self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
         # The last few distinct actions taken: those not legal now must be refused.
         recent = tuple(dict.fromkeys(reversed(self.actions)))[:4]
-        self._keep(lambda: check_illegal(self.game, after, recent))
+        self._keep(lambda: check_illegal(self.game, self.state, recent))
 
     @precondition(_over)
     @rule()
@@ -594,8 +634,8 @@ class GameMachine(RuleBasedStateMachine):
             self._finished_checked = True
 
     def teardown(self) -> None:
-        if self.state is not None and self.dice is not None:
-            dice = tuple(self.dice.faces)
+        if self.state is not None:
+            dice = self.dice
             self._keep(lambda: check_replay(self.game, self.rules, dice, self.actions, self.state))
 
 

@@ -30,6 +30,10 @@ Presets: ``standard`` (the defaults: highest-value keeping and no options) and
 settlements).
 
 Decisions where the source is silent (each one the rules page's or ours):
+``stop`` may be said after any throw, the very first included, so a roller need
+not keep anything; "any_value" keeping is an option the source does not have;
+an offer is a whole number of quarter-units from 1 to 5d, the most the bonus
+could cost the offering seat, and every offer and answer is made in the open;
 keeping the last dice is an action like any other keep, and a keep that leaves
 no die to throw ends the first stage; a keep may take every die showing V, even
 all five; with one die left, ``keep 1xV`` and ``stop`` give the same total, but

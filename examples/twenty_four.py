@@ -24,16 +24,21 @@ def money(values: tuple[int, ...]) -> str:
     return ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(values))
 
 
-def outcome_lines(last: tf.Outcome) -> list[str]:
+def outcome_lines(last: tf.Outcome, rules: tf.Rules) -> list[str]:
     """What a spectator is told when a turn is over."""
     how = "after a stop" if last.stopped else "with every die kept"
     lines = [f"  Seat {last.roller} stands on {dice_text(last.dice)} = {last.total} {how}."]
     if last.target:
         throws = ", then ".join(dice_text(throw) for throw in last.bonus)
-        lines.append(
-            f"  Bonus throws for {last.target}s: {throws}."
-            f" {last.count} hit(s), {last.count * last.target} from each seat still in."
-        )
+        if last.count:
+            paid = f"{last.count} hit(s), {last.count * last.target} from each seat still in."
+        elif rules.failed_bonus_pays:
+            paid = (
+                f"No {last.target}s: seat {last.roller} pays {last.target} to each seat still in."
+            )
+        else:
+            paid = f"No {last.target}s: nobody pays."
+        lines.append(f"  Bonus throws for {last.target}s: {throws}. {paid}")
     lines.append(f"  Money this turn: {money(last.changes)}.")
     return lines
 
@@ -66,7 +71,7 @@ def play(seed: int) -> tf.State:
         if after.stage in ("offer", "answer") and before.stage == "throw":
             print(f"  Total {sum(after.kept)}: seat {after.roller} rolls for {after.target}s.")
         if after.last is not None and after.last.turn == turn:
-            for line in outcome_lines(after.last):
+            for line in outcome_lines(after.last, rules):
                 print(line)
     print(f"\nFinal money: {money(tf.view(state, None).scores)}.")
     seats = " and ".join(f"seat {seat}" for seat in tf.winners(state))

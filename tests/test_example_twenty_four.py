@@ -62,3 +62,15 @@ def test_the_example_agrees_with_the_game_its_record_replays_to() -> None:
             int(part.split()[-1]) for part in line[len("  Money this turn: ") : -1].split(", ")
         ]
         assert sum(values) == 0
+
+
+def test_the_example_tells_a_failed_bonus_as_it_was_paid() -> None:
+    # Seed 6: seat 1 stands on 29 and throws no five; seat 2 settled for 7, so the
+    # roller pays 5 to seats 0 and 3 (house rules: the failed bonus pays).
+    lines = run("--seed", "6").splitlines()
+    at = lines.index(
+        "  Bonus throws for 5s: 6-1-3-6-4, then 1-4-2-1-2. No 5s: seat 1 pays 5"
+        " to each seat still in."
+    )
+    assert lines[at + 1] == "  Money this turn: seat 0 +5, seat 1 -3, seat 2 -7, seat 3 +5."
+    assert not any("0 hit(s)" in line for line in lines)

@@ -30,6 +30,10 @@ Presets: ``standard`` (the defaults: highest-value keeping and no options) and
 settlements).
 
 Decisions where the source is silent (each one the rules page's or ours):
+``stop`` may be said after any throw, the very first included, so a roller need
+not keep anything; "any_value" keeping is an option the source does not have;
+an offer is a whole number of quarter-units from 1 to 5d, the most the bonus
+could cost the offering seat, and every offer and answer is made in the open;
 keeping the last dice is an action like any other keep, and a keep that leaves
 no die to throw ends the first stage; a keep may take every die showing V, even
 all five; with one die left, ``keep 1xV`` and ``stop`` give the same total, but
@@ -600,17 +604,15 @@ def _check_keep(state: State, keep: Keep) -> None:
     shown = showing.count(value)
     if not shown:
         raise _illegal(state, f"{keep} keeps {value}s, but no die just thrown shows {value}")
-    if keep.count > shown:
-        dice = "one die" if shown == 1 else f"{shown} dice"
-        raise _illegal(
-            state, f"{keep} keeps {keep.count} dice, but only {dice} just thrown show {value}"
-        )
     if state.rules.keep_rule == "highest" and value != showing[0]:
         raise _illegal(
             state,
             f"{keep} keeps {value}s, but under keep_rule 'highest' only the highest value"
             f" just thrown ({showing[0]}) may be kept",
         )
+    if keep.count > shown:
+        dice = "one die just thrown shows" if shown == 1 else f"{shown} dice just thrown show"
+        raise _illegal(state, f"{keep} keeps {keep.count} dice, but only {dice} {value}")
 
 
 def _keep(state: State, keep: Keep) -> State:
@@ -689,9 +691,10 @@ def _check_offer(state: State, offer: Offer) -> None:
     _check_stage(state, offer, "offer")
     most = DICE * state.target
     if offer.quarters > most:
-        raise IllegalActionError(
+        raise _illegal(
+            state,
             f"{offer} offers more than the bonus can cost: rolling for {state.target}s,"
-            f" an offer is 1 to {most} quarter-units (or no offer)"
+            f" an offer is 1 to {most} quarter-units (or no offer)",
         )
 
 

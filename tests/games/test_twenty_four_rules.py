@@ -238,6 +238,21 @@ def test_rule1_no_more_dice_than_show_the_value_and_no_face_beyond_six(rule: str
         tf.apply(state, Keep(1, 7))
 
 
+def test_rule1_a_lower_value_is_refused_for_not_being_the_highest_whatever_the_count() -> None:
+    # 6-6-5-2-1 under "highest": keep 2x5 is wrong because 5 is not the highest
+    # value, not because too few fives show (keep 1x5 is just as illegal).
+    state = start(FOUR, 6, 6, 5, 2, 1)
+    for keep in (Keep(1, 5), Keep(2, 5), Keep(3, 1)):
+        with pytest.raises(IllegalActionError, match=r"only the highest value just thrown \(6\)"):
+            tf.apply(state, keep)
+
+
+def test_rule1_too_many_of_a_single_die_is_refused_in_the_singular() -> None:
+    state = start(Rules(keep_rule="any_value"), 6, 6, 5, 2, 1)
+    with pytest.raises(IllegalActionError, match="only one die just thrown shows 5"):
+        tf.apply(state, Keep(2, 5))
+
+
 def test_rule1_a_mixture_of_values_cannot_even_be_written() -> None:
     with pytest.raises(InvalidActionError):
         tf.parse("keep 1x6 1x5")
@@ -421,6 +436,16 @@ def test_rule4_no_target_dice_fails_the_bonus(pays: bool, scores: tuple[int, ...
     assert state.scores == scores
 
 
+def test_rule4_failed_bonus_pays_changes_nothing_when_a_die_shows_the_target() -> None:
+    # 27 rolls for threes; 3-1-2-4-5 then 6-6-6-6: one three, 3 from each seat.
+    dice, moves = TWENTY_SEVEN
+    for pays in (False, True):
+        rules = Rules(players=3, failed_bonus_pays=pays)
+        state = play(start(rules, *dice, 3, 1, 2, 4, 5, 6, 6, 6, 6), *moves)
+        assert state.last is not None and state.last.count == 1
+        assert state.scores == (6, -3, -3)
+
+
 # ------------------------------------------------------------ rule 3: settlements
 
 
@@ -486,6 +511,28 @@ def test_rule3_a_settled_seat_is_not_paid_a_failed_bonus() -> None:
     assert state.scores == (2 - 3, -2, 3)
 
 
+def test_rule3_house_rules_money_with_offers_accepted_refused_and_a_failed_bonus() -> None:
+    # Four seats, house rules. Seat 0 stands on 27 and rolls for threes. Seat 1
+    # settles for 7, seat 2's offer of 2 is refused, seat 3 settles for 15. No three
+    # in 1-2-4-5-6 then 1-2-4-5-6: the roller pays 3 to seat 2 only.
+    dice, moves = TWENTY_SEVEN
+    miss = (1, 2, 4, 5, 6, 1, 2, 4, 5, 6)
+    state = play(
+        start(tf.presets["house-rules"], *dice, *miss),
+        *moves, "offer 7", "accept", "offer 2", "refuse", "offer 15", "accept",
+    )  # fmt: skip
+    last = state.last
+    assert last is not None and last.count == 0 and last.settled == (0, 7, 0, 15)
+    assert state.scores == (7 + 15 - 3, -7, 3, -15)
+    assert last.changes == state.scores and sum(state.scores) == 0
+    # The same with two hits instead (3-3-1-1-1 then 1-1-1): seat 2 pays 6.
+    hits = play(
+        start(tf.presets["house-rules"], *dice, 3, 3, 1, 1, 1, 1, 1, 1),
+        *moves, "offer 7", "accept", "offer 2", "refuse", "offer 15", "accept",
+    )  # fmt: skip
+    assert hits.scores == (7 + 15 + 6, -7, -6, -15)
+
+
 @pytest.mark.parametrize("quarters", [0, 16, 100])
 def test_rule3_an_offer_is_1_to_5d(quarters: int) -> None:
     state = at_settlement()
@@ -495,6 +542,23 @@ def test_rule3_an_offer_is_1_to_5d(quarters: int) -> None:
         return
     with pytest.raises(IllegalActionError, match="1 to 15"):
         tf.parse_action(state, f"offer {quarters}")
+
+
+def test_rule3_an_offer_above_5d_lists_the_legal_ones_when_they_are_few() -> None:
+    # 6-6-6-6-1 = 25 rolls for ones: the offers are 1 to 5.
+    state = play(start(SETTLE, 6, 6, 6, 6, 1, 1), "keep 4x6", "keep 1x1")
+    assert state.target == 1
+    with pytest.raises(IllegalActionError) as raised:
+        tf.apply(state, Offer(6))
+    assert str(raised.value) == (
+        "offer 6 offers more than the bonus can cost: rolling for 1s, an offer is 1 to 5"
+        " quarter-units (or no offer) (legal here: offer 1, offer 2, offer 3, offer 4, offer 5,"
+        " no offer)"
+    )
+    # Rolling for threes there are sixteen: too many to list.
+    with pytest.raises(IllegalActionError) as raised:
+        tf.parse_action(at_settlement(), "offer 16")
+    assert "legal here" not in str(raised.value)
 
 
 def test_rule3_no_settlement_when_the_total_is_not_above_24() -> None:

@@ -736,6 +736,22 @@ def test_a_malformed_action_cannot_be_built(make: Callable[[], object]) -> None:
         make()
 
 
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Open(3, "up"), "Open(value=3, direction='up')"),
+        (Open(6, "down"), "Open(value=6, direction='down')"),
+        (Open(3, "up", blue=True), "Open(value=3, direction='up', blue=True)"),
+        (W(5), "Play(blue=False, value=5)"),
+        (B(2), "Play(blue=True, value=2)"),
+        (OUT, "Out()"),
+    ],
+)
+def test_reprs_read_like_the_code_that_builds_them(action: link.Action, text: str) -> None:
+    assert repr(action) == text
+    assert eval(text, {"Open": Open, "Play": Play, "Out": Out}) == action
+
+
 def test_format_action_rejects_what_is_not_an_action() -> None:
     with pytest.raises(InvalidActionError):
         link.format_action("W3")  # type: ignore[arg-type]

@@ -266,6 +266,24 @@ def test_rule1_fewer_than_two_seats_able_to_ante_end_the_game_and_the_ante_goes_
     assert drawn(state) == (3, 1, 2, 1, 2, 1)  # no dice for round 2
 
 
+def test_rule1_an_early_end_as_every_view_shows_it() -> None:
+    # As above: seat 0 wins round 1 with W3 up, and only seat 0 could ante for round 2.
+    rules = Rules(players=3, white_dice=1, start_counters=1)
+    state = play(start(rules, 3, 1, 2, 1, 2, 1, 6, 6, 6, 6, 6, 6), "W3 up", "out", "out")
+    assert link.is_terminal(state)
+    for player in (None, 0, 1, 2):
+        seen = link.view(state, player)
+        assert (seen.whites, seen.blue) == ((), None)  # the dice went back in the cups
+        assert seen.white_counts == (0, 0, 0) and seen.blue_unplayed == (False, False, False)
+        assert seen.sequence == (Placed(0, "W", 3),) and seen.direction == "up"  # round 1's row
+        assert seen.round == 1 and seen.to_act is None and seen.last_winner == 0
+        assert seen.counters == (3, 0, 0) and seen.pot == 0
+        assert seen.in_game == (True, False, False) and seen.in_round == (False, False, False)
+        # Nothing is hidden any more: drawing it again changes only the stream.
+        twin = link.resample_hidden(state, player, ScriptedStream([]))
+        assert attrs.evolve(twin, tape=state.tape) == state
+
+
 def test_rule1_a_game_nobody_can_ante_into_is_over_before_it_starts() -> None:
     state = start(Rules(players=3, start_counters=0), 1, 2, 3)
     assert link.is_terminal(state)

@@ -172,11 +172,12 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> 
         raise InvalidActionError(f"{attribute.name} must be True or False, got {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Open:
     """The opening die of a round's row and the way the row will go: ``W3 up``.
 
-    ``blue`` is True for ``B3 up``, a blue opening: well-formed, never legal.
+    ``blue`` is True for ``B3 up``, a blue opening: well-formed, never legal. The
+    repr names ``blue`` only then, so a white opening reads ``Open(value=3, direction='up')``.
     """
 
     value: int = attrs.field(validator=_face)
@@ -193,6 +194,10 @@ class Open:
 
     def __str__(self) -> str:
         return f"{'B' if self.blue else 'W'}{self.value} {self.direction}"
+
+    def __repr__(self) -> str:
+        blue = ", blue=True" if self.blue else ""
+        return f"Open(value={self.value!r}, direction={self.direction!r}{blue})"
 
 
 @attrs.frozen

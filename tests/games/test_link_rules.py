@@ -266,6 +266,24 @@ def test_rule1_fewer_than_two_seats_able_to_ante_end_the_game_and_the_ante_goes_
     assert drawn(state) == (3, 1, 2, 1, 2, 1)  # no dice for round 2
 
 
+def test_rule1_an_early_end_as_every_view_shows_it() -> None:
+    # As above: seat 0 wins round 1 with W3 up, and only seat 0 could ante for round 2.
+    rules = Rules(players=3, white_dice=1, start_counters=1)
+    state = play(start(rules, 3, 1, 2, 1, 2, 1, 6, 6, 6, 6, 6, 6), "W3 up", "out", "out")
+    assert link.is_terminal(state)
+    for player in (None, 0, 1, 2):
+        seen = link.view(state, player)
+        assert (seen.whites, seen.blue) == ((), None)  # the dice went back in the cups
+        assert seen.white_counts == (0, 0, 0) and seen.blue_unplayed == (False, False, False)
+        assert seen.sequence == (Placed(0, "W", 3),) and seen.direction == "up"  # round 1's row
+        assert seen.round == 1 and seen.to_act is None and seen.last_winner == 0
+        assert seen.counters == (3, 0, 0) and seen.pot == 0
+        assert seen.in_game == (True, False, False) and seen.in_round == (False, False, False)
+        # Nothing is hidden any more: drawing it again changes only the stream.
+        twin = link.resample_hidden(state, player, ScriptedStream([]))
+        assert attrs.evolve(twin, tape=state.tape) == state
+
+
 def test_rule1_a_game_nobody_can_ante_into_is_over_before_it_starts() -> None:
     state = start(Rules(players=3, start_counters=0), 1, 2, 3)
     assert link.is_terminal(state)
@@ -734,6 +752,22 @@ def test_class_parsers_take_only_their_kind(cls: type, text: str) -> None:
 def test_a_malformed_action_cannot_be_built(make: Callable[[], object]) -> None:
     with pytest.raises(InvalidActionError):
         make()
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Open(3, "up"), "Open(value=3, direction='up')"),
+        (Open(6, "down"), "Open(value=6, direction='down')"),
+        (Open(3, "up", blue=True), "Open(value=3, direction='up', blue=True)"),
+        (W(5), "Play(blue=False, value=5)"),
+        (B(2), "Play(blue=True, value=2)"),
+        (OUT, "Out()"),
+    ],
+)
+def test_reprs_read_like_the_code_that_builds_them(action: link.Action, text: str) -> None:
+    assert repr(action) == text
+    assert eval(text, {"Open": Open, "Play": Play, "Out": Out}) == action
 
 
 def test_format_action_rejects_what_is_not_an_action() -> None:

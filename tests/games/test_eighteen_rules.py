@@ -615,6 +615,64 @@ def test_resample_hidden_with_simultaneous_reveal_redraws_the_other_hands() -> N
     assert len(seen) > 5
 
 
+@pytest.mark.parametrize("reveal", [False, True])
+@pytest.mark.parametrize("seat", [None, 0, 1, 2, 3])
+def test_resample_hidden_redraws_exactly_what_the_seat_may_not_know(
+    reveal: bool, seat: int | None
+) -> None:
+    # Seat 0 is the house; seat 1 has finished, seat 2 is playing, seat 3 has not begun.
+    state = mid_round(attrs.evolve(HOSTED4, simultaneous_reveal=reveal))
+    roosts, finished, playing = set(), set(), set()
+    for index in range(300):
+        twin = e.resample_hidden(state, seat, SeededStream(index))
+        # Nothing but the roost, the hands and the stream may change.
+        same = attrs.evolve(twin, roost_dice=state.roost_dice, hands=state.hands, tape=state.tape)
+        assert same == state
+        assert twin.tape.stream != state.tape.stream
+        assert twin.discards == state.discards and twin.roost != 18
+        assert min(twin.roost_dice) >= max(twin.discards)
+        assert twin.hands[0] == () == twin.hands[3]
+        roosts.add(twin.roost_dice)
+        finished.add(twin.hands[1])
+        playing.add(twin.hands[2])
+        assert 3 <= len(twin.hands[2]) < 6 and sum(twin.hands[2]) <= 18
+        hand = twin.hands[1]
+        assert 3 <= len(hand) <= 6 and sum(hand[:-1]) <= 18
+    # The roost is redrawn for every seat but the house; with simultaneous_reveal each
+    # hand is redrawn for every seat but its own, and without it for nobody.
+    assert (len(roosts) > 1) == (seat != 0)
+    assert (len(finished) > 1) == (reveal and seat != 1)
+    assert (len(playing) > 1) == (reveal and seat != 2)
+    if reveal and seat != 1:
+        lengths = {len(hand) for hand in finished}
+        assert lengths == {3, 4, 5, 6}
+        assert any(e.hand_total(hand) is None for hand in finished)
+        assert any(len(hand) == 6 and e.hand_total(hand) == 18 for hand in finished)
+
+
+def test_a_roll_keeps_the_tape_as_tape_roll_and_tape_act_would() -> None:
+    # Seat 1 rolls twice (the turn goes on), then a sixth die ends its turn and seat 2
+    # opens on 6-6-6; seat 2's roll busts, which scores the round and starts round 2,
+    # where seat 2 rolls again. Each roll logs one die and one action, nothing more,
+    # and every die drawn after it comes next in the stream.
+    dice = (1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, *FILLER)
+    state = start(HOSTED3, *dice)
+    for _ in range(5):
+        _, expected = state.tape.roll(1, 6)
+        expected = expected.act(ROLL)
+        state = e.apply(state, ROLL)
+        assert state.tape.origin == expected.origin
+        assert state.tape.actions == expected.actions
+        assert tuple(state.tape.rolls)[: len(expected.rolls)] == tuple(expected.rolls)
+        stream = expected.stream
+        for rolled in tuple(state.tape.rolls)[len(expected.rolls) :]:
+            again, stream = stream.roll(len(rolled), 6)
+            assert again == rolled
+        assert stream == state.tape.stream
+    assert state.round == 2 and e.history(state) == (ROLL,) * 5
+    assert dicerules.replay(dicerules.record(state)) == state
+
+
 def test_view_of_a_finished_game_holds_the_winners_and_the_lightning() -> None:
     state = lightning_game(6, 2, 6, 1, 6, 6, 2, 6)
     view = e.view(state, None)

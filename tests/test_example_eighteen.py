@@ -2,46 +2,32 @@
 
 from __future__ import annotations
 
-import os
+import functools
 import re
-import subprocess
-import sys
-from pathlib import Path
+from collections.abc import Callable
+
+import pytest
 
 import dicerules
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "eighteen.py"
-# The example imports the dicerules these tests import (this checkout's), first on its path.
-ENV = {
-    **os.environ,
-    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-}
+Run = Callable[..., str]
 
 
-def run(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLE), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=ENV,
-    )
-    assert done.stderr == ""
-    return done.stdout
+@pytest.fixture
+def run(example: Run) -> Run:
+    return functools.partial(example, "eighteen.py")
 
 
 def record_seed(text: str) -> int:
     return int(dicerules.GameRecord.from_json(text).to_dict()["stream"]["seed"])  # type: ignore[index]
 
 
-def test_the_same_seed_prints_the_same_bytes() -> None:
+def test_the_same_seed_prints_the_same_bytes(run: Run) -> None:
     assert run("--seed", "5") == run("--seed", "5")
     assert run("--seed", "5") != run("--seed", "6")
 
 
-def test_the_narration_agrees_with_the_final_state() -> None:
+def test_the_narration_agrees_with_the_final_state(run: Run) -> None:
     # Seed 2 ends in a lightning round (seats 1 and 3 both at 19 points).
     lines = run("--seed", "2").splitlines()
     assert lines[-2] == "Record:"

@@ -2,41 +2,29 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+import functools
+from collections.abc import Callable
+
+import pytest
 
 import dicerules
 from dicerules.games import link
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "link.py"
-
-# The example imports the same dicerules as these tests, wherever it is installed.
-SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
+Run = Callable[..., str]
 
 
-def run(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLE), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=ENV,
-    )
-    assert done.stderr == ""
-    return done.stdout
+@pytest.fixture
+def run(example: Run) -> Run:
+    return functools.partial(example, "link.py")
 
 
-def test_the_example_prints_the_same_bytes_for_the_same_seed() -> None:
+def test_the_example_prints_the_same_bytes_for_the_same_seed(run: Run) -> None:
     assert run() == run()
     assert run("--seed", "5") == run("--seed", "5")
     assert run("--seed", "5") != run("--seed", "6")
 
 
-def test_the_example_narrates_the_game_its_record_replays_to() -> None:
+def test_the_example_narrates_the_game_its_record_replays_to(run: Run) -> None:
     lines = run("--seed", "11").splitlines()
     assert lines[-2] == "Record:"
     state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))

@@ -2,42 +2,28 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+import functools
+from collections.abc import Callable
+
+import pytest
 
 import dicerules
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "twenty_four.py"
+Run = Callable[..., str]
 
 
-def run(*args: str) -> str:
-    # The example imports the dicerules of this checkout, wherever pytest runs from.
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
-    }
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLE), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=env,
-    )
-    assert done.stderr == ""
-    return done.stdout
+@pytest.fixture
+def run(example: Run) -> Run:
+    return functools.partial(example, "twenty_four.py")
 
 
-def test_the_example_prints_the_same_bytes_for_the_same_seed() -> None:
+def test_the_example_prints_the_same_bytes_for_the_same_seed(run: Run) -> None:
     assert run() == run()
     assert run("--seed", "5") == run("--seed", "5")
     assert run("--seed", "5") != run("--seed", "6")
 
 
-def test_the_example_agrees_with_the_game_its_record_replays_to() -> None:
+def test_the_example_agrees_with_the_game_its_record_replays_to(run: Run) -> None:
     lines = run().splitlines()
     assert lines[-2] == "Record:"
     state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))
@@ -64,7 +50,7 @@ def test_the_example_agrees_with_the_game_its_record_replays_to() -> None:
         assert sum(values) == 0
 
 
-def test_the_example_tells_a_failed_bonus_as_it_was_paid() -> None:
+def test_the_example_tells_a_failed_bonus_as_it_was_paid(run: Run) -> None:
     # Seed 6: seat 1 stands on 29 and throws no five; seat 2 settled for 7, so the
     # roller pays 5 to seats 0 and 3 (house rules: the failed bonus pays).
     lines = run("--seed", "6").splitlines()

@@ -2,35 +2,29 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+import functools
+from collections.abc import Callable
+
+import pytest
 
 import dicerules
 from dicerules.games import liars_dice
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+Run = Callable[..., str]
 
 
-def run(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLES / "quickstart.py"), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    assert done.stderr == ""
-    return done.stdout
+@pytest.fixture
+def run(example: Run) -> Run:
+    return functools.partial(example, "quickstart.py")
 
 
-def test_the_quickstart_prints_the_same_bytes_for_the_same_seed() -> None:
+def test_the_quickstart_prints_the_same_bytes_for_the_same_seed(run: Run) -> None:
     assert run() == run()
     assert run("--seed", "5") == run("--seed", "5")
     assert run("--seed", "5") != run("--seed", "6")
 
 
-def test_the_quickstart_ends_with_a_record_that_replays_to_its_narrated_end() -> None:
+def test_the_quickstart_ends_with_a_record_that_replays_to_its_narrated_end(run: Run) -> None:
     lines = run("--seed", "11").splitlines()
     assert lines[-2] == "Record:"
     state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))

@@ -67,12 +67,12 @@ CHOOSER_SEED = 2
 """The seed of the chooser's stream, unless SEED_OVERRIDES says otherwise."""
 
 SEED_OVERRIDES: Mapping[tuple[str, str], tuple[int, int]] = {
-    # For twenty-four the default seeds never reach a bonus; these play a turn at 24, one below it, a
-    # bonus hit and a miss (standard), and offers accepted and refused, "no offer" and
-    # a failed bonus paying the one seat that did not settle (house-rules).
     # With the default seeds, twenty-three plays the very game standard does (5 points
     # more each, the same margin to the target); seed 7 puts a seat out at 0 points.
     ("eighteen", "twenty-three"): (7, 2),
+    # For twenty-four the default seeds never reach a bonus; these play a turn at 24,
+    # one below it, a bonus hit and a miss (standard), and offers accepted and refused,
+    # "no offer" and a failed bonus paying the one seat that did not settle (house-rules).
     ("twenty-four", "standard"): (14, 26),
     ("twenty-four", "house-rules"): (17, 4),
 }

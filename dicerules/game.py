@@ -13,7 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from dicerules.errors import UnknownGameError
+from dicerules.errors import InvalidRulesError, UnknownGameError
 from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream, check_seed
 from dicerules.tape import Tape
 
@@ -23,6 +23,8 @@ __all__ = [
     "Engine",
     "Game",
     "GameState",
+    "check_seat",
+    "find_preset",
     "game_of",
     "get_game",
     "register",
@@ -186,6 +188,32 @@ def get_game(name: str) -> AnyGame:
     except (KeyError, TypeError):
         known = ", ".join(_REGISTRY)
         raise UnknownGameError(f"no game named {name!r}; the games are: {known}") from None
+
+
+def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
+    """The preset ``name`` of ``presets``; InvalidRulesError names ``game`` and its presets.
+
+    Each engine's ``Rules.preset`` is this, given the engine's name and presets.
+    """
+    try:
+        return presets[name]
+    except (KeyError, TypeError):
+        known = ", ".join(presets)
+        raise InvalidRulesError(f"no {game} preset {name!r}; the presets are: {known}") from None
+
+
+def check_seat(player: object, players: int) -> None:
+    """Check that ``player`` is None or a seat of a game of ``players`` seats.
+
+    TypeError for anything but an int (a bool included) or None; ValueError for an
+    int that is not from 0 to ``players - 1``.
+    """
+    if player is None:
+        return
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
+    if not 0 <= player < players:
+        raise ValueError(f"there is no seat {player}: the seats are 0 to {players - 1}")
 
 
 def game_of(state: object) -> AnyGame:

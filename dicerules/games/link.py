@@ -68,7 +68,8 @@ from typing import Final, Literal, NamedTuple, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, register, start_stream
+from dicerules.game import Engine, check_seat, find_preset, register, start_stream
+from dicerules.notation import Word, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -140,11 +141,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset: ``"standard"``."""
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            known = ", ".join(PRESETS)
-            raise InvalidRulesError(f"no link preset {name!r}; the presets are: {known}") from None
+        return find_preset(NAME, PRESETS, name)
 
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType({"standard": Rules()})
@@ -220,18 +217,10 @@ class Play:
 
 
 @attrs.frozen
-class Out:
+class Out(Word):
     """The declaration of a player who can add no die: out of the round."""
 
-    @classmethod
-    def parse(cls, text: str) -> Out:
-        """``"out"`` -> ``Out()``."""
-        if _squeeze(text) != "out":
-            raise InvalidActionError(f"{text!r} is not out")
-        return OUT
-
-    def __str__(self) -> str:
-        return "out"
+    word = "out"
 
 
 OUT: Final = Out()
@@ -249,15 +238,9 @@ _OPEN: Final = {
 }
 
 
-def _squeeze(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidActionError(f"notation must be a str, not {type(text).__name__}")
-    return "".join(text.split()).lower()
-
-
 def parse(text: str) -> Action:
     """The action ``text`` names, by syntax alone (legality is ``parse_action``'s job)."""
-    squeezed = _squeeze(text)
+    squeezed = squeeze(text)
     if squeezed == "out":
         return OUT
     match = _DIE_RE.fullmatch(squeezed)
@@ -681,18 +664,9 @@ def history(state: State) -> tuple[Action, ...]:
     return tuple(state.tape.actions)
 
 
-def _check_seat(state: State, player: int | None) -> None:
-    if player is None:
-        return
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
-    if not 0 <= player < state.rules.players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {state.rules.players - 1}")
-
-
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: its own unplayed dice and everything public. None: a spectator."""
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     if player is None:
         whites: tuple[int, ...] = ()
         blue = None
@@ -715,7 +689,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     replaced, so the future dice change too. The result is for testing views: it
     need not be reachable by play, and its tape's past rolls are left as they were.
     """
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     origin = stream
     whites = []
     blues = []

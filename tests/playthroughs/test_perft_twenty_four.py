@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
+from perft import engine_state, perft
 
 import dicerules
 from dicerules import SeededStream
@@ -34,23 +35,6 @@ ANY_VALUE = attrs.evolve(STANDARD, keep_rule="any_value")
 TWO_LOW = attrs.evolve(HOUSE, players=2, low_score_bonus="any")
 
 MASK = 2**64 - 1
-
-
-def perft(state: Any, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state``."""
-    if depth == 0 or GAME.is_terminal(state):
-        return 1
-    legal = GAME.legal_actions(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(GAME.apply(state, action), depth - 1) for action in legal)
-
-
-def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
-    state = GAME.new_game(rules, seed=seed)
-    for text in prefix:
-        state = GAME.apply(state, GAME.parse_action(state, text))
-    return state
 
 
 # ------------------------------------------------------------- the brute force

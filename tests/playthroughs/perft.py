@@ -1,4 +1,4 @@
-"""Perft, as every test_perft_*.py here counts it, and the states it counts from.
+"""Perft, as every test_perft_*.py here counts it, the states it counts from, and dice.
 
 Definition (as python-chess's perft, with finished games as leaves)::
 
@@ -8,11 +8,15 @@ Definition (as python-chess's perft, with finished games as leaves)::
 
 The game is the registered one whose states are of ``s``'s type. The last ply is
 counted by the length of the legal list, which is the same number.
+
+``seeded_dice`` is for the brute-force models that draw their own dice: SplitMix64
+written here from API.md, not dicerules' code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import dicerules
@@ -43,3 +47,23 @@ def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
     for text in prefix:
         state = game.apply(state, game.parse_action(state, text))
     return state
+
+
+MASK = 2**64 - 1
+
+
+@cache
+def seeded_dice(seed: int) -> tuple[int, ...]:
+    """The first 2000 six-sided dice of a seeded stream, by SplitMix64 with rejection."""
+    limit = 2**64 - 2**64 % 6
+    dice: list[int] = []
+    index = 0
+    while len(dice) < 2000:
+        index += 1
+        z = (seed + index * 0x9E3779B97F4A7C15) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        if z < limit:
+            dice.append(z % 6 + 1)
+    return tuple(dice)

@@ -28,6 +28,7 @@ __all__ = [
     "game_of",
     "get_game",
     "register",
+    "rules_or_default",
     "start_stream",
 ]
 
@@ -222,6 +223,19 @@ def game_of(state: object) -> AnyGame:
         if type(state) is game.State:
             return game
     raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+
+
+def rules_or_default(rules: object, cls: type[R], default: R) -> R:
+    """new_game's ``rules``: ``default`` for None; TypeError for anything but a ``cls``.
+
+    The message names the class by its engine's module, as ``liars_dice.Rules``.
+    """
+    if rules is None:
+        return default
+    if not isinstance(rules, cls):
+        module = cls.__module__.rpartition(".")[2]
+        raise TypeError(f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}")
+    return rules
 
 
 def start_stream(seed: int | None, stream: DiceStream | None) -> DiceStream:

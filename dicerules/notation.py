@@ -1,17 +1,19 @@
-"""What the engines' notation has in common: squeezing text, and one-word actions.
+"""What the engines' notation has in common: squeezing text, one-word actions, errors.
 
 Notation ignores case and spaces: ``squeeze`` makes ``"  No Offer "`` into
 ``"nooffer"`` before a parser looks at it. An action with no fields that is written
 as a fixed word (``stand``, ``no offer``) is a frozen attrs subclass of ``Word``.
+``illegal`` makes the error for an illegal action, naming the legal ones when few.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Self
 
-from dicerules.errors import InvalidActionError
+from dicerules.errors import IllegalActionError, InvalidActionError
 
-__all__ = ["Word", "squeeze"]
+__all__ = ["Word", "illegal", "squeeze"]
 
 
 def squeeze(text: object) -> str:
@@ -47,3 +49,15 @@ class Word:
 
     def __str__(self) -> str:
         return self.word
+
+
+def illegal(message: str, legal: Sequence[object], few: int) -> IllegalActionError:
+    """IllegalActionError(message), with the ``legal`` actions after it if at most ``few``.
+
+    ``illegal("4x3 does not raise 4x5: ...", legal, 6)`` says
+    ``4x3 does not raise 4x5: ... (legal here: 5x1, 5x2, challenge)`` when those three
+    are all that is legal.
+    """
+    if len(legal) <= few:
+        message += f" (legal here: {', '.join(map(str, legal))})"
+    return IllegalActionError(message)

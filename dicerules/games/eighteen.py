@@ -73,7 +73,7 @@ from typing import Final
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, start_stream
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
 from dicerules.streams import DiceStream
@@ -322,10 +322,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be eighteen.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     players = rules.players
     out = (False,) * players

@@ -68,8 +68,8 @@ from typing import Final, Literal, NamedTuple, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, start_stream
-from dicerules.notation import Word, squeeze
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -374,10 +374,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be link.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     players = rules.players
     return _start_round(
@@ -559,15 +556,10 @@ def _out(state: State) -> State:
 
 # ------------------------------------------------------------- why an action fails
 
-_FEW: Final = 6
-
 
 def _illegal(state: State, message: str) -> IllegalActionError:
-    """The error for an illegal action, listing the legal ones when they are few."""
-    legal = legal_actions(state)
-    if len(legal) <= _FEW:
-        message += f" (legal here: {', '.join(map(str, legal))})"
-    return IllegalActionError(message)
+    """The error for an illegal action, listing the legal ones when there are at most 6."""
+    return illegal(message, legal_actions(state), few=6)
 
 
 def _dice_text(whites: tuple[int, ...]) -> str:

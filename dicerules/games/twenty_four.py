@@ -65,8 +65,8 @@ from typing import Final, Literal, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, start_stream
-from dicerules.notation import Word, squeeze
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -431,10 +431,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be twenty_four.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     scores = (0,) * rules.players
     return _start_turn(rules, scores, 1, rules.first_player, None, tape)
@@ -541,14 +538,8 @@ def _check_stage(state: State, action: Action, stage: str) -> None:
 
 
 def _illegal(state: State, message: str) -> IllegalActionError:
-    """The error for an illegal action, listing the legal ones when they are few."""
-    legal = legal_actions(state)
-    if len(legal) <= _FEW:
-        message += f" (legal here: {', '.join(map(str, legal))})"
-    return IllegalActionError(message)
-
-
-_FEW: Final = 8
+    """The error for an illegal action, listing the legal ones when there are at most 8."""
+    return illegal(message, legal_actions(state), few=8)
 
 
 def _check_keep(state: State, keep: Keep) -> None:

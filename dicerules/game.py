@@ -13,7 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from dicerules.errors import UnknownGameError
+from dicerules.errors import InvalidRulesError, UnknownGameError
 from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream, check_seed
 from dicerules.tape import Tape
 
@@ -23,9 +23,12 @@ __all__ = [
     "Engine",
     "Game",
     "GameState",
+    "check_seat",
+    "find_preset",
     "game_of",
     "get_game",
     "register",
+    "rules_or_default",
     "start_stream",
 ]
 
@@ -188,12 +191,51 @@ def get_game(name: str) -> AnyGame:
         raise UnknownGameError(f"no game named {name!r}; the games are: {known}") from None
 
 
+def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
+    """The preset ``name`` of ``presets``; InvalidRulesError names ``game`` and its presets.
+
+    Each engine's ``Rules.preset`` is this, given the engine's name and presets.
+    """
+    try:
+        return presets[name]
+    except (KeyError, TypeError):
+        known = ", ".join(presets)
+        raise InvalidRulesError(f"no {game} preset {name!r}; the presets are: {known}") from None
+
+
+def check_seat(player: object, players: int) -> None:
+    """Check that ``player`` is None or a seat of a game of ``players`` seats.
+
+    TypeError for anything but an int (a bool included) or None; ValueError for an
+    int that is not from 0 to ``players - 1``.
+    """
+    if player is None:
+        return
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
+    if not 0 <= player < players:
+        raise ValueError(f"there is no seat {player}: the seats are 0 to {players - 1}")
+
+
 def game_of(state: object) -> AnyGame:
     """The registered game whose states are of ``state``'s type."""
     for game in _REGISTRY.values():
         if type(state) is game.State:
             return game
     raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+
+
+def rules_or_default(rules: object, cls: type[R], default: R) -> R:
+    """new_game's ``rules``: ``default`` for None; TypeError for anything but a ``cls``.
+
+    The message names the class by its engine's module, as ``liars_dice.Rules``.
+    """
+    if rules is None:
+        return default
+    if not isinstance(rules, cls):
+        module = cls.__module__.rpartition(".")[2]
+        raise TypeError(f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}")
+    return rules
 
 
 def start_stream(seed: int | None, stream: DiceStream | None) -> DiceStream:

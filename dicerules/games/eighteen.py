@@ -73,7 +73,8 @@ from typing import Final
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, register, start_stream
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -154,13 +155,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset: ``"standard"``, ``"twenty-three"`` or ``"hosted"``."""
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            known = ", ".join(PRESETS)
-            raise InvalidRulesError(
-                f"no eighteen preset {name!r}; the presets are: {known}"
-            ) from None
+        return find_preset(NAME, PRESETS, name)
 
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
@@ -177,40 +172,20 @@ default_rules: Final = PRESETS["standard"]
 # ------------------------------------------------------------------------- actions
 
 
-def _squeeze(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidActionError(f"notation must be a str, not {type(text).__name__}")
-    return "".join(text.split()).lower()
-
-
 @attrs.frozen
-class Roll:
+class Roll(Word):
     """Take one more die."""
 
-    @classmethod
-    def parse(cls, text: str) -> Roll:
-        """``"roll"`` -> ``Roll()``."""
-        if _squeeze(text) != "roll":
-            raise InvalidActionError(f"{text!r} is not a roll")
-        return ROLL
-
-    def __str__(self) -> str:
-        return "roll"
+    word = "roll"
+    called = "a roll"
 
 
 @attrs.frozen
-class Stand:
+class Stand(Word):
     """Stop rolling: the turn ends with the dice as they are."""
 
-    @classmethod
-    def parse(cls, text: str) -> Stand:
-        """``"stand"`` -> ``Stand()``."""
-        if _squeeze(text) != "stand":
-            raise InvalidActionError(f"{text!r} is not a stand")
-        return STAND
-
-    def __str__(self) -> str:
-        return "stand"
+    word = "stand"
+    called = "a stand"
 
 
 ROLL: Final = Roll()
@@ -224,7 +199,7 @@ _BY_WORD: Final[Mapping[str, Action]] = MappingProxyType({"roll": ROLL, "stand":
 
 def parse(text: str) -> Action:
     """The action ``text`` names, by syntax alone (legality is ``parse_action``'s job)."""
-    action = _BY_WORD.get(_squeeze(text))
+    action = _BY_WORD.get(squeeze(text))
     if action is None:
         raise InvalidActionError(f"{text!r} is not eighteen notation: write roll or stand")
     return action
@@ -347,10 +322,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be eighteen.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     players = rules.players
     out = (False,) * players
@@ -660,18 +632,9 @@ def history(state: State) -> tuple[Action, ...]:
     return tuple(state.tape.actions)
 
 
-def _check_seat(state: State, player: int | None) -> None:
-    if player is None:
-        return
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
-    if not 0 <= player < state.rules.players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {state.rules.players - 1}")
-
-
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know (None: a spectator): everything public, the house its roost."""
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     hands = state.hands
     if state.rules.simultaneous_reveal:
         hands = tuple(hand if seat == player else () for seat, hand in enumerate(hands))
@@ -693,7 +656,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     six dice long). The stream is replaced, so the future dice change too. The
     result is for testing views: its tape's past rolls are left as they were.
     """
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     origin = stream
     changes: dict[str, object] = {}
     if state.to_act is not None:

@@ -48,8 +48,9 @@ from typing import Final, Literal, cast
 
 import attrs
 
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, register, start_stream
+from dicerules.errors import IllegalActionError, InvalidActionError
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -115,13 +116,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset: ``"classic"`` or ``"norwegian"``."""
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            known = ", ".join(PRESETS)
-            raise InvalidRulesError(
-                f"no liars-dice preset {name!r}; the presets are: {known}"
-            ) from None
+        return find_preset(NAME, PRESETS, name)
 
     @property
     def max_dice(self) -> int:
@@ -147,7 +142,6 @@ default_rules: Final = PRESETS["classic"]
 # ------------------------------------------------------------------------- actions
 
 _BID_RE = re.compile(r"([0-9]{1,4})x([0-9]{1,4})")
-_CHALLENGE_WORDS = frozenset({"challenge", "liar", "dudo", "call"})
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -165,7 +159,7 @@ class Bid:
     @classmethod
     def parse(cls, text: str) -> Bid:
         """``"3x4"`` -> ``Bid(quantity=3, face=4)``; case and spaces do not matter."""
-        match = _BID_RE.fullmatch(_squeeze(text))
+        match = _BID_RE.fullmatch(squeeze(text))
         if match is None:
             raise InvalidActionError(f"{text!r} is not a bid: write quantity x face, as 3x4")
         return cls(int(match[1]), int(match[2]))
@@ -175,34 +169,27 @@ class Bid:
 
 
 @attrs.frozen
-class Challenge:
-    """A call that the last bid is a lie: every hand is revealed and counted."""
+class Challenge(Word):
+    """A call that the last bid is a lie: every hand is revealed and counted.
 
-    @classmethod
-    def parse(cls, text: str) -> Challenge:
-        """``"challenge"`` (also ``"liar"``, ``"dudo"``, ``"call"``) -> ``Challenge()``."""
-        if _squeeze(text) not in _CHALLENGE_WORDS:
-            raise InvalidActionError(f"{text!r} is not a challenge")
-        return CHALLENGE
+    Written ``challenge``; ``Challenge.parse`` also takes ``liar``, ``dudo`` and ``call``.
+    """
 
-    def __str__(self) -> str:
-        return "challenge"
+    word = "challenge"
+    called = "a challenge"
+    synonyms = ("liar", "dudo", "call")
 
 
 CHALLENGE: Final = Challenge()
 
 Action = Bid | Challenge
 
-
-def _squeeze(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidActionError(f"notation must be a str, not {type(text).__name__}")
-    return "".join(text.split()).lower()
+_CHALLENGE_WORDS: Final = frozenset({Challenge.word, *Challenge.synonyms})
 
 
 def parse(text: str) -> Action:
     """The action ``text`` names, by syntax alone (legality is ``parse_action``'s job)."""
-    squeezed = _squeeze(text)
+    squeezed = squeeze(text)
     if squeezed in _CHALLENGE_WORDS:
         return CHALLENGE
     if _BID_RE.fullmatch(squeezed):
@@ -359,10 +346,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be liars_dice.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     rolloff: tuple[tuple[tuple[int, int], ...], ...] = ()
     opener = 0
@@ -469,14 +453,8 @@ def _check_bid(state: State, bid: Bid) -> None:
 
 
 def _illegal(state: State, message: str) -> IllegalActionError:
-    """The error for an illegal action, listing the legal ones when they are few."""
-    legal = legal_actions(state)
-    if len(legal) <= _FEW:
-        message += f" (legal here: {', '.join(map(str, legal))})"
-    return IllegalActionError(message)
-
-
-_FEW: Final = 6
+    """The error for an illegal action, listing the legal ones when there are at most 6."""
+    return illegal(message, legal_actions(state), few=6)
 
 
 def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:
@@ -565,18 +543,9 @@ def history(state: State) -> tuple[Action, ...]:
     return tuple(state.tape.actions)
 
 
-def _check_seat(state: State, player: int | None) -> None:
-    if player is None:
-        return
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
-    if not 0 <= player < state.rules.players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {state.rules.players - 1}")
-
-
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: its own hand and everything public. None: a spectator."""
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     bids = []
     seat = state.opener
     for bid in state.bids:
@@ -596,7 +565,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     replaced, so the future dice change too. The result is for testing views: it need
     not be reachable by play, and its tape's past rolls are left as they were.
     """
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     origin = stream
     hands = []
     for seat, hand in enumerate(state.hands):

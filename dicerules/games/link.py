@@ -68,7 +68,8 @@ from typing import Final, Literal, NamedTuple, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, register, start_stream
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -140,11 +141,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset: ``"standard"``."""
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            known = ", ".join(PRESETS)
-            raise InvalidRulesError(f"no link preset {name!r}; the presets are: {known}") from None
+        return find_preset(NAME, PRESETS, name)
 
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType({"standard": Rules()})
@@ -220,18 +217,10 @@ class Play:
 
 
 @attrs.frozen
-class Out:
+class Out(Word):
     """The declaration of a player who can add no die: out of the round."""
 
-    @classmethod
-    def parse(cls, text: str) -> Out:
-        """``"out"`` -> ``Out()``."""
-        if _squeeze(text) != "out":
-            raise InvalidActionError(f"{text!r} is not out")
-        return OUT
-
-    def __str__(self) -> str:
-        return "out"
+    word = "out"
 
 
 OUT: Final = Out()
@@ -249,15 +238,9 @@ _OPEN: Final = {
 }
 
 
-def _squeeze(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidActionError(f"notation must be a str, not {type(text).__name__}")
-    return "".join(text.split()).lower()
-
-
 def parse(text: str) -> Action:
     """The action ``text`` names, by syntax alone (legality is ``parse_action``'s job)."""
-    squeezed = _squeeze(text)
+    squeezed = squeeze(text)
     if squeezed == "out":
         return OUT
     match = _DIE_RE.fullmatch(squeezed)
@@ -391,10 +374,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be link.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     players = rules.players
     return _start_round(
@@ -576,15 +556,10 @@ def _out(state: State) -> State:
 
 # ------------------------------------------------------------- why an action fails
 
-_FEW: Final = 6
-
 
 def _illegal(state: State, message: str) -> IllegalActionError:
-    """The error for an illegal action, listing the legal ones when they are few."""
-    legal = legal_actions(state)
-    if len(legal) <= _FEW:
-        message += f" (legal here: {', '.join(map(str, legal))})"
-    return IllegalActionError(message)
+    """The error for an illegal action, listing the legal ones when there are at most 6."""
+    return illegal(message, legal_actions(state), few=6)
 
 
 def _dice_text(whites: tuple[int, ...]) -> str:
@@ -681,18 +656,9 @@ def history(state: State) -> tuple[Action, ...]:
     return tuple(state.tape.actions)
 
 
-def _check_seat(state: State, player: int | None) -> None:
-    if player is None:
-        return
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
-    if not 0 <= player < state.rules.players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {state.rules.players - 1}")
-
-
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: its own unplayed dice and everything public. None: a spectator."""
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     if player is None:
         whites: tuple[int, ...] = ()
         blue = None
@@ -715,7 +681,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     replaced, so the future dice change too. The result is for testing views: it
     need not be reachable by play, and its tape's past rolls are left as they were.
     """
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     origin = stream
     whites = []
     blues = []

@@ -65,7 +65,8 @@ from typing import Final, Literal, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, register, start_stream
+from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -156,13 +157,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset: ``"standard"`` or ``"house-rules"``."""
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            known = ", ".join(PRESETS)
-            raise InvalidRulesError(
-                f"no twenty-four preset {name!r}; the presets are: {known}"
-            ) from None
+        return find_preset(NAME, PRESETS, name)
 
     @property
     def turns(self) -> int:
@@ -192,12 +187,6 @@ def _positive(instance: object, attribute: attrs.Attribute[int], value: object) 
         raise InvalidActionError(f"{name}'s {attribute.name} must be an int >= 1, got {value!r}")
 
 
-def _squeeze(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidActionError(f"notation must be a str, not {type(text).__name__}")
-    return "".join(text.split()).lower()
-
-
 @attrs.frozen
 class Keep:
     """Keep ``count`` of the dice just thrown, all showing ``value``; throw the others."""
@@ -208,7 +197,7 @@ class Keep:
     @classmethod
     def parse(cls, text: str) -> Keep:
         """``"keep 2x6"`` -> ``Keep(count=2, value=6)``; case and spaces do not matter."""
-        match = _KEEP_RE.fullmatch(_squeeze(text))
+        match = _KEEP_RE.fullmatch(squeeze(text))
         if match is None:
             raise InvalidActionError(
                 f"{text!r} is not a keep: write keep count x value, as keep 2x6"
@@ -220,18 +209,10 @@ class Keep:
 
 
 @attrs.frozen
-class Stop:
+class Stop(Word):
     """End the first stage: every die counts where it lies."""
 
-    @classmethod
-    def parse(cls, text: str) -> Stop:
-        """``"stop"`` -> ``Stop()``."""
-        if _squeeze(text) != "stop":
-            raise InvalidActionError(f"{text!r} is not stop")
-        return STOP
-
-    def __str__(self) -> str:
-        return "stop"
+    word = "stop"
 
 
 @attrs.frozen
@@ -243,7 +224,7 @@ class Offer:
     @classmethod
     def parse(cls, text: str) -> Offer:
         """``"offer 4"`` -> ``Offer(quarters=4)``; case and spaces do not matter."""
-        match = _OFFER_RE.fullmatch(_squeeze(text))
+        match = _OFFER_RE.fullmatch(squeeze(text))
         if match is None:
             raise InvalidActionError(f"{text!r} is not an offer: write offer and a sum, as offer 4")
         return cls(int(match[1]))
@@ -253,48 +234,24 @@ class Offer:
 
 
 @attrs.frozen
-class NoOffer:
+class NoOffer(Word):
     """Make no offer: this seat stays in the bonus settlement."""
 
-    @classmethod
-    def parse(cls, text: str) -> NoOffer:
-        """``"no offer"`` -> ``NoOffer()``."""
-        if _squeeze(text) != "nooffer":
-            raise InvalidActionError(f"{text!r} is not no offer")
-        return NO_OFFER
-
-    def __str__(self) -> str:
-        return "no offer"
+    word = "no offer"
 
 
 @attrs.frozen
-class Accept:
+class Accept(Word):
     """The roller takes the offer on the table: it is paid at once."""
 
-    @classmethod
-    def parse(cls, text: str) -> Accept:
-        """``"accept"`` -> ``Accept()``."""
-        if _squeeze(text) != "accept":
-            raise InvalidActionError(f"{text!r} is not accept")
-        return ACCEPT
-
-    def __str__(self) -> str:
-        return "accept"
+    word = "accept"
 
 
 @attrs.frozen
-class Refuse:
+class Refuse(Word):
     """The roller turns the offer on the table down."""
 
-    @classmethod
-    def parse(cls, text: str) -> Refuse:
-        """``"refuse"`` -> ``Refuse()``."""
-        if _squeeze(text) != "refuse":
-            raise InvalidActionError(f"{text!r} is not refuse")
-        return REFUSE
-
-    def __str__(self) -> str:
-        return "refuse"
+    word = "refuse"
 
 
 STOP: Final = Stop()
@@ -312,7 +269,7 @@ _WORDS: Final[Mapping[str, Action]] = MappingProxyType(
 
 def parse(text: str) -> Action:
     """The action ``text`` names, by syntax alone (legality is ``parse_action``'s job)."""
-    squeezed = _squeeze(text)
+    squeezed = squeeze(text)
     word = _WORDS.get(squeezed)
     if word is not None:
         return word
@@ -474,10 +431,7 @@ def new_game(
     Give a seed (0 <= seed < 2**64) or a stream, or neither, and a seed is drawn
     from the OS's entropy and kept for replay.
     """
-    if rules is None:
-        rules = default_rules
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be twenty_four.Rules, not {type(rules).__name__}")
+    rules = rules_or_default(rules, Rules, default_rules)
     tape: Tape[Action] = Tape.start(start_stream(seed, stream))
     scores = (0,) * rules.players
     return _start_turn(rules, scores, 1, rules.first_player, None, tape)
@@ -584,14 +538,8 @@ def _check_stage(state: State, action: Action, stage: str) -> None:
 
 
 def _illegal(state: State, message: str) -> IllegalActionError:
-    """The error for an illegal action, listing the legal ones when they are few."""
-    legal = legal_actions(state)
-    if len(legal) <= _FEW:
-        message += f" (legal here: {', '.join(map(str, legal))})"
-    return IllegalActionError(message)
-
-
-_FEW: Final = 8
+    """The error for an illegal action, listing the legal ones when there are at most 8."""
+    return illegal(message, legal_actions(state), few=8)
 
 
 def _check_keep(state: State, keep: Keep) -> None:
@@ -791,18 +739,9 @@ def history(state: State) -> tuple[Action, ...]:
     return tuple(state.tape.actions)
 
 
-def _check_seat(state: State, player: int | None) -> None:
-    if player is None:
-        return
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
-    if not 0 <= player < state.rules.players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {state.rules.players - 1}")
-
-
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: all of the state but the stream. None: a spectator."""
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     return View(
         state.rules, player, state.scores, state.turn, state.roller, state.to_act, state.kept,
         state.showing, state.stopped, state.target, state.offerer, state.offer, state.settled,
@@ -817,7 +756,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     (so the dice to come change) and nothing else. The tape's past rolls are left as
     they were.
     """
-    _check_seat(state, player)
+    check_seat(player, state.rules.players)
     return attrs.evolve(state, tape=attrs.evolve(state.tape, origin=stream, stream=stream))
 
 

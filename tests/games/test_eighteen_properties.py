@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from game_helpers import SeededDice
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,9 +27,6 @@ GAME = dicerules.get_game("eighteen")
 
 MAX_STEPS = 120
 """Actions per example (a game with a far target need not end: that is fine)."""
-
-MASK = 2**64 - 1
-
 
 # ---------------------------------------------------------------- strategies
 
@@ -62,27 +60,6 @@ ACTIONS: tuple[e.Action, ...] = (e.STAND, e.ROLL)
 # ------------------------------------------------------------ the reference model
 
 
-class Dice:
-    """SplitMix64 over a counter, with rejection, as API.md fixes it (not dicerules' code)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.index = 0
-
-    def take(self, count: int) -> list[int]:
-        limit = 2**64 - 2**64 % 6
-        dice: list[int] = []
-        while len(dice) < count:
-            self.index += 1
-            z = (self.seed + self.index * 0x9E3779B97F4A7C15) & MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            z ^= z >> 31
-            if z < limit:
-                dice.append(z % 6 + 1)
-        return dice
-
-
 def counts(hand: list[int]) -> int:
     """Rule 5: -1 for bust (below any total), 18 for six dice, else the sum."""
     if sum(hand) > 18:
@@ -93,7 +70,7 @@ def counts(hand: list[int]) -> int:
 class Model:
     """Eighteen as shared/rules/eighteen.md says it, in plain mutable Python."""
 
-    def __init__(self, rules: e.Rules, dice: Dice) -> None:
+    def __init__(self, rules: e.Rules, dice: SeededDice) -> None:
         self.rules = rules
         self.dice = dice
         n = rules.players
@@ -277,7 +254,7 @@ def check_views(state: e.State, seat_pick: int) -> None:
 
 
 def play(data: st.DataObject, rules: e.Rules, seed: int, steps: int) -> Iterator[e.State]:
-    model = Model(rules, Dice(seed))
+    model = Model(rules, SeededDice(seed))
     state = GAME.new_game(rules, seed=seed)
     check_against_model(state, model)
     yield state

@@ -16,6 +16,7 @@ import pickle
 
 import attrs
 import pytest
+from game_helpers import Scripted, drawn
 
 import dicerules
 from dicerules import (
@@ -24,7 +25,6 @@ from dicerules import (
     InvalidRulesError,
     RecordError,
     ReplayError,
-    ScriptedStream,
     SeededStream,
     StreamExhaustedError,
 )
@@ -33,28 +33,17 @@ from dicerules.games.eighteen import ROLL, STAND, Roll, RoundResult, Rules, Stan
 
 # ---------------------------------------------------------------------- helpers
 
+SCRIPTED = Scripted(e)
+# start(rules, *dice): a game drawing exactly ``dice``; play(state, *moves) applies
+# moves in notation.
+start, play = SCRIPTED.start, SCRIPTED.play
+
 HOSTED3 = Rules(players=3, permanent_house=0)
 HOSTED4 = Rules(players=4, permanent_house=0)
 SEAT3_HOUSE = (1, 1, 1, 1, 1, 2, 1, 1, 3, 6, 6, 6)
 """House-choice dice for four seats: seat 3 rolls 18 and is the house."""
 FILLER = ((1, 1, 1, 2, 2, 2) + (3, 3, 3) * 3) * 6
 """Dice for the rounds after the one a test is about (roost 6, every hand 9)."""
-
-
-def start(rules: Rules, *dice: int) -> State:
-    """A new game whose stream yields exactly ``dice``, in draw order."""
-    return e.new_game(rules, stream=ScriptedStream(dice))
-
-
-def play(state: State, *moves: str) -> State:
-    """``state`` after each move (in notation) is applied in turn."""
-    for move in moves:
-        state = e.apply(state, e.parse(move))
-    return state
-
-
-def drawn(state: State) -> tuple[int, ...]:
-    return dicerules.record(state).rolls
 
 
 # ------------------------------------------------------------------ Rules fields

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import Exhausted, ScriptedDice, SeededDice
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -64,54 +65,6 @@ SEEDS = st.integers(0, 2**64 - 1)
 
 
 # ------------------------------------------------------------ the reference model
-
-
-MASK = 2**64 - 1
-
-
-class SeededDice:
-    """SplitMix64 over a counter, with rejection, as API.md fixes it (not dicerules' code)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.index = 0
-
-    def available(self, count: int) -> bool:
-        return True
-
-    def take(self, count: int, sides: int) -> list[int]:
-        limit = 2**64 - 2**64 % sides
-        dice = []
-        while len(dice) < count:
-            self.index += 1
-            z = (self.seed + self.index * 0x9E3779B97F4A7C15) & MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            z ^= z >> 31
-            if z < limit:
-                dice.append(z % sides + 1)
-        return dice
-
-
-class ScriptedDice:
-    """The script, read in order."""
-
-    def __init__(self, values: list[int]) -> None:
-        self.values = values
-        self.index = 0
-
-    def available(self, count: int) -> bool:
-        return self.index + count <= len(self.values)
-
-    def take(self, count: int, sides: int) -> list[int]:
-        assert self.available(count)
-        dice = self.values[self.index : self.index + count]
-        self.index += count
-        return dice
-
-
-class Exhausted(Exception):
-    """The model ran out of scripted dice."""
 
 
 def is_straight(hand: tuple[int, ...]) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from game_helpers import Scripted, drawn
 
 import dicerules
 from dicerules import (
@@ -29,6 +30,11 @@ from dicerules.games.liars_dice import CHALLENGE, Bid, Challenge, Reveal, Rules,
 
 # ---------------------------------------------------------------------- helpers
 
+SCRIPTED = Scripted(ld)
+# start(rules, *dice): a game drawing exactly ``dice``; play(state, *moves) applies
+# moves in notation.
+start, play = SCRIPTED.start, SCRIPTED.play
+
 
 def seat0(**fields: object) -> Rules:
     """Classic rules, changed by ``fields``, with seat 0 opening round 1 (no roll-off)."""
@@ -38,23 +44,6 @@ def seat0(**fields: object) -> Rules:
 def norwegian(**fields: object) -> Rules:
     """The norwegian preset, changed by ``fields``, with seat 0 opening round 1."""
     return attrs.evolve(Rules.preset("norwegian"), first_opener="seat0", **fields)
-
-
-def start(rules: Rules, *dice: int) -> State:
-    """A new game whose stream yields exactly ``dice``, in draw order."""
-    return ld.new_game(rules, stream=ScriptedStream(dice))
-
-
-def play(state: State, *moves: str) -> State:
-    """``state`` after each move (in notation) is applied in turn."""
-    for move in moves:
-        state = ld.apply(state, ld.parse(move))
-    return state
-
-
-def drawn(state: State) -> tuple[int, ...]:
-    """Every die the game has drawn from its stream so far, in order."""
-    return dicerules.record(state).rolls
 
 
 def all_bids(total: int, sides: int) -> tuple[Bid, ...]:

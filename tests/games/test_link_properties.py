@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import Exhausted, ScriptedDice, SeededDice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,52 +69,6 @@ def rules_strategy(
 
 
 # ------------------------------------------------------------ the reference model
-
-MASK = 2**64 - 1
-
-
-class SeededDice:
-    """SplitMix64 over a counter, with rejection, as API.md fixes it (not dicerules' code)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.index = 0
-
-    def available(self, count: int) -> bool:
-        return True
-
-    def take(self, count: int) -> list[int]:
-        limit = 2**64 - 2**64 % 6
-        dice = []
-        while len(dice) < count:
-            self.index += 1
-            z = (self.seed + self.index * 0x9E3779B97F4A7C15) & MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            z ^= z >> 31
-            if z < limit:
-                dice.append(z % 6 + 1)
-        return dice
-
-
-class ScriptedDice:
-    """The script, read in order."""
-
-    def __init__(self, values: list[int]) -> None:
-        self.values = values
-        self.index = 0
-
-    def available(self, count: int) -> bool:
-        return self.index + count <= len(self.values)
-
-    def take(self, count: int) -> list[int]:
-        dice = self.values[self.index : self.index + count]
-        self.index += count
-        return dice
-
-
-class Exhausted(Exception):
-    """The model ran out of scripted dice."""
 
 
 class Model:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from game_helpers import Scripted, drawn
 
 import dicerules
 from dicerules import (
@@ -33,27 +34,10 @@ from dicerules.games.link import OUT, Open, Out, Placed, Play, Rules, State
 
 # ---------------------------------------------------------------------- helpers
 
-
-def start(rules: Rules, *dice: int) -> State:
-    """A new game whose stream yields exactly ``dice``, in draw order."""
-    return link.new_game(rules, stream=ScriptedStream(dice))
-
-
-def play(state: State, *moves: str) -> State:
-    """``state`` after each move (in notation) is applied in turn."""
-    for move in moves:
-        state = link.apply(state, link.parse(move))
-    return state
-
-
-def drawn(state: State) -> tuple[int, ...]:
-    """Every die the game has drawn from its stream so far, in order."""
-    return dicerules.record(state).rolls
-
-
-def texts(state: State) -> list[str]:
-    """The legal actions in notation."""
-    return [link.format_action(action) for action in link.legal_actions(state)]
+SCRIPTED = Scripted(link)
+# start(rules, *dice): a game drawing exactly ``dice``; play(state, *moves) applies
+# moves in notation; texts(state): the legal actions in notation.
+start, play, texts = SCRIPTED.start, SCRIPTED.play, SCRIPTED.notation
 
 
 def total(state: State) -> int:

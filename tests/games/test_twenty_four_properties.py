@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from game_helpers import Exhausted, ScriptedDice, SeededDice
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -34,9 +35,6 @@ GAME = dicerules.get_game("twenty-four")
 
 MAX_STEPS = 50
 """Actions per example (long games need not finish; short ones do)."""
-
-MASK = 2**64 - 1
-
 
 # ---------------------------------------------------------------- strategies
 
@@ -61,44 +59,6 @@ SEEDS = st.integers(0, 2**64 - 1)
 
 
 # ------------------------------------------------------------ the reference model
-
-
-class Exhausted(Exception):
-    """The model ran out of scripted dice."""
-
-
-class SeededDice:
-    """SplitMix64 over a counter, with rejection, as API.md fixes it."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.index = 0
-
-    def take(self, count: int) -> list[int]:
-        limit = 2**64 - 2**64 % 6
-        dice = []
-        while len(dice) < count:
-            self.index += 1
-            z = (self.seed + self.index * 0x9E3779B97F4A7C15) & MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            z ^= z >> 31
-            if z < limit:
-                dice.append(z % 6 + 1)
-        return dice
-
-
-class ScriptedDice:
-    def __init__(self, values: list[int]) -> None:
-        self.values = values
-        self.index = 0
-
-    def take(self, count: int) -> list[int]:
-        if self.index + count > len(self.values):
-            raise Exhausted
-        dice = self.values[self.index : self.index + count]
-        self.index += count
-        return dice
 
 
 class Model:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from game_helpers import Scripted, drawn
 
 import dicerules
 from dicerules import (
@@ -55,26 +56,10 @@ PAD = (1,) * 40
 
 # ---------------------------------------------------------------------- helpers
 
-
-def start(rules: Rules, *dice: int) -> State:
-    """A new game whose stream yields exactly ``dice`` first (then ones), in draw order."""
-    return tf.new_game(rules, stream=ScriptedStream((*dice, *PAD)))
-
-
-def play(state: State, *moves: str) -> State:
-    """``state`` after each move (in notation) is applied in turn."""
-    for move in moves:
-        state = tf.apply(state, tf.parse(move))
-    return state
-
-
-def drawn(state: State) -> tuple[int, ...]:
-    """Every die the game has drawn from its stream so far, in order."""
-    return dicerules.record(state).rolls
-
-
-def notation(state: State) -> list[str]:
-    return [tf.format_action(action) for action in tf.legal_actions(state)]
+SCRIPTED = Scripted(tf, pad=PAD)
+# start(rules, *dice): a game drawing ``dice`` first (then ones); play(state, *moves)
+# applies moves in notation; notation(state): the legal actions in notation.
+start, play, notation = SCRIPTED.start, SCRIPTED.play, SCRIPTED.notation
 
 
 TWO = Rules(players=2)

@@ -17,53 +17,18 @@ and, where the count has one, by a closed form or a count by hand in a comment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import pytest
+from perft import engine_state, perft, seeded_dice
 
 import dicerules
 from dicerules.games import eighteen as e
 
 GAME = dicerules.get_game("eighteen")
-MASK = 2**64 - 1
-
-
-def perft(state: Any, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state`` (see above)."""
-    if depth == 0 or GAME.is_terminal(state):
-        return 1
-    legal = GAME.legal_actions(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(GAME.apply(state, action), depth - 1) for action in legal)
-
-
-def engine_state(rules: e.Rules, seed: int, prefix: Sequence[str]) -> Any:
-    state = GAME.new_game(rules, seed=seed)
-    for text in prefix:
-        state = GAME.apply(state, GAME.parse_action(state, text))
-    return state
 
 
 # --------------------------------------------------------------- the brute force
-
-
-@cache
-def seeded_dice(seed: int) -> tuple[int, ...]:
-    """The first dice of a seeded stream, by SplitMix64 with rejection (API.md)."""
-    limit = 2**64 - 2**64 % 6
-    dice: list[int] = []
-    index = 0
-    while len(dice) < 2000:
-        index += 1
-        z = (seed + index * 0x9E3779B97F4A7C15) & MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        z ^= z >> 31
-        if z < limit:
-            dice.append(z % 6 + 1)
-    return tuple(dice)
 
 
 def model_is_over(rules: e.Rules, seed: int, actions: Sequence[str]) -> bool:

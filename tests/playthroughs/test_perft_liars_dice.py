@@ -9,8 +9,8 @@ Definition (as python-chess's perft, with finished games as leaves)::
 So perft(s, d) counts the sequences of legal actions a1..ak from s where either
 k = d, or k < d and ak ends the game (a game that ends early is one leaf, not
 d - k of them). Dice are drawn from the state's stream, so a count is a fact about
-one seeded state. ``perft`` below counts the last ply by the length of the legal
-list, which is the same number.
+one seeded state. ``perft`` (in perft.py, shared by every perft test) counts the
+last ply by the length of the legal list, which is the same number.
 
 Every pinned count is checked three ways where the rules allow:
 
@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
+from perft import engine_state, perft
 
 import dicerules
 from dicerules import SeededStream
@@ -46,23 +47,6 @@ from dicerules import SeededStream
 GAME = dicerules.get_game("liars-dice")
 CLASSIC = GAME.presets["classic"]
 NORWEGIAN = GAME.presets["norwegian"]
-
-
-def perft(state: Any, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state`` (see above)."""
-    if depth == 0 or GAME.is_terminal(state):
-        return 1
-    legal = GAME.legal_actions(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(GAME.apply(state, action), depth - 1) for action in legal)
-
-
-def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
-    state = GAME.new_game(rules, seed=seed)
-    for text in prefix:
-        state = GAME.apply(state, GAME.parse_action(state, text))
-    return state
 
 
 # ------------------------------------------------------------------ closed forms

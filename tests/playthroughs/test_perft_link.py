@@ -23,29 +23,13 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
+from perft import engine_state, perft
 
 import dicerules
 from dicerules import ScriptedStream, SeededStream
 
 GAME = dicerules.get_game("link")
 Rules = GAME.Rules
-
-
-def perft(state: Any, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state`` (see above)."""
-    if depth == 0 or GAME.is_terminal(state):
-        return 1
-    legal = GAME.legal_actions(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(GAME.apply(state, action), depth - 1) for action in legal)
-
-
-def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
-    state = GAME.new_game(rules, seed=seed)
-    for text in prefix:
-        state = GAME.apply(state, GAME.parse_action(state, text))
-    return state
 
 
 # ---------------------------------------------- an independent model of the rules

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
+from perft import engine_state, perft, seeded_dice
 
 import dicerules
 from dicerules import SeededStream
@@ -33,45 +34,20 @@ HOUSE = GAME.presets["house-rules"]
 ANY_VALUE = attrs.evolve(STANDARD, keep_rule="any_value")
 TWO_LOW = attrs.evolve(HOUSE, players=2, low_score_bonus="any")
 
-MASK = 2**64 - 1
-
-
-def perft(state: Any, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state``."""
-    if depth == 0 or GAME.is_terminal(state):
-        return 1
-    legal = GAME.legal_actions(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(GAME.apply(state, action), depth - 1) for action in legal)
-
-
-def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
-    state = GAME.new_game(rules, seed=seed)
-    for text in prefix:
-        state = GAME.apply(state, GAME.parse_action(state, text))
-    return state
-
 
 # ------------------------------------------------------------- the brute force
 
 
 class Dice:
-    """SplitMix64 over a counter with rejection (API.md), six-sided, one die at a time."""
+    """The seed's SplitMix64 dice (``perft.seeded_dice``), six-sided, taken in order."""
 
     def __init__(self, seed: int) -> None:
         self.seed, self.index = seed, 0
 
     def take(self, count: int) -> list[int]:
-        out: list[int] = []
-        while len(out) < count:
-            self.index += 1
-            z = (self.seed + self.index * 0x9E3779B97F4A7C15) & MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            z ^= z >> 31
-            if z < 2**64 - 2**64 % 6:
-                out.append(z % 6 + 1)
+        out = list(seeded_dice(self.seed)[self.index : self.index + count])
+        assert len(out) == count, "the model needs more dice than seeded_dice holds"
+        self.index += count
         return out
 
 

@@ -1,0 +1,69 @@
+"""Perft, as every test_perft_*.py here counts it, the states it counts from, and dice.
+
+Definition (as python-chess's perft, with finished games as leaves)::
+
+    perft(s, 0) = 1
+    perft(s, d) = 1                                  if s is terminal (d > 0)
+    perft(s, d) = sum(perft(apply(s, a), d - 1) for a in legal_actions(s))   otherwise
+
+The game is the registered one whose states are of ``s``'s type. The last ply is
+counted by the length of the legal list, which is the same number.
+
+``seeded_dice`` is for the brute-force models that draw their own dice: SplitMix64
+written here from API.md, not dicerules' code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import dicerules
+from dicerules.game import AnyGame, game_of
+
+
+def perft(state: Any, depth: int) -> int:
+    """The number of legal action sequences of length ``depth`` from ``state`` (see above)."""
+    return _count(game_of(state), state, depth)
+
+
+def _count(game: AnyGame, state: Any, depth: int) -> int:
+    if depth == 0 or game.is_terminal(state):
+        return 1
+    legal = game.legal_actions(state)
+    if depth == 1:
+        return len(legal)
+    return sum(_count(game, game.apply(state, action), depth - 1) for action in legal)
+
+
+def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
+    """A new game of ``rules`` from ``seed``, then each action of ``prefix`` (in notation).
+
+    The game is the registered one whose Rules class ``rules`` is an instance of.
+    """
+    (game,) = [game for game in dicerules.GAMES.values() if type(rules) is game.Rules]
+    state = game.new_game(rules, seed=seed)
+    for text in prefix:
+        state = game.apply(state, game.parse_action(state, text))
+    return state
+
+
+MASK = 2**64 - 1
+
+
+@cache
+def seeded_dice(seed: int) -> tuple[int, ...]:
+    """The first 2000 six-sided dice of a seeded stream, by SplitMix64 with rejection."""
+    limit = 2**64 - 2**64 % 6
+    dice: list[int] = []
+    index = 0
+    while len(dice) < 2000:
+        index += 1
+        z = (seed + index * 0x9E3779B97F4A7C15) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        if z < limit:
+            dice.append(z % 6 + 1)
+    return tuple(dice)

@@ -14,11 +14,11 @@ thousands of games and get the shortest failing one back.
 
 How games shrink: every choice is drawn from hypothesis at the moment it is made:
 the rules (toward the smallest game), the number of steps, each action (an item
-of ``legal_actions``, toward the first), and each die, drawn when the game rolls
-it. A die shrinks toward the face its place would show in the sequence 1, 2, ...,
-sides, 1, 2, ... (all ones would make a roll-off tie for ever). So a failure
-shrinks to fewer actions, earlier actions and plainer dice, and it replays from a
-ScriptedStream of those dice.
+of ``legal_actions``, toward the last, which ends a turn in every game here), and
+each die, drawn when the game rolls it. A die shrinks toward the face its place
+would show in the sequence 1, 2, ..., sides, 1, 2, ... (all ones would make a
+roll-off tie for ever). So a failure shrinks to fewer actions and plainer dice,
+and it replays from a ScriptedStream of those dice.
 
 A game can tell the checks two things beyond the protocol, as attributes (every
 built-in engine has the first; ``link`` and ``twenty-four`` have the second):
@@ -40,7 +40,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import attrs
 
 try:
-    from hypothesis import HealthCheck, Verbosity, reject, settings
+    from hypothesis import HealthCheck, Phase, Verbosity, reject, settings
     from hypothesis import strategies as st
     from hypothesis.errors import HypothesisException
     from hypothesis.stateful import (
@@ -98,7 +98,9 @@ def _values_of(spec: FieldSpec, default: object) -> st.SearchStrategy[Any]:
     base = default if isinstance(default, int) else 0
     low = spec.low if spec.low is not None else base - 1000
     high = spec.high if spec.high is not None else max(low, base) + 1000
-    values = st.integers(low, high)
+    # The bounds themselves often: where two fields meet (a target and a start below
+    # it), both extremes together must not be a one-in-a-thousand draw.
+    values = st.sampled_from((low, high)) | st.integers(low, high)
     return st.none() | values if spec.optional else values
 
 
@@ -223,6 +225,16 @@ def _rules_strategy(game: AnyGame, given: object) -> st.SearchStrategy[Any]:
     return st.just(given)
 
 
+def _actions(legal: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    """One of ``legal``, shrinking toward the last.
+
+    Games list the action that ends a turn or a round last (a challenge, ``stand``,
+    ``stop``, ``out``): shrinking toward it shortens the game, where shrinking toward
+    the first (the smallest raise) would make every failure wait for the longest round.
+    """
+    return st.sampled_from(legal[::-1])
+
+
 @attrs.frozen
 class _Played:
     rules: Any
@@ -241,7 +253,7 @@ def _played(draw: st.DrawFn, game: AnyGame, given_rules: object, max_steps: int)
         legal = game.legal_actions(state)
         if not legal:
             break
-        action = draw(st.sampled_from(legal), label="action")
+        action = draw(_actions(legal), label="action")
         state = game.apply(state, action)
         actions.append(action)
     return _Played(chosen, tuple(dice.faces), tuple(dice.sides), tuple(actions))
@@ -514,7 +526,8 @@ def check_replay(
 def _game_log(machine: GameMachine) -> str:
     game = machine.game
     actions = []
-    for action in machine.actions:
+    pending = [] if machine._pending is None else [machine._pending]
+    for action in [*machine.actions, *pending]:
         try:
             actions.append(game.format_action(action))
         except Exception:  # the notation itself may be what is broken
@@ -552,6 +565,8 @@ class GameMachine(RuleBasedStateMachine):
         self._live: Any = None  # the same game on dice drawn when rolled
         self._draw: Callable[..., Any] | None = None
         self._finished_checked = False
+        self._pending: Any = None  # an action being applied, for the failure log
+        self._busy = False  # a rule has begun and not returned (hypothesis may abandon it)
 
     @property
     def dice(self) -> tuple[int, ...]:
@@ -578,7 +593,8 @@ class GameMachine(RuleBasedStateMachine):
 
     def _note(self, message: str) -> None:
         if self.failures is not None:
-            self.failures.append((len(self.actions), message, _game_log(self)))
+            steps = len(self.actions) + (self._pending is not None)
+            self.failures.append((steps, message, _game_log(self)))
 
     def _scripted(self, action: Any = None) -> Any:
         """The live game rebuilt on a ScriptedStream of the dice rolled so far.
@@ -603,6 +619,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @initialize(data=st.data())
     def new_game(self, data: st.DataObject) -> None:
+        self._busy = True
         self._draw = data.draw
         self.rules = data.draw(self.rules_strategy, label="rules")
         self._source = _Dice(self._roll)
@@ -611,8 +628,9 @@ class GameMachine(RuleBasedStateMachine):
         self.state = self._keep(self._scripted)
         self.seats = len(self.game.scores(self.state))
         if self.checks:
-            self._keep(self._replays)
             self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
+            self._keep(self._replays)
+        self._busy = False
 
     def _playing(self) -> bool:
         return self.state is not None and not self.game.is_terminal(self.state)
@@ -625,20 +643,22 @@ class GameMachine(RuleBasedStateMachine):
     def play(self, data: st.DataObject) -> None:
         """One legal action, and every promise about it and the state it leads to."""
         self._draw = data.draw
-        action = data.draw(st.sampled_from(self.game.legal_actions(self.state)), label="action")
-        self.actions.append(action)
+        action = data.draw(_actions(self.game.legal_actions(self.state)), label="action")
+        self._busy, self._pending = True, action
         before = self._live
         after = self._keep(lambda: self.game.apply(before, action))
+        self.actions.append(action)
+        self._pending = None
         self._live = after
         self.state = self._keep(lambda: self._scripted(action))
-        if not self.checks:
-            return
-        self._keep(lambda: check_step(self.game, before, action, after))
-        self._keep(self._replays)
-        self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
-        # The last few distinct actions taken: those not legal now must be refused.
-        recent = tuple(dict.fromkeys(reversed(self.actions)))[:4]
-        self._keep(lambda: check_illegal(self.game, self.state, recent))
+        if self.checks:
+            self._keep(lambda: check_step(self.game, before, action, after))
+            self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
+            self._keep(self._replays)
+            # The last few distinct actions taken: those not legal now must be refused.
+            recent = tuple(dict.fromkeys(reversed(self.actions)))[:4]
+            self._keep(lambda: check_illegal(self.game, self.state, recent))
+        self._busy = False
 
     @precondition(_over)
     @rule()
@@ -649,7 +669,8 @@ class GameMachine(RuleBasedStateMachine):
             self._finished_checked = True
 
     def teardown(self) -> None:
-        if self.checks and self.state is not None:
+        # Not after a step that hypothesis abandoned part-way (out of data to draw).
+        if self.checks and self.state is not None and not self._busy:
             dice = self.dice
             self._keep(lambda: check_replay(self.game, self.rules, dice, self.actions, self.state))
 
@@ -692,6 +713,8 @@ def check_game(
                 database=None,
                 derandomize=True,
                 report_multiple_bugs=False,
+                # The report is this function's own: no explain phase.
+                phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],
                 suppress_health_check=list(HealthCheck),
                 verbosity=Verbosity.quiet,
             ),

@@ -1,0 +1,700 @@
+"""Tests of dicerules.testing, the property-based toolkit offered to users of dicerules.
+
+What is checked here:
+
+* the strategies: ``rules`` gives valid Rules, every preset and every field at both
+  ends of its range (presets only for a Rules class without rulefields metadata);
+  ``streams`` gives dice in range that shrink toward 1; ``states`` and
+  ``action_logs`` give games reached by legal play, which replay, shrink to the
+  number of actions asked for and (for states) can be played on;
+* ``state_machine``: the machine runs, and the invariants of a subclass run with it;
+* ``check_game``: it passes on every registered game and on a small third-party
+  game defined here ("race", neither registered nor built on a tape), and it
+  catches games broken on purpose (legal actions after the end, a non-deterministic
+  apply, a replay that drifts, a view that leaks hidden dice, a broken conservation
+  law), naming the promise broken and a short failing game;
+* importing dicerules needs no hypothesis; importing dicerules.testing without it
+  says how to install it.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, SimpleNamespace
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
+from hypothesis.stateful import invariant, run_state_machine_as_test
+
+import dicerules
+from dicerules import (
+    IllegalActionError,
+    InvalidActionError,
+    ScriptedStream,
+    SeededStream,
+    record,
+    replay,
+)
+from dicerules.game import start_stream
+from dicerules.games import liars_dice as ld
+from dicerules.rulefields import field_spec, integer
+from dicerules.streams import DiceStream
+from dicerules.testing import (
+    action_logs,
+    check_game,
+    rules,
+    state_machine,
+    states,
+    streams,
+)
+
+GAME_NAMES = list(dicerules.GAMES)
+
+FIND = settings(max_examples=2000, database=None, deadline=None, derandomize=True)
+"""Settings for ``hypothesis.find``: deterministic, and patient enough for rare values."""
+
+FEW = settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+"""Settings for the @given tests that play whole games (the health checks of such
+strategies have a test of their own)."""
+
+SMALL_LIARS_DICE = ld.Rules(players=3, dice_per_player=1, first_opener="seat0")
+"""Liar's dice that ends within four actions (bid, challenge, bid, challenge)."""
+
+SHORTEST = re.compile(r"shortest failing game found \((\d+) actions\):")
+
+
+# ------------------------------------------------------------- a third-party game
+
+RACE_TARGET = 10
+"""The total a seat must reach to win the race."""
+
+RACE_MAX_MOVES = 12
+"""Every race ends after this many moves (passes count), whoever leads then wins."""
+
+RACE_ACTIONS = ("roll", "pass")
+
+
+@attrs.frozen
+class RaceRules:
+    players: int = integer(2, 2, 4)
+
+
+@attrs.frozen
+class RaceState:
+    rules: RaceRules
+    totals: tuple[int, ...]
+    to_act: int | None
+    moves: tuple[str, ...]
+    stream: DiceStream
+
+
+@attrs.frozen
+class RaceView:
+    rules: RaceRules
+    player: int | None
+    totals: tuple[int, ...]
+    to_act: int | None
+    moves: tuple[str, ...]
+
+
+RACE_PRESETS: Mapping[str, RaceRules] = MappingProxyType(
+    {"two": RaceRules(), "four": RaceRules(players=4)}
+)
+
+
+def race_new_game(
+    rules: RaceRules | None = None, *, seed: int | None = None, stream: DiceStream | None = None
+) -> RaceState:
+    if rules is None:
+        rules = RACE_PRESETS["two"]
+    elif not isinstance(rules, RaceRules):
+        raise TypeError(f"rules must be RaceRules, not {type(rules).__name__}")
+    return RaceState(rules, (0,) * rules.players, 0, (), start_stream(seed, stream))
+
+
+def race_legal_actions(state: RaceState) -> tuple[str, ...]:
+    return () if state.to_act is None else RACE_ACTIONS
+
+
+def race_apply(state: RaceState, action: str) -> RaceState:
+    if not isinstance(action, str) or action not in RACE_ACTIONS:
+        raise InvalidActionError(f"{action!r} is not a race action")
+    seat = state.to_act
+    if seat is None:
+        raise IllegalActionError("the race is over")
+    totals, stream = state.totals, state.stream
+    if action == "roll":
+        (die,), stream = stream.roll(1, 6)
+        totals = tuple(total + die if i == seat else total for i, total in enumerate(totals))
+    moves = (*state.moves, action)
+    over = max(totals) >= RACE_TARGET or len(moves) >= RACE_MAX_MOVES
+    return RaceState(state.rules, totals, None if over else (seat + 1) % len(totals), moves, stream)
+
+
+def race_current_player(state: RaceState) -> int | None:
+    return state.to_act
+
+
+def race_is_terminal(state: RaceState) -> bool:
+    return state.to_act is None
+
+
+def race_winners(state: RaceState) -> tuple[int, ...]:
+    if state.to_act is not None:
+        return ()
+    best = max(state.totals)
+    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+
+
+def race_scores(state: RaceState) -> tuple[int, ...]:
+    return state.totals
+
+
+def race_history(state: RaceState) -> tuple[str, ...]:
+    return state.moves
+
+
+def race_view(state: RaceState, player: int | None) -> RaceView:
+    if player is not None and not (type(player) is int and 0 <= player < len(state.totals)):
+        raise ValueError(f"there is no seat {player!r}")
+    return RaceView(state.rules, player, state.totals, state.to_act, state.moves)
+
+
+def race_format_action(action: str) -> str:
+    if not isinstance(action, str) or action not in RACE_ACTIONS:
+        raise InvalidActionError(f"{action!r} is not a race action")
+    return action
+
+
+def race_parse_action(state: RaceState, text: str) -> str:
+    if not isinstance(text, str) or text.strip().lower() not in RACE_ACTIONS:
+        raise InvalidActionError(f"{text!r} is not race notation: write roll or pass")
+    action = text.strip().lower()
+    if action not in race_legal_actions(state):
+        raise IllegalActionError(f"{action} is not legal now")
+    return action
+
+
+RACE = SimpleNamespace(
+    name="race",
+    Rules=RaceRules,
+    State=RaceState,
+    presets=RACE_PRESETS,
+    default_rules=RACE_PRESETS["two"],
+    new_game=race_new_game,
+    legal_actions=race_legal_actions,
+    apply=race_apply,
+    current_player=race_current_player,
+    is_terminal=race_is_terminal,
+    winners=race_winners,
+    scores=race_scores,
+    history=race_history,
+    view=race_view,
+    format_action=race_format_action,
+    parse_action=race_parse_action,
+)
+"""A dice race, written only against the Game protocol: no tape, no registry, no describe."""
+
+
+def race_with(**changes: Callable[..., Any]) -> SimpleNamespace:
+    """The race with some of its functions replaced."""
+    return SimpleNamespace(**{**vars(RACE), **changes})
+
+
+# ------------------------------------------------------------------------ helpers
+
+
+def shortest(error: pytest.ExceptionInfo[AssertionError]) -> int:
+    """The number of actions of the shortest failing game that check_game reported."""
+    match = SHORTEST.search(str(error.value))
+    assert match is not None, f"no shortest game in the message:\n{error.value}"
+    return int(match[1])
+
+
+def caught(game: Any, promise: str, **options: Any) -> tuple[str, int]:
+    """Run check_game on a broken ``game``; return its message and shortest game's length.
+
+    The message must begin with the game's name, name ``promise``, and give the
+    rules, the dice and the actions of the game that fails.
+    """
+    with pytest.raises(AssertionError) as error:
+        check_game(game, **{"max_examples": 30, "max_steps": 20, **options})
+    message = str(error.value)
+    assert message.startswith(f"{game.name}: promise: "), message
+    assert promise in message, message
+    steps = shortest(error)
+    assert "\nrules: " in message and "\ndice: [" in message, message
+    assert f"\nactions ({steps}): " in message, message
+    return message, steps
+
+
+def has(name: str, value: object) -> Callable[[Any], bool]:
+    """A predicate: the Rules field ``name`` is exactly ``value`` (True is not 1)."""
+
+    def predicate(found: Any) -> bool:
+        got = getattr(found, name)
+        return type(got) is type(value) and got == value
+
+    return predicate
+
+
+def replay_legally(game: Any, rules: Any, stream: DiceStream, actions: tuple[Any, ...]) -> Any:
+    """new_game then each action, every one checked to be legal where it is applied."""
+    state = game.new_game(rules, stream=stream)
+    for index, action in enumerate(actions):
+        assert action in game.legal_actions(state), f"action {index} ({action!r}) is not legal"
+        state = game.apply(state, action)
+    return state
+
+
+# -------------------------------------------------------------------------- rules
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=100)
+@given(data=st.data())
+def test_rules_are_valid_rules_values(name: str, data: st.DataObject) -> None:
+    game = dicerules.get_game(name)
+    drawn = data.draw(rules(game))
+    assert type(drawn) is game.Rules
+    assert game.Rules(**attrs.asdict(drawn)) == drawn
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_rules_produce_every_preset(name: str) -> None:
+    game = dicerules.get_game(name)
+    for preset in game.presets.values():
+        assert find(rules(game), lambda drawn, p=preset: drawn == p, settings=FIND) == preset
+
+
+def extremes(game: Any) -> list[tuple[str, object]]:
+    """Every (field, value) a Rules class must reach: both bounds, both bools, every choice."""
+    wanted: list[tuple[str, object]] = []
+    for field in attrs.fields(game.Rules):
+        spec = field_spec(field)
+        assert spec is not None, f"{game.name}.{field.name} is not a rulefields field"
+        if spec.kind == "bool":
+            values: tuple[object, ...] = (False, True)
+        elif spec.kind == "choice":
+            values = spec.choices
+        else:
+            assert spec.low is not None and spec.high is not None, "an unbounded field"
+            values = (spec.low, spec.high, *((None,) if spec.optional else ()))
+        wanted.extend((field.name, value) for value in values)
+    return wanted
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_rules_reach_every_field_extreme(name: str) -> None:
+    """Dependent fields (a seat below players, start_points below target) included."""
+    game = dicerules.get_game(name)
+    wanted = extremes(game)
+    assert len(wanted) >= 8
+    for field, value in wanted:
+        found = find(rules(game), has(field, value), settings=FIND)
+        assert getattr(found, field) == value
+
+
+@attrs.frozen
+class PlainRules:
+    """Rules of a third-party game, written without dicerules.rulefields."""
+
+    players: int = 2
+    target: int = 10
+
+
+class NotAttrsRules:
+    def __init__(self, players: int = 2) -> None:
+        self.players = players
+
+
+@pytest.mark.parametrize(
+    "presets",
+    [
+        {"short": PlainRules(2, 5), "long": PlainRules(3, 30)},
+        {"two": NotAttrsRules(2), "five": NotAttrsRules(5)},
+    ],
+    ids=["attrs-without-metadata", "not-attrs"],
+)
+def test_rules_of_a_class_without_rulefields_are_its_presets(presets: dict[str, Any]) -> None:
+    game = SimpleNamespace(name="plain", Rules=type(next(iter(presets.values()))), presets=presets)
+    for preset in presets.values():
+        assert find(rules(game), lambda drawn, p=preset: drawn is p, settings=FIND) is preset
+    with pytest.raises(NoSuchExample):
+        find(
+            rules(game),
+            lambda drawn: all(drawn is not p for p in presets.values()),
+            settings=settings(FIND, max_examples=200),
+        )
+
+
+def test_rules_with_partial_metadata_are_presets_only() -> None:
+    @attrs.frozen
+    class Mixed:
+        players: int = integer(2, 2, 4)
+        target: int = 10
+
+    presets = {"a": Mixed(3, 12)}
+    game = SimpleNamespace(name="mixed", Rules=Mixed, presets=presets)
+    with pytest.raises(NoSuchExample):
+        find(
+            rules(game),
+            lambda drawn: drawn != presets["a"],
+            settings=settings(FIND, max_examples=200),
+        )
+
+
+def test_rules_of_the_third_party_race_reach_both_bounds() -> None:
+    assert find(rules(RACE), has("players", 2), settings=FIND) == RaceRules(2)
+    assert find(rules(RACE), has("players", 4), settings=FIND) == RaceRules(4)
+    assert find(rules(RACE), has("players", 3), settings=FIND) == RaceRules(3)
+
+
+# ------------------------------------------------------------------------ streams
+
+
+@given(sides=st.integers(1, 30), data=st.data())
+def test_streams_hold_faces_of_the_die(sides: int, data: st.DataObject) -> None:
+    stream = data.draw(streams(sides, min_size=1, max_size=40))
+    assert type(stream) is ScriptedStream and stream.position == 0
+    assert 1 <= len(stream.values) <= 40
+    assert all(1 <= value <= sides for value in stream.values)
+    dice, rest = stream.roll(len(stream.values), sides)
+    assert dice == stream.values and rest.remaining == ()
+
+
+def test_streams_reach_every_face() -> None:
+    assert find(streams(20), lambda s: 20 in s.values, settings=FIND).values == (20,)
+    assert find(streams(2), lambda s: 2 in s.values, settings=FIND).values == (2,)
+
+
+def test_streams_shrink_toward_fewer_dice_and_ones() -> None:
+    assert find(streams(), lambda s: len(s.values) >= 3, settings=FIND).values == (1, 1, 1)
+    assert find(streams(6, min_size=2), lambda s: True, settings=FIND).values == (1, 1)
+
+
+# ---------------------------------------------------------------- states and logs
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@FEW
+@given(data=st.data())
+def test_states_are_reached_by_legal_play(name: str, data: st.DataObject) -> None:
+    game = dicerules.get_game(name)
+    state = data.draw(states(game, max_steps=12, spare_dice=7))
+    assert replay(record(state)) == state
+    origin = state.tape.origin
+    assert type(origin) is ScriptedStream
+    rolled = state.tape.dice()
+    assert origin.values == (*rolled, *origin.values[len(rolled) :])
+    assert len(origin.values) == len(rolled) + 7, "the state's stream lacks its spare dice"
+    assert replay_legally(game, state.rules, origin, game.history(state)) == state
+
+
+@given(data=st.data())
+def test_states_of_the_race_are_reached_by_legal_play(data: st.DataObject) -> None:
+    state = data.draw(states(RACE, max_steps=30, spare_dice=3))
+    assert type(state) is RaceState
+    assert type(state.stream) is ScriptedStream
+    assert len(state.stream.remaining) == 3
+    stream = ScriptedStream(state.stream.values)
+    assert replay_legally(RACE, state.rules, stream, race_history(state)) == state
+
+
+@settings(FEW, max_examples=5)
+@given(data=st.data())
+def test_states_keep_given_rules(data: st.DataObject) -> None:
+    game = dicerules.get_game("twenty-four")
+    preset = data.draw(st.sampled_from(tuple(game.presets.values())))
+    state = data.draw(states(game, preset, max_steps=4, spare_dice=2))
+    assert state.rules == preset
+    assert replay(record(state)) == state
+
+
+@pytest.mark.parametrize("name", ["twenty-four", "race"])
+def test_states_shrink_to_the_actions_asked_for_and_play_on(name: str) -> None:
+    game = RACE if name == "race" else dicerules.get_game(name)
+    found = find(states(game, max_steps=6), lambda s: len(game.history(s)) >= 4, settings=FIND)
+    assert len(game.history(found)) == 4
+    playing = find(
+        states(game, max_steps=6),
+        lambda s: len(game.history(s)) >= 4 and not game.is_terminal(s),
+        settings=FIND,
+    )
+    # The spare dice let play go on past the dice the found game rolled.
+    for action in game.legal_actions(playing):
+        after = game.apply(playing, action)
+        assert game.history(after) == (*game.history(playing), action)
+
+
+@pytest.mark.parametrize("name", [*GAME_NAMES, "race"])
+@FEW
+@given(data=st.data())
+def test_action_logs_replay_legally_with_exactly_their_dice(name: str, data: st.DataObject) -> None:
+    game = RACE if name == "race" else dicerules.get_game(name)
+    chosen, stream, actions = data.draw(action_logs(game, max_steps=15))
+    assert type(stream) is ScriptedStream and stream.position == 0
+    assert type(actions) is tuple and len(actions) <= 15
+    final = replay_legally(game, chosen, stream, actions)
+    assert game.history(final) == actions
+    left = final.stream if name == "race" else final.tape.stream
+    assert left.remaining == (), "the log's stream holds dice the log never rolls"
+
+
+@pytest.mark.parametrize("name", ["twenty-four", "link", "race"])
+def test_action_logs_shrink_to_the_actions_asked_for(name: str) -> None:
+    game = RACE if name == "race" else dicerules.get_game(name)
+    for count in (1, 3):
+        chosen, stream, actions = find(
+            action_logs(game, max_steps=6), lambda log, n=count: len(log[2]) >= n, settings=FIND
+        )
+        assert len(actions) == count
+        replay_legally(game, chosen, stream, actions)
+
+
+def test_action_logs_keep_given_rules() -> None:
+    norwegian = ld.PRESETS["norwegian"]
+    chosen, _, actions = find(
+        action_logs(ld.GAME, norwegian), lambda log: len(log[2]) >= 1, settings=FIND
+    )
+    assert chosen == norwegian and len(actions) == 1
+    small = st.sampled_from([ld.Rules(players=2, dice_per_player=1)])
+    chosen, _, _ = find(action_logs(ld.GAME, small), lambda log: True, settings=FIND)
+    assert chosen == ld.Rules(players=2, dice_per_player=1)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_strategies_pass_hypothesis_health_checks(name: str) -> None:
+    """A user's @given(states(game)) runs under hypothesis's own default health checks."""
+    game = dicerules.get_game(name)
+    few = settings(max_examples=5, database=None, deadline=None, derandomize=True)
+
+    @few
+    @given(state=states(game, max_steps=5, spare_dice=3), log=action_logs(game, max_steps=5))
+    def uses(state: Any, log: tuple[Any, ScriptedStream, tuple[Any, ...]]) -> None:
+        assert game.history(state) is not None and log[2] is not None
+
+    uses()
+    run_state_machine_as_test(state_machine(game), settings=settings(few, stateful_step_count=5))
+
+
+# ------------------------------------------------------------------ state machine
+
+MACHINE = settings(
+    max_examples=6, stateful_step_count=10, database=None, deadline=None, derandomize=True
+)
+
+
+def test_state_machine_runs() -> None:
+    machine = state_machine(dicerules.get_game("twenty-four"))
+    assert machine.__name__ == "TwentyFourMachine"
+    assert machine.game is dicerules.get_game("twenty-four")
+    run_state_machine_as_test(machine, settings=MACHINE)
+
+
+def test_a_subclass_invariant_runs_with_the_machine() -> None:
+    seen: list[int] = []
+
+    class Counted(state_machine(dicerules.get_game("twenty-four"))):  # type: ignore[misc]
+        @invariant()
+        def counted(self) -> None:
+            if self.state is not None:
+                assert self.game.history(self.state) == tuple(self.actions)
+                seen.append(len(self.actions))
+
+    run_state_machine_as_test(Counted, settings=MACHINE)
+    assert seen, "the subclass's invariant never ran"
+    assert max(seen) >= 2, "the invariant never ran after the machine played"
+
+
+def test_a_failing_subclass_invariant_fails_the_run() -> None:
+    class Strict(state_machine(RACE)):  # type: ignore[misc]
+        @invariant()
+        def short(self) -> None:
+            assert len(self.actions) < 3, "three actions were played"
+
+    with pytest.raises(AssertionError, match="three actions were played"):
+        run_state_machine_as_test(Strict, settings=MACHINE)
+
+
+# --------------------------------------------------------- check_game: good games
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_check_game_passes_every_registered_game(name: str) -> None:
+    check_game(dicerules.get_game(name), max_examples=8, max_steps=15)
+
+
+def test_check_game_passes_the_third_party_race() -> None:
+    assert "race" not in dicerules.GAMES
+    check_game(RACE, max_examples=40, max_steps=30)
+    check_game(RACE, max_examples=10, rules=RaceRules(players=4))
+
+
+# ---------------------------------------------------------- check_game: broken games
+
+
+def test_check_game_catches_legal_actions_after_the_end() -> None:
+    def legal_actions(state: ld.State) -> tuple[ld.Action, ...]:
+        return ld.legal_actions(state) or (ld.Bid(1, 1),)
+
+    broken = attrs.evolve(ld.GAME, legal_actions=legal_actions)
+    message, steps = caught(
+        broken,
+        "legal_actions is () exactly when the game is over",
+        rules=SMALL_LIARS_DICE,
+        max_examples=10,
+    )
+    assert steps <= 4
+    # The game reported is real: played by the real engine, it ends where it fails.
+    lines = dict(line.split(": ", 1) for line in message.splitlines()[2:])
+    reported = eval(lines["rules"], {"Rules": ld.Rules})
+    dice = ast.literal_eval(lines["dice"])
+    state = ld.new_game(reported, stream=ScriptedStream(dice))
+    for text in lines[f"actions ({steps})"].split(", "):
+        state = ld.apply(state, ld.parse_action(state, text))
+    assert ld.is_terminal(state)
+    assert state.tape.stream.remaining == ()
+
+
+def test_check_game_catches_an_apply_that_draws_from_random() -> None:
+    def apply(state: ld.State, action: ld.Action) -> ld.State:
+        after = ld.apply(state, action)
+        if action != ld.CHALLENGE or ld.is_terminal(after):
+            return after
+        sides = after.rules.sides
+        hands = tuple(tuple(sorted(random.randint(1, sides) for _ in hand)) for hand in after.hands)
+        return attrs.evolve(after, hands=hands)
+
+    broken = attrs.evolve(ld.GAME, apply=apply)
+    _, steps = caught(broken, "apply is deterministic", rules=SMALL_LIARS_DICE)
+    assert steps <= 2
+
+
+def test_check_game_catches_a_replay_that_drifts() -> None:
+    def new_game(
+        rules: ld.Rules | None = None,
+        *,
+        seed: int | None = None,
+        stream: DiceStream | None = None,
+    ) -> ld.State:
+        if isinstance(stream, ScriptedStream):
+            stream = SeededStream(0)
+        return ld.new_game(rules, seed=seed, stream=stream)
+
+    _, steps = caught(attrs.evolve(ld.GAME, new_game=new_game), "a game replays")
+    assert steps <= 1
+
+
+def test_check_game_catches_a_view_that_shows_every_hand() -> None:
+    def view(state: ld.State, player: int | None) -> ld.View:
+        every_die = tuple(die for hand in state.hands for die in hand)
+        return attrs.evolve(ld.view(state, player), hand=every_die)
+
+    _, steps = caught(attrs.evolve(ld.GAME, view=view), "view shows nothing it may not know")
+    assert steps <= 1
+
+
+@pytest.mark.parametrize("name", ["twenty-four", "link"])
+def test_check_game_catches_a_broken_conservation_law(name: str) -> None:
+    real = dicerules.get_game(name)
+
+    def scores(state: Any) -> tuple[int, ...]:
+        extra = len(real.history(state))
+        return tuple(n + extra if seat == 0 else n for seat, n in enumerate(real.scores(state)))
+
+    def conserved(state: Any) -> int:
+        # The real law, with the scores it counts replaced by the broken ones.
+        assert real.conserved is not None
+        return real.conserved(state) - sum(real.scores(state)) + sum(scores(state))
+
+    broken = attrs.evolve(real, scores=scores, conserved=conserved)
+    _, steps = caught(broken, "the game's conservation law holds")
+    assert steps == 1
+
+
+def test_check_game_catches_a_race_offering_moves_after_the_end() -> None:
+    broken = race_with(legal_actions=lambda state: RACE_ACTIONS)
+    _, steps = caught(broken, "legal_actions is () exactly when the game is over")
+    assert steps <= RACE_MAX_MOVES
+
+
+def test_check_game_catches_a_race_that_rolls_with_random() -> None:
+    def apply(state: RaceState, action: str) -> RaceState:
+        after = race_apply(state, action)
+        if action != "roll":
+            return after
+        seat = state.to_act
+        die = random.randint(1, 6)
+        totals = tuple(t + die if i == seat else t for i, t in enumerate(state.totals))
+        return attrs.evolve(after, totals=totals)
+
+    _, steps = caught(race_with(apply=apply), "apply is deterministic")
+    assert steps <= 1
+
+
+def test_check_game_catches_a_race_that_does_not_replay() -> None:
+    def new_game(
+        rules: RaceRules | None = None,
+        *,
+        seed: int | None = None,
+        stream: DiceStream | None = None,
+    ) -> RaceState:
+        if isinstance(stream, ScriptedStream):
+            stream = SeededStream(0)
+        return race_new_game(rules, seed=seed, stream=stream)
+
+    _, steps = caught(race_with(new_game=new_game), "a game replays")
+    assert steps == 1
+
+
+def test_check_game_catches_a_race_whose_view_holds_the_stream() -> None:
+    @attrs.frozen
+    class LeakyView:
+        totals: tuple[int, ...]
+        stream: DiceStream
+
+    def view(state: RaceState, player: int | None) -> LeakyView:
+        race_view(state, player)
+        return LeakyView(state.totals, state.stream)
+
+    _, steps = caught(race_with(view=view), "a view never holds the stream")
+    assert steps == 0
+
+
+# ------------------------------------------------------------------ the extra
+
+
+def test_dicerules_imports_without_hypothesis_and_testing_says_what_to_install() -> None:
+    code = "\n".join(
+        [
+            "import sys",
+            'sys.modules["hypothesis"] = None',
+            "import dicerules",
+            "assert len(dicerules.GAMES) == 4, dicerules.GAMES",
+            "try:",
+            "    import dicerules.testing",
+            "except ImportError as error:",
+            "    print(error)",
+            "else:",
+            '    raise SystemExit("dicerules.testing imported without hypothesis")',
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "dicerules[testing]" in done.stdout, done.stdout

@@ -15,26 +15,34 @@ written here from API.md, not dicerules' code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import dicerules
-from dicerules.game import AnyGame, game_of
+from dicerules.game import game_of
+
+P = TypeVar("P")
+M = TypeVar("M")
 
 
 def perft(state: Any, depth: int) -> int:
     """The number of legal action sequences of length ``depth`` from ``state`` (see above)."""
-    return _count(game_of(state), state, depth)
+    game = game_of(state)
+    return perft_over(state, depth, game.legal_actions, game.apply)
 
 
-def _count(game: AnyGame, state: Any, depth: int) -> int:
-    if depth == 0 or game.is_terminal(state):
+def perft_over(
+    position: P, depth: int, moves: Callable[[P], Sequence[M]], play: Callable[[P, M], P]
+) -> int:
+    """Perft over any ``moves`` and ``play``: the engine's, or a brute-force model's
+    (a position with no moves is a finished game)."""
+    legal = moves(position)
+    if depth == 0 or not legal:
         return 1
-    legal = game.legal_actions(state)
     if depth == 1:
         return len(legal)
-    return sum(_count(game, game.apply(state, action), depth - 1) for action in legal)
+    return sum(perft_over(play(position, move), depth - 1, moves, play) for move in legal)
 
 
 def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from perft import engine_state, perft
+from perft import engine_state, perft, perft_over
 
 import dicerules
 from dicerules import SeededStream
@@ -198,12 +198,7 @@ def model_play(table: Table, move: str) -> Table:
 
 
 def model_perft(table: Table, depth: int) -> int:
-    moves = model_moves(table)
-    if depth == 0 or not moves:
-        return 1
-    if depth == 1:
-        return len(moves)
-    return sum(model_perft(model_play(table, move), depth - 1) for move in moves)
+    return perft_over(table, depth, model_moves, model_play)
 
 
 def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
-from perft import engine_state, perft
+from perft import engine_state, perft, perft_over
 
 import dicerules
 from dicerules import ScriptedStream, SeededStream
@@ -168,12 +168,7 @@ def model_play(t: Table, move: str) -> Table:
 
 
 def model_perft(t: Table, depth: int) -> int:
-    moves = model_moves(t)
-    if depth == 0 or not moves:
-        return 1
-    if depth == 1:
-        return len(moves)
-    return sum(model_perft(model_play(t, move), depth - 1) for move in moves)
+    return perft_over(t, depth, model_moves, model_play)
 
 
 def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from perft import engine_state, perft, seeded_dice
+from perft import engine_state, perft, perft_over, seeded_dice
 
 import dicerules
 from dicerules import SeededStream
@@ -126,12 +126,7 @@ class Table:
 
 
 def model_perft(table: Table, depth: int) -> int:
-    moves = table.moves()
-    if depth == 0 or not moves:
-        return 1
-    if depth == 1:
-        return len(moves)
-    return sum(model_perft(table.play(move), depth - 1) for move in moves)
+    return perft_over(table, depth, Table.moves, Table.play)
 
 
 def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:

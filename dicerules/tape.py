@@ -161,6 +161,13 @@ class Tape(Generic[A]):
         """The tape with ``action`` logged."""
         return Tape(self.origin, self.stream, self.actions.append(action), self.rolls)
 
+    def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
+        """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
+        (an action that rolls at once, such as taking one more die)."""
+        dice, stream = self.stream.roll(count, sides)
+        actions, rolls = self.actions.append(action), self.rolls.append(dice)
+        return dice, Tape(self.origin, stream, actions, rolls)
+
     def dice(self) -> tuple[int, ...]:
         """Every die drawn so far, in draw order."""
         return tuple(die for roll in self.rolls for die in roll)

@@ -372,6 +372,17 @@ def test_a_tape_records_rolls_and_actions() -> None:
     assert tuple(tape3.actions) == ("bid",) and tape3.stream == tape2.stream
 
 
+def test_act_and_roll_is_act_then_roll() -> None:
+    tape: Tape[str] = Tape.start(SeededStream(5)).act("open")
+    dice, together = tape.act_and_roll("roll", 2, 6)
+    expected_dice, expected = tape.act("roll").roll(2, 6)
+    assert dice == expected_dice and together == expected
+    assert tuple(together.actions) == ("open", "roll") and tuple(together.rolls) == (dice,)
+    assert tuple(tape.actions) == ("open",) and len(tape.rolls) == 0  # tape is as it was
+    with pytest.raises(StreamExhaustedError):
+        Tape.start(ScriptedStream((1,))).act_and_roll("roll", 2, 6)
+
+
 def test_a_tape_rolls_a_script_and_keeps_empty_rolls() -> None:
     tape: Tape[str] = Tape.start(ScriptedStream((4, 2, 6)))
     none, tape = tape.roll(0, 6)

@@ -536,9 +536,7 @@ def _over(action: Action) -> IllegalActionError:
 def _roll(state: State) -> State:
     """Rule 5: one more die; a bust or a sixth die ends the turn."""
     seat: int = state.to_act  # type: ignore[assignment]
-    tape = state.tape
-    dice, stream = tape.stream.roll(1, 6)
-    tape = Tape(tape.origin, stream, tape.actions.append(ROLL), tape.rolls.append(dice))
+    dice, tape = state.tape.act_and_roll(ROLL, 1, 6)
     hands = state.hands
     hand = hands[seat] + dice
     hands = (*hands[:seat], hand, *hands[seat + 1 :])

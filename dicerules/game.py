@@ -137,8 +137,9 @@ class Engine(Generic[S, A, R, V]):
     ``resample_hidden(state, player, stream)`` is ``state`` with everything ``player``
     may not know (None: a spectator) drawn afresh from ``stream``, and nothing else
     changed, so ``view(result, player) == view(state, player)`` is a promise that can
-    be tested. ``conserved(state)``, where a game has one, is its conservation law: a
-    number no action changes.
+    be tested. The result is for such tests: its tape starts from the new stream, so
+    it does not replay from the old state's record. ``conserved(state)``, where a
+    game has one, is its conservation law: a number no action changes.
     """
 
     name: str

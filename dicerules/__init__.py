@@ -4,7 +4,7 @@ The public names of the API are re-exported here; importing dicerules
 registers every built-in game in GAMES.
 """
 
-from dicerules import games
+from dicerules import bots, games, probability
 from dicerules.errors import (
     DiceRulesError,
     IllegalActionError,
@@ -16,6 +16,7 @@ from dicerules.errors import (
     UnknownGameError,
 )
 from dicerules.game import GAMES, Engine, Game, get_game
+from dicerules.match import play_match
 from dicerules.records import FORMAT, GameRecord, record, replay
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
 
@@ -36,8 +37,11 @@ __all__ = [
     "SeededStream",
     "StreamExhaustedError",
     "UnknownGameError",
+    "bots",
     "games",
     "get_game",
+    "play_match",
+    "probability",
     "record",
     "replay",
 ]

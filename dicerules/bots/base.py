@@ -1,0 +1,51 @@
+"""The Bot protocol and the bot every game has: uniform random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, TypeVar
+
+__all__ = ["Bot", "RandomBot", "bot_random"]
+
+V_contra = TypeVar("V_contra", contravariant=True)
+A = TypeVar("A")
+
+
+class Bot(Protocol[V_contra, A]):
+    """A player: given its seat's view and the legal actions, it picks one of them."""
+
+    @property
+    def name(self) -> str:
+        """The bot's name in ``dicerules.bots.make``: ``"random"`` or ``"expert"``."""
+        ...
+
+    def choose(self, view: V_contra, legal_actions: tuple[A, ...]) -> A:
+        """One of ``legal_actions``, chosen from ``view`` alone."""
+        ...
+
+
+def bot_random(seed: int) -> random.Random:
+    """The private random source of a bot seeded with ``seed``.
+
+    ``random.Random`` seeded with an int, drawn from only by ``randrange`` and
+    ``random``, gives the same numbers on every platform and Python version.
+    """
+    return random.Random(seed)
+
+
+class RandomBot:
+    """Uniform random play: every legal action equally likely."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self._random = bot_random(seed)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+    def choose(self, view: object, legal_actions: tuple[A, ...]) -> A:
+        """One of ``legal_actions``, uniformly at random; the view is not looked at."""
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        return legal_actions[self._random.randrange(len(legal_actions))]

@@ -1,0 +1,13 @@
+"""The expert bot for eighteen. (Placeholder until the expert lands: plays uniformly.)"""
+
+from __future__ import annotations
+
+from dicerules.bots.base import RandomBot
+
+__all__ = ["Expert"]
+
+
+class Expert(RandomBot):
+    """Placeholder: uniform random play."""
+
+    name = "expert"

@@ -1,0 +1,35 @@
+"""play_match: bots playing one game in seat order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dicerules.bots.base import Bot
+from dicerules.game import AnyGame, get_game
+
+__all__ = ["play_match"]
+
+
+def play_match(
+    game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], seed: int
+) -> Any:
+    """The final state of a game of ``game`` played by ``bots``, one per seat in order.
+
+    ``rules`` None means the game's default rules; the game is seeded by ``seed``.
+    Each bot is given only its seat's view and the legal actions. ValueError if the
+    number of bots is not the number of seats; an action a bot chose that is not
+    legal is an IllegalActionError from ``apply``.
+    """
+    if isinstance(game, str):
+        game = get_game(game)
+    state = game.new_game(rules, seed=seed)
+    seats = state.rules.players
+    if len(bots) != seats:
+        raise ValueError(f"{game.name} with these rules has {seats} seats, not {len(bots)} bots")
+    current_player, legal_actions, view, apply = (
+        game.current_player, game.legal_actions, game.view, game.apply
+    )
+    while (seat := current_player(state)) is not None:
+        state = apply(state, bots[seat].choose(view(state, seat), legal_actions(state)))
+    return state

@@ -280,6 +280,7 @@ roll_points_float = _float_twin(roll_points)
 
 @lru_cache(maxsize=256)
 def _turn_totals(roost: _RoostKey) -> dict[int, Fraction]:
+    """``eighteen_turn_totals``: each hand's chance carried forward by the best play."""
     payoff, best = _eighteen_values(roost, (), None)
     # The chance of each (sum, dice) a turn passes through, three dice first.
     reach: dict[tuple[int, int], Fraction] = {}

@@ -20,8 +20,10 @@ Settling (the ``settlements`` option): the fair price of a seat's bonus is what 
 expects to pay (``settlement_value``). The roller accepts an offer of at least that
 price and refuses a lower one. A seat asked for an offer offers the largest whole
 sum below that price, which a fair roller refuses but which can only save the seat
-money if accepted; when no sum lies below the price (it is 1 or less), it makes no
-offer. The bot draws no random numbers: its choices depend on the view alone.
+money if accepted (and it makes no offer if no sum lay below the price, which
+the rules as they are never give: the price is above 1 for every target).
+
+The bot draws no random numbers: its choices depend on the view alone.
 """
 
 from __future__ import annotations

@@ -11,9 +11,7 @@ from dicerules.game import AnyGame, get_game
 __all__ = ["play_match"]
 
 
-def play_match(
-    game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], seed: int
-) -> Any:
+def play_match(game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], seed: int) -> Any:
     """The final state of a game of ``game`` played by ``bots``, one per seat in order.
 
     ``rules`` None means the game's default rules; the game is seeded by ``seed``.
@@ -28,7 +26,10 @@ def play_match(
     if len(bots) != seats:
         raise ValueError(f"{game.name} with these rules has {seats} seats, not {len(bots)} bots")
     current_player, legal_actions, view, apply = (
-        game.current_player, game.legal_actions, game.view, game.apply
+        game.current_player,
+        game.legal_actions,
+        game.view,
+        game.apply,
     )
     while (seat := current_player(state)) is not None:
         state = apply(state, bots[seat].choose(view(state, seat), legal_actions(state)))

@@ -347,8 +347,7 @@ def _stream_inside(value: object, path: str = "", depth: int = 0) -> str | None:
         raise AssertionError("promise: views are plain values; this one nests past 100 levels")
     if kind is tuple or kind is frozenset:
         items: Iterator[tuple[str, object]] = (
-            (f"{path}[{index}]", item)
-            for index, item in enumerate(cast(tuple[object, ...], value))
+            (f"{path}[{index}]", item) for index, item in enumerate(cast(tuple[object, ...], value))
         )
     elif attrs.has(kind):
         items = (

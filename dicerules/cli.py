@@ -650,6 +650,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     while (player := game.current_player(state)) is not None:
         legal = game.legal_actions(state)
         if player == seat:
+            print(file=out)
             _say(teller.situation(seen), out)
             action = _ask(game, state, legal, out)
             if action is None:

@@ -261,9 +261,10 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
             wild.append("straights wild")
         how = f" ({', '.join(wild)})" if wild else ""
         held = "the bid holds" if reveal.count >= reveal.bid.quantity else "the bid fails"
+        count = "1 die counts" if reveal.count == 1 else f"{reveal.count} dice count"
         return [
             f"  Cups up: {cups}.",
-            f"  {reveal.count} dice count for {reveal.bid}{how}: {held};"
+            f"  {count} for {reveal.bid}{how}: {held};"
             f" {self.who(reveal.loser)} loses a die.",
         ]
 
@@ -273,7 +274,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
             f"Round {view.round}: {sum(view.dice)} dice in play ({left});"
             f" {self.who(view.opener)} opens."
         ]
-        if view.hand:
+        if view.hand and view.to_act != view.player:  # else the seat's turn shows it
             lines.append(f"  Your hand: {dice_text(view.hand)}.")
         return lines
 
@@ -310,6 +311,9 @@ class EighteenNarrator(Narrator[eighteen.View]):
         if before is None:
             totals = [[(seat, sum(dice)) for seat, dice in one] for one in after.house_choice]
             lines += self.passes("House choice (three dice each), pass", totals)
+            if after.rules.permanent_house is not None:
+                lines.append(f"{self.who(after.rules.permanent_house)} is the house for the"
+                             " whole game: it never rolls, the players play against its roost.")
         if after.results and (before is None or after.results != before.results):
             for result in after.results:
                 lines += self._result(result)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,3 +84,21 @@ def test_one_bot_name_plays_every_seat(cli: Cli) -> None:
     assert done.status == 0
     assert _row(done.out, "random")[1] == str(6 * 4)  # four seats a game
     assert "bots random,random,random,random" in done.out
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal would be: progress is shown there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_goes_to_a_terminal_only(
+    cli: Cli, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    quiet = cli("simulate", "link", "--games", "20")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    shown = cli("simulate", "link", "--games", "20")
+    assert quiet.err == "" and shown.out == quiet.out
+    assert terminal.getvalue() == "\r16/20 games\r20/20 games\n"  # batches of 16 games

@@ -6,6 +6,10 @@ seeds. An error is one line on standard error: exit status 2 for a bad command l
 (an unknown game, preset or bot, a rules value or a number out of range), 1 for a
 file that cannot be read or written or a record that does not replay.
 
+Rules. ``play`` and ``simulate`` start from ``--preset`` (the game's default) and
+change ``--players`` and any field given as ``--rule NAME=VALUE`` (a bool as true or
+false, an optional int as none).
+
 Seeds. ``play --seed S`` plays the game on ``SeededStream(S)``. ``simulate --seed S``
 seeds game ``i`` (0-based) with ``splitmix64(S, i + 1)``, the (i + 1)-th 64-bit draw of
 ``SeededStream(S)``, so ``play --seed`` with that number replays the same dice. In
@@ -104,8 +108,10 @@ def _game(name: str) -> AnyGame:
         raise UsageError(error.args[0]) from None
 
 
-def _rules(game: AnyGame, preset: str | None, players: int | None) -> Any:
-    """The rules the command line asks for: a preset, with ``players`` seats if given."""
+def _rules(
+    game: AnyGame, preset: str | None, players: int | None, settings: Sequence[str] = ()
+) -> Any:
+    """The rules the command line asks for: a preset, ``players`` seats, ``--rule`` settings."""
     if preset is None:
         rules = game.default_rules
     elif preset in game.presets:
@@ -118,7 +124,34 @@ def _rules(game: AnyGame, preset: str | None, players: int | None) -> Any:
             rules = attrs.evolve(rules, players=players)
         except DiceRulesError as error:
             raise UsageError(f"--players {players}: {error}") from None
-    return rules
+    fields = {field.name: field for field in attrs.fields(type(rules))}
+    changes = {}
+    for setting in settings:
+        name, equals, text = setting.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals or name not in fields:
+            known = ", ".join(fields)
+            raise UsageError(f"--rule {setting}: write NAME=VALUE, NAME one of {known}")
+        changes[name] = _rule_from_text(field_spec(fields[name]), text.strip())
+    try:
+        return attrs.evolve(rules, **changes)
+    except DiceRulesError as error:
+        raise UsageError(f"--rule: {error}") from None
+
+
+def _rule_from_text(spec: FieldSpec | None, text: str) -> object:
+    """A rule value as its field takes it; text that is not one is left for the field to refuse."""
+    word = text.lower()
+    if spec is not None and spec.kind == "bool" and word in ("true", "false"):
+        return word == "true"
+    if spec is not None and spec.kind == "int":
+        if spec.optional and word == "none":
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
 
 
 def _seed(text: str) -> int:
@@ -159,11 +192,13 @@ def _rule_value(value: object) -> str:
     return str(value)
 
 
-def _rules_label(game: AnyGame, rules: Any) -> str:
-    """The rules by the nearest preset: ``classic``, or ``classic with players=2``."""
+def _rules_label(game: AnyGame, rules: Any, base: str | None = None) -> str:
+    """The rules by the preset ``base`` (None: the nearest): ``classic with players=2``."""
     fields = attrs.fields(type(rules))
     best: tuple[str, list[str]] | None = None
     for name, preset in game.presets.items():
+        if base is not None and name != base:
+            continue
         changed = [
             f"{f.name}={_rule_value(getattr(rules, f.name))}"
             for f in fields
@@ -223,7 +258,7 @@ class Narrator(Generic[V]):
 
     def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """What ``seat`` was seen to do, going from ``before`` to ``after``."""
-        return [f"{self.who(seat)}: {self.game.format_action(action)}"]
+        return [f"  {self.who(seat)}: {self.game.format_action(action)}."]
 
     def situation(self, view: V) -> list[str]:
         """Everything ``view`` holds, for the seat about to act."""
@@ -630,7 +665,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     """A human in one seat, bots in the others, on standard input and output."""
     game = _game(args.game)
-    rules = _rules(game, args.preset, args.players)
+    rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
     seat = args.seat
     if not 0 <= seat < players:
@@ -643,7 +678,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     state = game.new_game(rules, seed=seed)
     teller = narrator(game, seat)
     print(
-        f"{game.name} ({_rules_label(game, rules)}), {players} seats, seed {seed}."
+        f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats, seed {seed}."
         f" You are seat {seat}; the other seats are {bot_name} bots.",
         file=out,
     )
@@ -810,7 +845,7 @@ def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Bots against bots, many seeded games, a table of wins per bot and per seat."""
     game = _game(args.game)
-    rules = _rules(game, args.preset, args.players)
+    rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
     names = tuple(_bot_name(name.strip()) for name in args.bots.split(","))
     if len(names) == 1:
@@ -849,8 +884,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         _write(args.records, "".join(line + "\n" for line in records))
     teller = narrator(game, None)
     print(
-        f"{game.name} ({_rules_label(game, rules)}), {players} seats: {total} games, seed"
-        f" {args.seed}, bots {','.join(names)}, rotating one seat a game.",
+        f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats: {total}"
+        f" games, seed {args.seed}, bots {','.join(names)}, rotating one seat a game.",
         file=out,
     )
     print(f"A shared win counts for every seat sharing it; mean score is {teller.score_name}.",
@@ -989,6 +1024,10 @@ def _game_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("game", metavar="GAME")
     command.add_argument("--preset", metavar="P", help="a preset of the game (its default)")
     command.add_argument("--players", type=_count(0), metavar="N", help="the number of seats")
+    command.add_argument(
+        "--rule", action="append", default=[], metavar="NAME=VALUE",
+        help="set a rule field (listed by dicerules games); may be repeated",
+    )  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:

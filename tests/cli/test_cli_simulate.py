@@ -102,3 +102,17 @@ def test_progress_goes_to_a_terminal_only(
     shown = cli("simulate", "link", "--games", "20")
     assert quiet.err == "" and shown.out == quiet.out
     assert terminal.getvalue() == "\r16/20 games\r20/20 games\n"  # batches of 16 games
+
+
+def test_rule_fields_are_set_by_name(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    done = cli(
+        "simulate", "eighteen", "--preset", "hosted", "--games", "2", "--records", str(path),
+        "--rule", "max-rounds=none", "--rule", "floor_at_zero=TRUE", "--rule", "target=5",
+    )  # fmt: skip
+    assert done.out.startswith(
+        "eighteen (hosted with target=5, floor_at_zero=true, max_rounds=none), 4 seats:"
+    )
+    rules = dicerules.GameRecord.from_json(path.read_text().splitlines()[0]).rules
+    assert (rules["target"], rules["floor_at_zero"], rules["max_rounds"]) == (5, True, None)
+    assert rules["permanent_house"] == 0  # the rest is the preset's

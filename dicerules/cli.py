@@ -354,6 +354,9 @@ class EighteenNarrator(Narrator[eighteen.View]):
                 lines += self._result(result)
         if after.lightning and (before is None or after.lightning != before.lightning):
             steps = [[(seat, dice_text(dice)) for seat, dice in one] for one in after.lightning]
+            together = ", ".join(self.who(seat) for seat, _ in after.lightning[0])
+            lines.append(f"{together} reach the target together: a lightning round, rolling"
+                         " all but the sixes until one alone holds three.")  # fmt: skip
             lines += self.passes("Lightning round, step", steps)
         seat = after.to_act
         if seat is None:
@@ -603,7 +606,8 @@ def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
 
 def _result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
     winners = game.winners(state)
-    names = " and ".join(teller.who(seat) for seat in winners)
+    *others, last = [teller.who(seat) for seat in winners]
+    names = f"{', '.join(others)} and {last}" if others else last
     won = "wins" if len(winners) == 1 else "share the win"
     return [
         f"Game over: {names} {won}.",

@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from cli_helpers import Cli
+from cli_helpers import cli
 
 import dicerules
 from dicerules.games import eighteen, liars_dice
@@ -18,7 +18,7 @@ from dicerules.games import eighteen, liars_dice
 ROOT = Path(dicerules.__file__).resolve().parent.parent
 
 
-def test_games_lists_every_game_its_presets_and_rule_fields(cli: Cli) -> None:
+def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
     done = cli("games")
     assert (done.status, done.err) == (0, "")
     lines = done.out.splitlines()
@@ -33,7 +33,7 @@ def test_games_lists_every_game_its_presets_and_rule_fields(cli: Cli) -> None:
     assert ["max_rounds", "none", "none,", "or", "1", "to", "1000"] in words
 
 
-def test_rules_prints_the_engine_description_and_a_preset(cli: Cli) -> None:
+def test_rules_prints_the_engine_description_and_a_preset() -> None:
     done = cli("rules", "eighteen")
     assert done.out == inspect.cleandoc(eighteen.__doc__ or "") + "\n"
     done = cli("rules", "liars-dice", "--preset", "norwegian")
@@ -46,7 +46,7 @@ def test_rules_prints_the_engine_description_and_a_preset(cli: Cli) -> None:
     ]  # fmt: skip
 
 
-def test_version_and_bench_are_wired(cli: Cli) -> None:
+def test_version_and_bench_are_wired() -> None:
     done = cli("--version")
     assert (done.status, done.out) == (0, f"dicerules {dicerules.__version__}\n")
     done = cli("bench", "--help")
@@ -83,7 +83,7 @@ BAD = [
 
 @pytest.mark.parametrize(("argv", "status", "start"), BAD)
 def test_an_error_is_one_line_and_a_non_zero_exit(
-    cli: Cli, argv: tuple[str, ...], status: int, start: str
+    argv: tuple[str, ...], status: int, start: str
 ) -> None:
     done = cli(*argv)
     assert (done.status, done.out) == (status, "")
@@ -91,7 +91,7 @@ def test_an_error_is_one_line_and_a_non_zero_exit(
     assert done.err.count("\n") == 1 and done.err.endswith("\n")
 
 
-def test_a_file_that_is_not_a_record_is_one_line(cli: Cli, tmp_path: Path) -> None:
+def test_a_file_that_is_not_a_record_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "notes.json"
     path.write_text("my notes\n")
     done = cli("replay", str(path))
@@ -116,7 +116,7 @@ def _module(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_python_m_dicerules_runs_the_same_command_line(cli: Cli, tmp_path: Path) -> None:
+def test_python_m_dicerules_runs_the_same_command_line(tmp_path: Path) -> None:
     argv = ("simulate", "eighteen", "--games", "20", "--workers", "2", "--seed", "3")
     done = _module(*argv)
     assert (done.returncode, done.stderr) == (0, "")  # no progress: stderr is not a terminal

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_helpers import Cli
+from cli_helpers import cli
 
 import dicerules
 from dicerules.games import eighteen, liars_dice
@@ -19,9 +19,7 @@ LIARS = ("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "rando
 EITHER = "1x1\nchallenge\n" * 40
 
 
-def test_a_typo_and_an_illegal_action_are_answered_and_asked_again(
-    cli: Cli, tmp_path: Path
-) -> None:
+def test_a_typo_and_an_illegal_action_are_answered_and_asked_again(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     # Seat 0 opens round 1 (its roll-off die, 4, beats two 1s); "three" is a typo, "1x9"
     # names a face the dice do not have; "2x4" is then played. The input ends there.
@@ -45,7 +43,7 @@ def test_a_typo_and_an_illegal_action_are_answered_and_asked_again(
     assert f"Record saved to {path}." in lines
 
 
-def test_the_human_sees_only_its_own_hand_until_the_cups_come_up(cli: Cli) -> None:
+def test_the_human_sees_only_its_own_hand_until_the_cups_come_up() -> None:
     done = cli(*LIARS, stdin=EITHER)
     state = liars_dice.new_game(liars_dice.Rules(players=3), seed=7)
     mine, *theirs = ("-".join(map(str, hand)) for hand in state.hands)
@@ -58,7 +56,7 @@ def test_the_human_sees_only_its_own_hand_until_the_cups_come_up(cli: Cli) -> No
         assert hand in first_reveal
 
 
-def test_a_scripted_game_is_played_to_its_end_and_saved(cli: Cli, tmp_path: Path) -> None:
+def test_a_scripted_game_is_played_to_its_end_and_saved(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     done = cli(*LIARS, "--record", str(path), stdin=EITHER)
     assert (done.status, done.err) == (0, "")
@@ -81,7 +79,7 @@ def test_a_scripted_game_is_played_to_its_end_and_saved(cli: Cli, tmp_path: Path
     assert len(told) == len(record["actions"])
 
 
-def test_quit_ends_the_game_cleanly(cli: Cli, tmp_path: Path) -> None:
+def test_quit_ends_the_game_cleanly(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     args = ("play", "eighteen", "--seed", "3", "--bots", "random", "--record", str(path))
     done = cli(*args, stdin="roll\nquit\nstand\n")
@@ -100,7 +98,7 @@ def test_quit_ends_the_game_cleanly(cli: Cli, tmp_path: Path) -> None:
     ]
 
 
-def test_each_game_can_be_played_from_the_keyboard(cli: Cli) -> None:
+def test_each_game_can_be_played_from_the_keyboard() -> None:
     # One human move in each game, read from its first prompt's legal list.
     for name in ("eighteen", "link", "twenty-four"):
         first = cli("play", name, "--seed", "11", "--bots", "random", stdin="help\n")

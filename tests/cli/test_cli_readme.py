@@ -6,7 +6,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_helpers import Cli
+from cli_helpers import cli
 
 import dicerules
 
@@ -14,7 +14,7 @@ README = Path(dicerules.__file__).resolve().parent.parent / "README.md"
 
 
 def test_the_readme_transcript_of_play_is_real(
-    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = README.read_text()
     block = text.split("```console\n$ dicerules play ", 1)[1].split("```", 1)[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_helpers import Cli
+from cli_helpers import cli
 
 import dicerules
 from dicerules.cli import narrator
@@ -13,7 +13,7 @@ from dicerules.cli import narrator
 PRESETS = [(name, preset) for name, game in dicerules.GAMES.items() for preset in game.presets]
 
 
-def test_a_record_from_play_is_told_action_by_action(cli: Cli, tmp_path: Path) -> None:
+def test_a_record_from_play_is_told_action_by_action(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     cli("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random",
         "--record", str(path), stdin="1x1\nchallenge\n" * 40)  # fmt: skip
@@ -32,7 +32,7 @@ def test_a_record_from_play_is_told_action_by_action(cli: Cli, tmp_path: Path) -
     assert "(you)" not in done.out  # a spectator's narration
 
 
-def test_one_game_of_a_simulation_file_is_picked_by_index(cli: Cli, tmp_path: Path) -> None:
+def test_one_game_of_a_simulation_file_is_picked_by_index(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     cli("simulate", "twenty-four", "--games", "3", "--records", str(path))
     every = cli("replay", str(path))
@@ -65,7 +65,7 @@ def test_every_game_and_preset_is_narrated_one_line_per_action() -> None:
                 steps += 1
 
 
-def test_a_record_that_does_not_replay_is_one_line_of_error(cli: Cli, tmp_path: Path) -> None:
+def test_a_record_that_does_not_replay_is_one_line_of_error(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     cli("simulate", "liars-dice", "--games", "1", "--records", str(path))
     rec = json.loads(path.read_text())
@@ -77,10 +77,10 @@ def test_a_record_that_does_not_replay_is_one_line_of_error(cli: Cli, tmp_path: 
     assert done.err.count("\n") == 1
 
 
-def test_a_bad_line_in_a_records_file_is_named(cli: Cli, tmp_path: Path) -> None:
+def test_a_bad_line_in_a_records_file_is_named(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     cli("simulate", "link", "--games", "2", "--records", str(path))
-    path.write_text(path.read_text() + "{\"format\": 1}\n")
+    path.write_text(path.read_text() + '{"format": 1}\n')
     done = cli("replay", str(path))
     assert (done.status, done.out) == (1, "")
     assert done.err == (

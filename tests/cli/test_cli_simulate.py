@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import io
-import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import Cli
+from cli_helpers import cli
 
 import dicerules
 from dicerules.cli import wilson
@@ -15,7 +14,7 @@ from dicerules.cli import wilson
 SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
 
 
-def test_the_output_is_the_same_for_one_worker_and_two(cli: Cli, tmp_path: Path) -> None:
+def test_the_output_is_the_same_for_one_worker_and_two(tmp_path: Path) -> None:
     one = cli(*SIM, "--seed", "5", "--records", str(tmp_path / "one.jsonl"))
     two = cli(*SIM, "--seed", "5", "--workers", "2", "--records", str(tmp_path / "two.jsonl"))
     assert (one.status, one.err) == (0, "")
@@ -29,7 +28,7 @@ def _row(out: str, name: str) -> list[str]:
     return next(line for line in out.splitlines() if line.startswith(f"{name} ")).split()
 
 
-def test_the_table_counts_what_the_records_say(cli: Cli, tmp_path: Path) -> None:
+def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     done = cli(*SIM, "--seed", "5", "--records", str(path))
     lines = path.read_text().splitlines()
@@ -59,7 +58,7 @@ def test_the_table_counts_what_the_records_say(cli: Cli, tmp_path: Path) -> None
         assert row.split()[2:4] == ["40", str(won)]
 
 
-def test_the_games_are_seeded_as_documented(cli: Cli, tmp_path: Path) -> None:
+def test_the_games_are_seeded_as_documented(tmp_path: Path) -> None:
     from dicerules.streams import splitmix64
 
     path = tmp_path / "games.jsonl"
@@ -79,7 +78,7 @@ def test_the_wilson_interval_matches_worked_values() -> None:
     assert wilson(10, 10)[1] == pytest.approx(1.0)
 
 
-def test_one_bot_name_plays_every_seat(cli: Cli) -> None:
+def test_one_bot_name_plays_every_seat() -> None:
     done = cli("simulate", "twenty-four", "--games", "6", "--bots", "random", "--seed", "1")
     assert done.status == 0
     assert _row(done.out, "random")[1] == str(6 * 4)  # four seats a game
@@ -93,18 +92,15 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_progress_goes_to_a_terminal_only(
-    cli: Cli, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_progress_goes_to_a_terminal_only() -> None:
     quiet = cli("simulate", "link", "--games", "20")
     terminal = Terminal()
-    monkeypatch.setattr(sys, "stderr", terminal)
-    shown = cli("simulate", "link", "--games", "20")
+    shown = cli("simulate", "link", "--games", "20", err=terminal)
     assert quiet.err == "" and shown.out == quiet.out
     assert terminal.getvalue() == "\r16/20 games\r20/20 games\n"  # batches of 16 games
 
 
-def test_rule_fields_are_set_by_name(cli: Cli, tmp_path: Path) -> None:
+def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     done = cli(
         "simulate", "eighteen", "--preset", "hosted", "--games", "2", "--records", str(path),

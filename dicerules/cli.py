@@ -463,7 +463,7 @@ class LinkNarrator(Narrator[link.View]):
             f"Round {view.round} of {view.rules.rounds}: the pot holds {view.pot} after the"
             f" ante; counters {self.seats(view.counters)}."
         )
-        if view.whites:
+        if view.whites and view.to_act != view.player:  # else the seat's turn shows them
             lines.append(f"  Your dice: {self._own(view)}.")
         return lines
 
@@ -567,7 +567,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
     def situation(self, view: tf.View) -> list[str]:
         lines = [f"Money so far: {self.seats(view.scores, signed=True)}."]
         if view.stage == "throw":
-            kept = dice_text(view.kept) if view.kept else "nothing yet"
+            kept = f"{dice_text(view.kept)} ({sum(view.kept)})" if view.kept else "nothing yet"
             lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
         elif view.stage == "offer":
             lines.append(

@@ -1,0 +1,34 @@
+"""What the command-line tests share: ``cli``, one run of ``dicerules.cli.main`` in this process."""
+
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from typing import NamedTuple
+
+from dicerules.cli import main
+
+
+class Done(NamedTuple):
+    """What one run of the command line gave: its exit status and its two outputs."""
+
+    status: int
+    out: str
+    err: str
+
+
+def cli(*argv: str, stdin: str = "", err: io.StringIO | None = None) -> Done:
+    """``main(argv)`` with ``stdin`` as standard input; standard error goes to ``err`` if given."""
+    out, err = io.StringIO(), io.StringIO() if err is None else err
+    given = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                status = main(list(argv))
+            except SystemExit as done:  # argparse: --help, --version, a bad command line
+                status = done.code if isinstance(done.code, int) else 1
+    finally:
+        sys.stdin = given
+    return Done(status, out.getvalue(), err.getvalue())

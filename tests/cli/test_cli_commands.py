@@ -1,0 +1,137 @@
+"""`dicerules games`, `rules`, `bench`, `--version`, the errors, and `python -m dicerules`."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli
+
+import dicerules
+from dicerules.games import eighteen, liars_dice
+
+ROOT = Path(dicerules.__file__).resolve().parent.parent
+
+
+def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
+    done = cli("games")
+    assert (done.status, done.err) == (0, "")
+    lines = done.out.splitlines()
+    words = [line.split() for line in lines]
+    assert [line for line in lines if not line.startswith(" ")] == list(dicerules.GAMES)
+    assert "  presets: classic (default), norwegian" in lines
+    assert "  presets: standard (default), twenty-three, hosted" in lines
+    # liars_dice.Rules: players = integer(4, 2, 10); next_opener = choice("winner", ...).
+    assert ["players", "4", "2", "to", "10"] in words
+    assert ["next_opener", "winner", "loser", "or", "winner"] in words
+    # eighteen.Rules: max_rounds = optional_integer(None, 1, 1000).
+    assert ["max_rounds", "none", "none,", "or", "1", "to", "1000"] in words
+
+
+def test_rules_prints_the_engine_description_and_a_preset() -> None:
+    done = cli("rules", "eighteen")
+    assert done.out == inspect.cleandoc(eighteen.__doc__ or "") + "\n"
+    done = cli("rules", "liars-dice", "--preset", "norwegian")
+    text, _, preset = done.out.partition("\nThe preset norwegian:\n")
+    assert text == inspect.cleandoc(liars_dice.__doc__ or "") + "\n"
+    assert preset.splitlines() == [
+        "  players = 4", "  dice_per_player = 6", "  sides = 6", "  ones_wild = true",
+        "  ones_opening_cancels_wild = false", "  straights_wild = true",
+        "  next_opener = loser", "  first_opener = rolloff",
+    ]  # fmt: skip
+
+
+def test_version_and_bench_are_wired() -> None:
+    done = cli("--version")
+    assert (done.status, done.out) == (0, f"dicerules {dicerules.__version__}\n")
+    done = cli("bench", "--help")
+    assert done.status == 0
+    assert done.out.startswith("usage: dicerules bench")
+
+
+BAD = [
+    (("play", "chess"), 2, "dicerules play: error: no game named 'chess'; the games are: "),
+    (("rules", "link", "--preset", "fast"), 2, "dicerules rules: error: link has no preset"),
+    (("play", "link", "--players", "9"), 2, "dicerules play: error: --players 9: players must"),
+    (("play", "link", "--seat", "4"), 2, "dicerules play: error: --seat 4: the seats are 0 to 3"),
+    (("play", "link", "--bots", "clever"), 2, "dicerules play: error: no bot named 'clever'"),
+    (("simulate", "link", "--games", "0"), 2, "dicerules simulate: error: argument --games"),
+    (("simulate", "link", "--games", "x"), 2, "dicerules simulate: error: argument --games"),
+    (("simulate", "link"), 2, "dicerules simulate: error: the following arguments are required"),
+    (("simulate", "link", "--games", "2", "--seed", "-1"), 2, "dicerules simulate: error: argu"),
+    (("simulate", "link", "--games", "2", "--bots", "random,expert"), 2,
+     "dicerules simulate: error: --bots random,expert: give one bot name, or 4"),
+    (("simulate", "link", "--games", "2", "--workers", "0"), 2, "dicerules simulate: error: ar"),
+    (("simulate", "link", "--games", "2", "--records", "/no/such/dir/x.jsonl"), 2,
+     "dicerules simulate: error: cannot write /no/such/dir/x.jsonl"),
+    (("play", "eighteen", "--rule", "target=x"), 2,
+     "dicerules play: error: --rule: target must be an int from 1 to 100, got 'x'"),
+    (("play", "eighteen", "--rule", "start_points=5", "--rule", "target=4"), 2,
+     "dicerules play: error: --rule: start_points must be below target (4), got 5"),
+    (("simulate", "link", "--games", "2", "--rule", "colour=blue"), 2,
+     "dicerules simulate: error: --rule colour=blue: write NAME=VALUE, NAME one of players,"),
+    (("replay", "/no/such/file.json"), 1, "dicerules replay: error: cannot read /no/such/file"),
+    (("launch",), 2, "dicerules: error: argument COMMAND: invalid choice: 'launch'"),
+    ((), 2, "dicerules: error: the following arguments are required: COMMAND"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "status", "start"), BAD)
+def test_an_error_is_one_line_and_a_non_zero_exit(
+    argv: tuple[str, ...], status: int, start: str
+) -> None:
+    done = cli(*argv)
+    assert (done.status, done.out) == (status, "")
+    assert done.err.startswith(start)
+    assert done.err.count("\n") == 1 and done.err.endswith("\n")
+
+
+def test_a_file_that_is_not_a_record_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text("my notes\n")
+    done = cli("replay", str(path))
+    assert (done.status, done.out) == (1, "")
+    assert done.err.startswith(f"dicerules replay: error: {path}: the record is not JSON")
+    assert done.err.count("\n") == 1
+    path.write_bytes(b"\xff\xfe")
+    assert cli("replay", str(path)).err == (
+        f"dicerules replay: error: cannot read {path}: it is not UTF-8 text\n"
+    )
+
+
+def _module(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "dicerules", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+
+
+def test_python_m_dicerules_runs_the_same_command_line(tmp_path: Path) -> None:
+    argv = ("simulate", "eighteen", "--games", "20", "--workers", "2", "--seed", "3")
+    done = _module(*argv)
+    assert (done.returncode, done.stderr) == (0, "")  # no progress: stderr is not a terminal
+    assert done.stdout == cli(*argv).out
+    played = _module("play", "link", "--seed", "2", "--bots", "random", stdin="quit\n")
+    assert played.returncode == 0 and "You left the game." in played.stdout
+    bad = _module("replay", str(tmp_path / "missing.json"))
+    assert bad.returncode == 1
+    assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_the_script_entry_point_and_that_nothing_imports_the_cli() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["scripts"] == {"dicerules": "dicerules.cli:main"}
+    for path in (ROOT / "dicerules").rglob("*.py"):
+        if path.name not in ("cli.py", "__main__.py"):
+            text = path.read_text()
+            assert "dicerules.cli" not in text and "import cli" not in text, path

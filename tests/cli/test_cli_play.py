@@ -1,0 +1,111 @@
+"""`dicerules play`: a scripted human on standard input against seeded random bots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_helpers import cli
+
+import dicerules
+from dicerules.games import eighteen, liars_dice
+
+# Random bots: their choices are fixed by their seeds, whatever the expert bots become.
+LIARS = ("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random")
+
+# Each line is legal in one of the two situations a liars-dice player meets: "1x1"
+# opens a round, "challenge" answers a bid. The other one is refused with its error
+# and the next line is taken, so the script plays any game to its end.
+EITHER = "1x1\nchallenge\n" * 40
+
+
+def test_a_typo_and_an_illegal_action_are_answered_and_asked_again(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    # Seat 0 opens round 1 (its roll-off die, 4, beats two 1s); "three" is a typo, "1x9"
+    # names a face the dice do not have; "2x4" is then played. The input ends there.
+    done = cli(*LIARS, "--record", str(path), stdin="three\n1x9\n2x4\n")
+    assert (done.status, done.err) == (0, "")
+    lines = done.out.splitlines()
+    assert "your move> three" in lines
+    at = lines.index("your move> three")
+    assert lines[at + 1] == "'three' is not liars-dice notation: write a bid as 3x4, or challenge"
+    assert lines[at + 2].startswith("Legal: 1x1, 1x2, 1x3,")
+    assert lines[at + 2].endswith("(54 actions).")  # 9 dice x 6 faces, no challenge yet
+    assert lines[at + 3] == "your move> 1x9"
+    assert lines[at + 4].startswith("1x9 names face 9, but the dice show 1 to 6")
+    assert "  seat 0 (you) bids 2x4." in lines
+    assert "You left the game." in lines  # the end of the input
+    # The record holds the game up to the end of the input, and replays.
+    rec = dicerules.GameRecord.from_json(path.read_text())
+    assert rec.actions[0] == "2x4"
+    state = dicerules.replay(rec)
+    assert not liars_dice.is_terminal(state)
+    assert f"Record saved to {path}." in lines
+
+
+def test_the_human_sees_only_its_own_hand_until_the_cups_come_up() -> None:
+    done = cli(*LIARS, stdin=EITHER)
+    state = liars_dice.new_game(liars_dice.Rules(players=3), seed=7)
+    mine, *theirs = ("-".join(map(str, hand)) for hand in state.hands)
+    before_reveal = done.out.split("Cups up")[0]
+    assert f"Your hand: {mine}." in before_reveal
+    for hand in theirs:
+        assert hand not in before_reveal
+    first_reveal = done.out.split("Cups up")[1].splitlines()[0]
+    for hand in theirs:
+        assert hand in first_reveal
+
+
+def test_a_scripted_game_is_played_to_its_end_and_saved(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    done = cli(*LIARS, "--record", str(path), stdin=EITHER)
+    assert (done.status, done.err) == (0, "")
+    final = dicerules.replay(dicerules.GameRecord.from_json(path.read_text()))
+    assert liars_dice.is_terminal(final)
+    (winner,) = liars_dice.winners(final)
+    name = f"seat {winner} (you)" if winner == 0 else f"seat {winner}"
+    assert f"Game over: {name} wins." in done.out
+    # Every action of seat 0 in the record was typed, and told as seat 0's.
+    state = liars_dice.new_game(final.rules, seed=7)
+    by_human = 0
+    for action in liars_dice.history(final):
+        by_human += liars_dice.current_player(state) == 0
+        state = liars_dice.apply(state, action)
+    told = [line for line in done.out.splitlines() if line.startswith("  seat 0 (you) ")]
+    assert len(told) == by_human > 0
+    # The bots' moves are all shown between the human's turns.
+    record = json.loads(path.read_text())
+    told = [line for line in done.out.splitlines() if " bids " in line or " challenges " in line]
+    assert len(told) == len(record["actions"])
+
+
+def test_quit_ends_the_game_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("play", "eighteen", "--seed", "3", "--bots", "random", "--record", str(path))
+    done = cli(*args, stdin="roll\nquit\nstand\n")
+    assert (done.status, done.err) == (0, "")
+    assert "your move> stand" not in done.out
+    state = dicerules.replay(dicerules.GameRecord.from_json(path.read_text()))
+    assert eighteen.history(state)[-1] == eighteen.ROLL  # the human's last action
+    points = ", ".join(
+        f"seat {seat}{' (you)' if seat == 0 else ''} {n}"
+        for seat, n in enumerate(eighteen.scores(state))
+    )
+    assert done.out.splitlines()[-3:] == [
+        "You left the game.",
+        f"Points so far: {points}.",
+        f"Record saved to {path}.",
+    ]
+
+
+def test_each_game_can_be_played_from_the_keyboard() -> None:
+    # One human move in each game, read from its first prompt's legal list.
+    for name in ("eighteen", "link", "twenty-four"):
+        first = cli("play", name, "--seed", "11", "--bots", "random", stdin="help\n")
+        legal = next(line for line in first.out.splitlines() if line.startswith("Legal: "))
+        move = legal.removeprefix("Legal: ").split(", ")[0].rstrip(".")
+        done = cli("play", name, "--seed", "11", "--bots", "random", stdin=f"{move}\n")
+        assert (done.status, done.err) == (0, ""), name
+        assert f"your move> {move}" in done.out
+        acted = [line for line in done.out.splitlines() if line.startswith("  seat 0 (you) ")]
+        assert acted, name

@@ -1,0 +1,89 @@
+"""`dicerules replay`: a record checked, then told step by step."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_helpers import cli
+
+import dicerules
+from dicerules.cli import narrator
+
+PRESETS = [(name, preset) for name, game in dicerules.GAMES.items() for preset in game.presets]
+
+
+def test_a_record_from_play_is_told_action_by_action(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    cli("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random",
+        "--record", str(path), stdin="1x1\nchallenge\n" * 40)  # fmt: skip
+    rec = json.loads(path.read_text())
+    done = cli("replay", str(path))
+    assert (done.status, done.err) == (0, "")
+    lines = done.out.splitlines()
+    assert lines[0].endswith(f"{len(rec['actions'])} actions, {len(rec['rolls'])} dice;"
+                             " it replays exactly.")  # fmt: skip
+    told = [line.split()[-1].rstrip(".") for line in lines if " bids " in line]
+    assert told == [action for action in rec["actions"] if action != "challenge"]
+    assert sum(" challenges " in line for line in lines) == rec["actions"].count("challenge")
+    reveals = sum(line.startswith("  Cups up: ") for line in lines)
+    assert reveals == rec["actions"].count("challenge")
+    assert lines[-2].startswith("Game over: seat ")
+    assert "(you)" not in done.out  # a spectator's narration
+
+
+def test_one_game_of_a_simulation_file_is_picked_by_index(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "twenty-four", "--games", "3", "--records", str(path))
+    every = cli("replay", str(path))
+    third = cli("replay", str(path), "--index", "2")
+    assert third.status == 0
+    assert third.out.startswith(f"{path} line 3: twenty-four (standard), ")
+    assert every.out.endswith(third.out)
+    assert every.out.count("it replays exactly") == 3
+
+
+def test_every_game_and_preset_is_narrated_one_line_per_action() -> None:
+    # A spectator's and a seat's narration of seeded random games: each action is
+    # told first, on one line naming the seat that took it.
+    for name, preset in PRESETS:
+        game = dicerules.get_game(name)
+        for viewer in (None, 1):
+            teller = narrator(game, viewer)
+            state = game.new_game(game.presets[preset], seed=4)
+            bots = [dicerules.bots.make("random", game, seed=s) for s in range(4)]
+            seen = game.view(state, viewer)
+            assert teller.news(None, seen), (name, preset)
+            steps = 0
+            while (seat := game.current_player(state)) is not None and steps < 300:
+                action = bots[seat].choose(game.view(state, seat), game.legal_actions(state))
+                state = game.apply(state, action)
+                now = game.view(state, viewer)
+                lines = teller.step(seen, seat, action, now)
+                assert lines[0].startswith(f"  {teller.who(seat)} "), (name, preset, lines)
+                seen = now
+                steps += 1
+
+
+def test_a_record_that_does_not_replay_is_one_line_of_error(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    cli("simulate", "liars-dice", "--games", "1", "--records", str(path))
+    rec = json.loads(path.read_text())
+    rec["rolls"][0] = 7 - rec["rolls"][0]
+    path.write_text(json.dumps(rec))
+    done = cli("replay", str(path))
+    assert (done.status, done.out) == (1, "")
+    assert done.err.startswith(f"dicerules replay: error: {path}: at set-up the replay drew")
+    assert done.err.count("\n") == 1
+
+
+def test_a_bad_line_in_a_records_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "link", "--games", "2", "--records", str(path))
+    path.write_text(path.read_text() + '{"format": 1}\n')
+    done = cli("replay", str(path))
+    assert (done.status, done.out) == (1, "")
+    assert done.err == (
+        f"dicerules replay: error: {path} line 3: the record lacks game, rules, stream,"
+        " actions, rolls\n"
+    )

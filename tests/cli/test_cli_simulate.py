@@ -1,0 +1,114 @@
+"""`dicerules simulate`: seeded games between bots, the table, the records."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli
+
+import dicerules
+from dicerules.cli import wilson
+
+SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
+
+
+def test_the_output_is_the_same_for_one_worker_and_two(tmp_path: Path) -> None:
+    one = cli(*SIM, "--seed", "5", "--records", str(tmp_path / "one.jsonl"))
+    two = cli(*SIM, "--seed", "5", "--workers", "2", "--records", str(tmp_path / "two.jsonl"))
+    assert (one.status, one.err) == (0, "")
+    assert (two.out, two.status, two.err) == (one.out.replace("one.jsonl", "two.jsonl"), 0, "")
+    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
+    other = cli(*SIM, "--seed", "6")
+    assert other.out.splitlines()[3:11] != one.out.splitlines()[3:11]  # the two tables
+
+
+def _row(out: str, name: str) -> list[str]:
+    return next(line for line in out.splitlines() if line.startswith(f"{name} ")).split()
+
+
+def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    done = cli(*SIM, "--seed", "5", "--records", str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 40
+    finals = [dicerules.replay(dicerules.GameRecord.from_json(line)) for line in lines]
+    game = dicerules.get_game("link")
+    # The documented rotation: in game i the bot listed at j plays seat (i + j) % 3.
+    listed = ["expert", "random", "random"]
+    wins = {"expert": 0, "random": 0}
+    shared = {"expert": 0, "random": 0}
+    counters = {"expert": 0, "random": 0}
+    for i, final in enumerate(finals):
+        winners = game.winners(final)
+        for j, name in enumerate(listed):
+            seat = (i + j) % 3
+            wins[name] += seat in winners
+            shared[name] += seat in winners and len(winners) > 1
+            counters[name] += game.scores(final)[seat]
+    for name, games in (("expert", 40), ("random", 80)):
+        row = _row(done.out, name)
+        assert row[:4] == [name, str(games), str(wins[name]), str(shared[name])]
+        assert row[4] == f"{wins[name] / games:.1%}"
+        assert row[-1] == f"{counters[name] / games:.2f}"
+    for seat in range(3):
+        won = sum(seat in game.winners(final) for final in finals)
+        row = next(line for line in done.out.splitlines() if line.startswith(f"seat {seat} "))
+        assert row.split()[2:4] == ["40", str(won)]
+
+
+def test_the_games_are_seeded_as_documented(tmp_path: Path) -> None:
+    from dicerules.streams import splitmix64
+
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "eighteen", "--games", "3", "--seed", "99", "--records", str(path))
+    records = [dicerules.GameRecord.from_json(line) for line in path.read_text().splitlines()]
+    seeds = [rec.stream.seed for rec in records]  # type: ignore[union-attr]
+    assert seeds == [splitmix64(99, 1), splitmix64(99, 2), splitmix64(99, 3)]
+
+
+def test_the_wilson_interval_matches_worked_values() -> None:
+    # 5 wins in 10, z = 1.96: centre (0.5 + z^2/20) / (1 + z^2/10) = 0.5; half-width
+    # z * sqrt(0.025 + z^2/400) / (1 + z^2/10) = 0.2634, so [0.2366, 0.7634].
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    # 0 wins in 10: the interval is [0, z^2/10 / (1 + z^2/10)] = [0, 0.2775].
+    assert (wilson(0, 10)[0], round(wilson(0, 10)[1], 4)) == (0.0, 0.2775)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_one_bot_name_plays_every_seat() -> None:
+    done = cli("simulate", "twenty-four", "--games", "6", "--bots", "random", "--seed", "1")
+    assert done.status == 0
+    assert _row(done.out, "random")[1] == str(6 * 4)  # four seats a game
+    assert "bots random,random,random,random" in done.out
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal would be: progress is shown there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_goes_to_a_terminal_only() -> None:
+    quiet = cli("simulate", "link", "--games", "20")
+    terminal = Terminal()
+    shown = cli("simulate", "link", "--games", "20", err=terminal)
+    assert quiet.err == "" and shown.out == quiet.out
+    assert terminal.getvalue() == "\r16/20 games\r20/20 games\n"  # batches of 16 games
+
+
+def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    done = cli(
+        "simulate", "eighteen", "--preset", "hosted", "--games", "2", "--records", str(path),
+        "--rule", "max-rounds=none", "--rule", "floor_at_zero=TRUE", "--rule", "target=5",
+    )  # fmt: skip
+    assert done.out.startswith(
+        "eighteen (hosted with target=5, floor_at_zero=true, max_rounds=none), 4 seats:"
+    )
+    rules = dicerules.GameRecord.from_json(path.read_text().splitlines()[0]).rules
+    assert (rules["target"], rules["floor_at_zero"], rules["max_rounds"]) == (5, True, None)
+    assert rules["permanent_house"] == 0  # the rest is the preset's

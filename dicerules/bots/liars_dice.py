@@ -56,16 +56,26 @@ class Expert:
         if view.player is None:
             raise ValueError("the expert plays a seat: a spectator's view has no hand")
         odds = _Odds(view)
-        bids = [action for action in legal_actions if type(action) is Bid]
-        if not bids:
+        by_face: dict[int, list[Bid]] = {}
+        for action in legal_actions:
+            if type(action) is Bid:
+                by_face.setdefault(action.face, []).append(action)
+        if not by_face:
             return CHALLENGE
-        chances = [odds.holds(bid) for bid in bids]
-        best = max(chances)
+        # A bid's chance falls as its quantity rises, so the likeliest raise is the
+        # lowest legal bid of some face, and a face's near bids start from its lowest.
+        best = max(odds.holds(bids[0]) for bids in by_face.values())
         if view.bids and CHALLENGE in legal_actions:
             standing = view.bids[-1][1]
             if 1.0 - odds.holds(standing) > best:
                 return CHALLENGE
-        near = [bid for bid, chance in zip(bids, chances, strict=True) if chance >= best - NEAR]
+        near = []
+        for bids in by_face.values():
+            for bid in bids:
+                if odds.holds(bid) < best - NEAR:
+                    break
+                near.append(bid)
+        near.sort(key=lambda bid: (bid.quantity, bid.face))
         return near[self._random.randrange(len(near))]
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from math import comb, factorial
 from typing import TypeVar
 
-from dicerules.games.liars_dice import count_bid
+from dicerules.games.liars_dice import MAX_DICE_PER_PLAYER, count_bid
 
 __all__: list[str] = []
 
@@ -43,8 +43,8 @@ def bid_count_distribution(
 ) -> tuple[Fraction, ...]:
     """The chance that unseen hands count exactly c dice toward ``face``, for c = 0, 1, ...
 
-    ``hand_sizes`` are the sizes of the hands not seen (one entry a hand; a size of 0
-    is a seat without dice); the result has ``sum(hand_sizes) + 1`` entries summing
+    ``hand_sizes`` are the sizes of the hands not seen (one entry a hand, from 0 for a
+    seat without dice to 10); the result has ``sum(hand_sizes) + 1`` entries summing
     to 1. ``ones_wild`` is whether ones count toward other faces this round (a
     view's ``ones_wild``: False in a classic round opened on ones); with
     ``straights_wild`` a hand that is exactly 1, 2, ..., k counts k.
@@ -116,7 +116,7 @@ def bid_probability_float(
 _LiarsKey = tuple[int, tuple[int, ...], int, bool, bool]
 
 
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+def _arg_int(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` if it is an int in [low, high]; TypeError or ValueError naming ``name``."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r}")
@@ -126,30 +126,30 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> i
     return value
 
 
-def _check_bool(name: str, value: object) -> bool:
+def _arg_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, got {value!r}")
     return value
 
 
-def _check_ints(name: str, values: object, low: int, high: int | None = None) -> tuple[int, ...]:
-    """``values`` as a tuple, each checked by ``_check_int``; a str or a non-sequence: TypeError."""
+def _arg_ints(name: str, values: object, low: int, high: int | None = None) -> tuple[int, ...]:
+    """``values`` as a tuple, each checked by ``_arg_int``; a str or a non-sequence: TypeError."""
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
         raise TypeError(f"{name} must be a sequence of ints, got {values!r}")
-    return tuple(_check_int(f"each of {name}", value, low, high) for value in values)
+    return tuple(_arg_int(f"each of {name}", value, low, high) for value in values)
 
 
 def _liars_key(
     face: object, hand_sizes: object, sides: object, ones_wild: object, straights_wild: object
 ) -> _LiarsKey:
     """The checked arguments of a liars-dice question, as the caches' key (sizes sorted)."""
-    sides = _check_int("sides", sides, 2)
+    sides = _arg_int("sides", sides, 2)
     return (
-        _check_int("face", face, 1, sides),
-        tuple(sorted(_check_ints("hand_sizes", hand_sizes, 0))),
+        _arg_int("face", face, 1, sides),
+        tuple(sorted(_arg_ints("hand_sizes", hand_sizes, 0, MAX_DICE_PER_PLAYER))),
         sides,
-        _check_bool("ones_wild", ones_wild),
-        _check_bool("straights_wild", straights_wild),
+        _arg_bool("ones_wild", ones_wild),
+        _arg_bool("straights_wild", straights_wild),
     )
 
 
@@ -164,8 +164,10 @@ def _bid_need(
 ) -> tuple[int, _LiarsKey]:
     """How many of the bid's dice the unseen hands must supply, and the caches' key."""
     key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild)
-    quantity = _check_int("quantity", quantity, 1)
-    own = tuple(sorted(_check_ints("hand", hand, 1, key[2])))
+    quantity = _arg_int("quantity", quantity, 1)
+    own = tuple(sorted(_arg_ints("hand", hand, 1, key[2])))
+    if len(own) > MAX_DICE_PER_PLAYER:
+        raise ValueError(f"a hand holds at most {MAX_DICE_PER_PLAYER} dice, got {len(own)}")
     mine = count_bid((own,), key[0], ones_wild=key[3], straights_wild=key[4])
     return quantity - mine, key
 

@@ -193,6 +193,9 @@ def test_the_order_of_hands_and_dice_does_not_matter() -> None:
         (lambda: bid_probability(1, 4, (0,), (2,), **CLASSIC), ValueError),
         (lambda: bid_probability(1, 4, (), (-1,), **CLASSIC), ValueError),
         (lambda: bid_probability(1, 4, (), (2,), sides=1, **CLASSIC), ValueError),
+        # A hand holds at most 10 dice (the most a seat can start with).
+        (lambda: bid_probability(1, 4, (), (11,), **CLASSIC), ValueError),
+        (lambda: bid_probability(1, 4, (2,) * 11, (2,), **CLASSIC), ValueError),
         (lambda: bid_probability(1.0, 4, (), (2,), **CLASSIC), TypeError),  # type: ignore[arg-type]
         (lambda: bid_probability(True, 4, (), (2,), **CLASSIC), TypeError),
         (lambda: bid_probability(1, "4", (), (2,), **CLASSIC), TypeError),  # type: ignore[arg-type]

@@ -39,6 +39,24 @@ def test_keeps_the_die_that_answers_everything() -> None:
     assert {Expert(seed).choose(view, legal) for seed in range(10)} == {Play(False, 4)}
 
 
+def test_keeps_the_flexible_die_in_a_crowded_round() -> None:
+    # Three seats of three white dice; one counter each, all of it paid in ante, so no
+    # one can pay for a link. Seat 1 opens W1 up and the others follow with their
+    # ones: seat 0 then holds 4-6 and each other seat one unseen die. W4 wins in every
+    # deal: a seat without an answer of 4 or more is out, and seat 0's 6 answers any
+    # answer, after which no one else has a die. W6 loses whenever another seat holds
+    # a 6: it wins (5/6)^2 = 25/36 of deals. Every seed plays W4.
+    rules = Rules(players=3, white_dice=3, rounds=1, start_counters=1, first_player=1)
+    dice = (1, 4, 6, 1) + (1, 1, 6, 1) + (1, 1, 3, 1)
+    state = link.new_game(rules, stream=ScriptedStream(dice))
+    for move in ("W1 up", "W1", "W1", "W1", "W1"):
+        state = link.apply(state, link.parse_action(state, move))
+    view, legal = link.view(state, 0), link.legal_actions(state)
+    assert view.white_counts == (2, 1, 1)
+    assert legal == (Play(False, 4), Play(False, 6))
+    assert {Expert(seed).choose(view, legal) for seed in range(5)} == {Play(False, 4)}
+
+
 def test_an_only_action_is_taken() -> None:
     state = link.new_game(Rules(players=2, white_dice=1), stream=ScriptedStream((5, 5, 6, 6)))
     state = link.apply(state, link.parse_action(state, "W5 down"))

@@ -47,7 +47,8 @@ def test_keeps_the_flexible_die_in_a_crowded_round() -> None:
     # answer, after which no one else has a die. W6 loses whenever another seat holds
     # a 6: it wins (5/6)^2 = 25/36 of deals. Every seed plays W4.
     rules = Rules(players=3, white_dice=3, rounds=1, start_counters=1, first_player=1)
-    dice = (1, 4, 6, 1) + (1, 1, 6, 1) + (1, 1, 3, 1)
+    # Seat 0: whites 1-4-6, blue 1; seat 1: 1-1-6, blue 1; seat 2: 1-1-3, blue 1.
+    dice = (1, 4, 6, 1, 1, 1, 6, 1, 1, 1, 3, 1)
     state = link.new_game(rules, stream=ScriptedStream(dice))
     for move in ("W1 up", "W1", "W1", "W1", "W1"):
         state = link.apply(state, link.parse_action(state, move))

@@ -3,7 +3,7 @@
 How it plays, from its seat's view alone (its own hand, every seat's dice count,
 the bids of the round and whether ones are wild this round):
 
-* For every bid it may make, it works out the exact chance that the bid holds:
+* For the bids it may make, it works out the exact chance that each holds:
   what its own hand already counts toward the face (straights included), plus the
   chance that the hands it cannot see make up the rest
   (``dicerules.probability.bid_probability_float``, cached, so thousands of games

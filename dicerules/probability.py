@@ -1,8 +1,22 @@
 """Exact odds for the dice games: the numbers the expert bots play from.
 
-Every function returns a ``fractions.Fraction`` (or a mapping of them); each has a
-float twin, named with ``_float``, for callers that want speed over exactness.
-Nothing here reads a state: the arguments are what a seat can see.
+Nothing here reads a state: the arguments are what a seat can see. The answers are
+exact (``fractions.Fraction``); each function that returns chances or points has a
+twin named with ``_float`` for callers that want speed over exactness. Bad
+arguments raise TypeError for a wrong type and ValueError for a value out of range.
+
+* liars-dice: ``bid_count_distribution`` (how many dice the hands a seat cannot see
+  count toward a face) and ``bid_probability`` (the chance that a bid holds, given
+  the seat's own hand), with wild ones, cancelled wilds and wild straights.
+* eighteen: ``roost_distribution`` (the house's roost, given its three discards),
+  ``stand_points`` and ``roll_points`` (the points a player expects from each
+  choice, against the roost and the other players' totals) and
+  ``eighteen_turn_totals`` (the final totals of a turn played best).
+* twenty-four: ``position_value``, ``choice_value`` and ``turn_value`` (expected
+  winnings in quarter-units, by dynamic programming over the dice still to throw),
+  ``best_choice`` (the keep or stop that expects the most) and ``settlement_value``
+  (the fair price of a settlement). ``rules`` is a keyword: twenty-four ``Rules``, or
+  None for the standard rules.
 """
 
 from __future__ import annotations
@@ -10,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
+from inspect import signature
 from itertools import combinations_with_replacement, product
 from math import comb, factorial
 from typing import ParamSpec, TypeVar
@@ -248,7 +263,7 @@ def _unseen_counts_float(
 def _unseen_at_least(
     face: int, hand_sizes: tuple[int, ...], sides: int, ones_wild: bool, straights_wild: bool
 ) -> tuple[Fraction, ...]:
-    """``bid_count_at_least`` on checked arguments, the sizes sorted."""
+    """Entry n: the chance that the unseen hands count n or more, on checked arguments."""
     return _tail_sums(_unseen_counts(face, hand_sizes, sides, ones_wild, straights_wild))
 
 
@@ -305,6 +320,10 @@ def _float_twin(exact: Callable[_P, Fraction]) -> Callable[_P, float]:
 
     twin.__name__ = twin.__qualname__ = f"{exact.__name__}_float"
     twin.__doc__ = f"``{exact.__name__}`` as a float."
+    # help() and inspect.signature show exact's arguments, returning a float.
+    twin.__signature__ = signature(exact).replace(  # type: ignore[attr-defined]
+        return_annotation="float"
+    )
     return twin
 
 
@@ -331,14 +350,7 @@ def _roost_table() -> dict[tuple[int, ...], dict[int, int]]:
 
 def _die_faces(dice: object, what: str) -> tuple[int, ...]:
     """``dice`` as a tuple of faces 1..6; TypeError or ValueError naming ``what``."""
-    if not isinstance(dice, Sequence) or isinstance(dice, str):
-        raise TypeError(f"{what} must be a sequence of dice, not {type(dice).__name__}")
-    for die in dice:
-        if not isinstance(die, int) or isinstance(die, bool):
-            raise TypeError(f"{what} must hold ints, not {type(die).__name__}")
-        if not 1 <= die <= 6:
-            raise ValueError(f"{what} must hold die faces 1 to 6, got {die}")
-    return tuple(dice)
+    return _arg_ints(what, dice, 1, 6)
 
 
 def roost_distribution(
@@ -383,7 +395,9 @@ def _distribution_key(
         )
     pairs = []
     for value, chance in distribution.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value not in keys:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{what} must have int values, not {type(value).__name__}")
+        if value not in keys:
             raise ValueError(
                 f"{what} has {value!r}, which is not one of {min(keys)} to {max(keys)}"
             )
@@ -476,6 +490,8 @@ def _eighteen_position(
         not isinstance(floor_points, int) or isinstance(floor_points, bool)
     ):
         raise TypeError(f"floor_points must be an int or None, not {type(floor_points).__name__}")
+    if floor_points is not None and floor_points < 0:
+        raise ValueError(f"floor_points are the seat's points, never below 0: got {floor_points}")
     payoff, best = _eighteen_values(roost_key, other_keys, floor_points)
     return faces, payoff, best
 
@@ -695,7 +711,7 @@ def _t24_position(
 
 
 def position_value(
-    kept: Sequence[int], showing: Sequence[int] = (), rules: TwentyFourRules | None = None
+    kept: Sequence[int], showing: Sequence[int] = (), *, rules: TwentyFourRules | None = None
 ) -> Fraction:
     """The roller's expected winnings in quarter-units, from this position on, played best.
 
@@ -719,6 +735,7 @@ def choice_value(
     kept: Sequence[int],
     showing: Sequence[int],
     choice: Keep | Stop,
+    *,
     rules: TwentyFourRules | None = None,
 ) -> Fraction:
     """The roller's expected winnings if it makes ``choice`` now and plays best after.
@@ -739,7 +756,7 @@ def choice_value(
 
 
 def best_choice(
-    kept: Sequence[int], showing: Sequence[int], rules: TwentyFourRules | None = None
+    kept: Sequence[int], showing: Sequence[int], *, rules: TwentyFourRules | None = None
 ) -> Keep | Stop:
     """The keep or stop of highest ``choice_value``; of equals, the first in legal order."""
     kept_sum, kept_count, shown, checked = _t24_position(kept, showing, rules)
@@ -751,12 +768,12 @@ def best_choice(
     return choices[values.index(max(values))]
 
 
-def turn_value(rules: TwentyFourRules | None = None) -> Fraction:
+def turn_value(*, rules: TwentyFourRules | None = None) -> Fraction:
     """The roller's expected winnings from a whole turn played best, in quarter-units."""
-    return position_value((), (), rules)
+    return position_value((), (), rules=rules)
 
 
-def settlement_value(target: int, rules: TwentyFourRules | None = None) -> Fraction:
+def settlement_value(target: int, *, rules: TwentyFourRules | None = None) -> Fraction:
     """What one seat that does not settle pays the roller for ``target`` d, in expectation.
 
     In quarter-units: the fair price of that seat's settlement. Each of the five
@@ -776,4 +793,3 @@ position_value_float = _float_twin(position_value)
 choice_value_float = _float_twin(choice_value)
 turn_value_float = _float_twin(turn_value)
 settlement_value_float = _float_twin(settlement_value)
-

@@ -94,6 +94,7 @@ def test_roost_float_twin() -> None:
         ((1.0, 2, 3), TypeError),
         ((True, 2, 3), TypeError),
         ("123", TypeError),
+        (b"\x01\x02\x03", TypeError),
         (123, TypeError),
     ],
 )
@@ -271,6 +272,9 @@ def test_turn_totals_match_a_search_of_every_die() -> None:
         (lambda: P.stand_points((6, 6, 5), {10: F(1)}, {12: F(1)}), TypeError),
         (lambda: P.stand_points((6, 6, 5), {10: F(1)}, [{1: F(1)}]), ValueError),
         (lambda: P.stand_points((6, 6, 5), {10: F(1)}, floor_points="0"), TypeError),
+        (lambda: P.stand_points((6, 6, 5), {10: F(1)}, floor_points=-1), ValueError),
+        (lambda: P.stand_points((6, 6, 5), {"10": F(1)}), TypeError),
+        (lambda: P.eighteen_turn_totals({10.0: F(1)}), TypeError),
         (lambda: P.roll_points((6, 6, 6, 1), {10: F(1)}), ValueError),
         (lambda: P.roll_points((1, 1, 1, 1, 1, 1), {10: F(1)}), ValueError),
         (lambda: P.eighteen_turn_totals({19: F(1)}), ValueError),

@@ -55,20 +55,20 @@ def test_low_score_bonus_for_a_full_play_by_hand() -> None:
     # House rules: kept 1-1-1-1 and a 1 showing. Keeping it is a full play of 5,
     # which collects 20 from each of three seats: 60. Stopping on 5 is not a full
     # play: it pays 24 - 5 = 19 to each, -57.
-    assert P.choice_value((1, 1, 1, 1), (1,), T.Keep(1, 1), HOUSE) == 60
-    assert P.choice_value((1, 1, 1, 1), (1,), T.STOP, HOUSE) == -57
-    assert P.best_choice((1, 1, 1, 1), (1,), HOUSE) == T.Keep(1, 1)
+    assert P.choice_value((1, 1, 1, 1), (1,), T.Keep(1, 1), rules=HOUSE) == 60
+    assert P.choice_value((1, 1, 1, 1), (1,), T.STOP, rules=HOUSE) == -57
+    assert P.best_choice((1, 1, 1, 1), (1,), rules=HOUSE) == T.Keep(1, 1)
     # Five kept dice (nothing showing) are a finished full play.
-    assert P.position_value((1, 1, 1, 1, 1), (), HOUSE) == 60
+    assert P.position_value((1, 1, 1, 1, 1), (), rules=HOUSE) == 60
     assert P.position_value((1, 1, 1, 1, 1), ()) == -57
 
 
 def test_players_scale_the_winnings() -> None:
     two = T.Rules(players=2)
     eight = T.Rules(players=8)
-    assert P.position_value((6, 6, 6, 5), (), two) == F(275, 72)
-    assert P.position_value((6, 6, 6, 5), (), eight) == 7 * F(275, 72)
-    assert P.turn_value(eight) == 7 * P.turn_value(two)
+    assert P.position_value((6, 6, 6, 5), (), rules=two) == F(275, 72)
+    assert P.position_value((6, 6, 6, 5), (), rules=eight) == 7 * F(275, 72)
+    assert P.turn_value(rules=eight) == 7 * P.turn_value(rules=two)
 
 
 def _bonus_hits(target: int) -> dict[int, Fraction]:
@@ -91,15 +91,15 @@ def test_settlement_value_matches_every_bonus_throw(target: int) -> None:
     hits = _bonus_hits(target)
     assert P.settlement_value(target) == sum(p * target * c for c, p in hits.items())
     with_failure = sum(p * target * c for c, p in hits.items()) - hits[0] * target
-    assert P.settlement_value(target, HOUSE) == with_failure
-    assert P.settlement_value_float(target, HOUSE) == float(with_failure)
+    assert P.settlement_value(target, rules=HOUSE) == with_failure
+    assert P.settlement_value_float(target, rules=HOUSE) == float(with_failure)
 
 
 def test_settlement_value_by_hand() -> None:
     # Rolling for threes: 3 * 5 * 11/36 = 55/12. A failed bonus (no die shows 3 on
     # either throw, (25/36)^5) pays 3 back to the seat.
     assert P.settlement_value(3) == F(55, 12)
-    assert P.settlement_value(3, HOUSE) == F(55, 12) - 3 * F(25, 36) ** 5
+    assert P.settlement_value(3, rules=HOUSE) == F(55, 12) - 3 * F(25, 36) ** 5
 
 
 def _final(total: int, stopped: bool, rules: T.Rules) -> Fraction:
@@ -169,12 +169,12 @@ RULES = [
 def test_position_value_matches_every_throw(rules: T.Rules) -> None:
     value = _reference(rules)
     for kept in combinations_with_replacement(range(1, 7), 3):
-        assert P.position_value(kept, (), rules) == value(kept, ()), kept
+        assert P.position_value(kept, (), rules=rules) == value(kept, ()), kept
         for showing in combinations_with_replacement(range(6, 0, -1), 2):
             expected = value(kept, showing)
-            assert P.position_value(kept, showing[::-1], rules) == expected, (kept, showing)
-            best = P.best_choice(kept, showing, rules)
-            assert P.choice_value(kept, showing, best, rules) == expected
+            assert P.position_value(kept, showing[::-1], rules=rules) == expected, (kept, showing)
+            best = P.best_choice(kept, showing, rules=rules)
+            assert P.choice_value(kept, showing, best, rules=rules) == expected
 
 
 def test_float_twins() -> None:
@@ -186,8 +186,8 @@ def test_float_twins() -> None:
 
 def test_turn_value_is_the_value_before_the_first_throw() -> None:
     assert P.turn_value() == P.position_value((), ())
-    assert P.turn_value() == P.position_value((), (), STANDARD)
-    assert P.turn_value(HOUSE) < P.turn_value()  # a failed bonus costs the roller
+    assert P.turn_value() == P.position_value((), (), rules=STANDARD)
+    assert P.turn_value(rules=HOUSE) < P.turn_value()  # a failed bonus costs the roller
 
 
 def test_the_tables_are_built_on_first_use_not_at_import() -> None:
@@ -209,7 +209,7 @@ def test_the_tables_are_built_on_first_use_not_at_import() -> None:
         (lambda: P.position_value((6, 6, 0, 1), (1,)), ValueError),
         (lambda: P.position_value((6, 6, 6), (1, "1")), TypeError),
         (lambda: P.position_value(666), TypeError),
-        (lambda: P.position_value((), (), "standard"), TypeError),
+        (lambda: P.position_value((), (), rules="standard"), TypeError),
         (lambda: P.choice_value((6, 6, 6), (5, 1), T.Keep(1, 1)), ValueError),
         (lambda: P.choice_value((6, 6, 6), (5, 1), T.Keep(2, 5)), ValueError),
         (lambda: P.choice_value((6, 6, 6), (5, 1), T.Offer(1)), TypeError),
@@ -218,8 +218,8 @@ def test_the_tables_are_built_on_first_use_not_at_import() -> None:
         (lambda: P.settlement_value(0), ValueError),
         (lambda: P.settlement_value(7), ValueError),
         (lambda: P.settlement_value(True), TypeError),
-        (lambda: P.settlement_value(3, HOUSE.players), TypeError),
-        (lambda: P.turn_value({"players": 4}), TypeError),
+        (lambda: P.settlement_value(3, rules=HOUSE.players), TypeError),
+        (lambda: P.turn_value(rules={"players": 4}), TypeError),
     ],
 )
 def test_bad_arguments(call: object, error: type[Exception]) -> None:
@@ -231,6 +231,6 @@ def test_any_value_may_keep_a_lower_value() -> None:
     rules = T.Rules(keep_rule="any_value")
     # With 5-1 showing, "any_value" allows keeping the 1 (the standard rule does
     # not): that leaves 6-6-6-1 kept and one die to throw.
-    assert P.choice_value((6, 6, 6), (5, 1), T.Keep(1, 1), rules) == P.position_value(
-        (6, 6, 6, 1), (), rules
+    assert P.choice_value((6, 6, 6), (5, 1), T.Keep(1, 1), rules=rules) == P.position_value(
+        (6, 6, 6, 1), (), rules=rules
     )

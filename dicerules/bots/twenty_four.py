@@ -56,7 +56,7 @@ class Expert:
             raise ValueError("the game is over: there is nothing to choose")
         if stage == "throw":
             return _best_keep(view, legal_actions)
-        fair = settlement_value(view.target, view.rules)
+        fair = settlement_value(view.target, rules=view.rules)
         if stage == "answer":
             return _pick(ACCEPT if view.offer >= fair else REFUSE, legal_actions)
         offer = ceil(fair) - 1
@@ -68,7 +68,7 @@ def _best_keep(view: View, legal_actions: tuple[Action, ...]) -> Action:
     best: Action | None = None
     best_value = None
     for action in legal_actions:
-        value = choice_value(view.kept, view.showing, cast(Keep | Stop, action), view.rules)
+        value = choice_value(view.kept, view.showing, cast(Keep | Stop, action), rules=view.rules)
         if best_value is None or value > best_value:
             best, best_value = action, value
     return cast(Action, best)

@@ -80,7 +80,7 @@ def _policy_value(bot: Any, rules: T.Rules) -> Fraction:
 
 def test_expert_plays_the_exact_optimum_of_the_standard_rules() -> None:
     value = _policy_value(bots.make("expert", "twenty-four"), STANDARD)
-    assert value == probability.turn_value(STANDARD)
+    assert value == probability.turn_value(rules=STANDARD)
     assert value == OPTIMUM
     # The figure the expert's docstring states, in quarter-units and in units.
     doc = " ".join((expert_module.__doc__ or "").split())
@@ -94,7 +94,7 @@ def test_expert_plays_the_optimum_of_other_rules() -> None:
         players=3, keep_rule="any_value", low_score_bonus="full_play", failed_bonus_pays=True
     )
     value = _policy_value(bots.make("expert", "twenty-four"), rules)
-    assert value == probability.turn_value(rules)
+    assert value == probability.turn_value(rules=rules)
 
 
 def test_a_random_policy_falls_short_of_the_optimum() -> None:
@@ -154,7 +154,13 @@ def _settling(**changes: Any) -> T.View:
     """Seat 0 stood on 27 and plays for threes; seat 1 is asked, under settlements."""
     state = T.new_game(T.Rules(settlements=True), seed=0)
     view = T.view(state, 1)
-    fields = {"kept": (6, 6, 6, 6, 3), "showing": (), "target": 3, "offerer": 1, "to_act": 1}
+    fields: dict[str, Any] = {
+        "kept": (6, 6, 6, 6, 3),
+        "showing": (),
+        "target": 3,
+        "offerer": 1,
+        "to_act": 1,
+    }
     return attrs.evolve(view, **(fields | changes))
 
 

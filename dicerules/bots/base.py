@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
+from typing import ClassVar, Protocol, TypeVar
 
-__all__ = ["Bot", "RandomBot", "bot_random"]
+__all__ = ["Bot", "RandomBot", "SeededBot", "bot_random"]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 A = TypeVar("A")
@@ -33,19 +34,29 @@ def bot_random(seed: int) -> random.Random:
     return random.Random(seed)
 
 
-class RandomBot:
-    """Uniform random play: every legal action equally likely."""
+class SeededBot:
+    """A bot that draws from its own random source, seeded at its making."""
 
-    name = "random"
+    name: ClassVar[str]
 
     def __init__(self, seed: int) -> None:
         self._random = bot_random(seed)
 
     def __repr__(self) -> str:
-        return "RandomBot()"
+        return f"{type(self).__name__}()"
+
+    def _pick(self, choices: Sequence[A]) -> A:
+        """One of ``choices``, uniformly at random; ValueError if there is none."""
+        if not choices:
+            raise ValueError("there is no legal action to choose from")
+        return choices[self._random.randrange(len(choices))]
+
+
+class RandomBot(SeededBot):
+    """Uniform random play: every legal action equally likely."""
+
+    name = "random"
 
     def choose(self, view: object, legal_actions: tuple[A, ...]) -> A:
         """One of ``legal_actions``, uniformly at random; the view is not looked at."""
-        if not legal_actions:
-            raise ValueError("there is no legal action to choose from")
-        return legal_actions[self._random.randrange(len(legal_actions))]
+        return self._pick(legal_actions)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from dicerules.bots.base import bot_random
+from dicerules.bots.base import SeededBot
 from dicerules.games.liars_dice import CHALLENGE, Action, Bid, View
 from dicerules.probability import bid_probability_float
 
@@ -34,16 +34,10 @@ NEAR: Final = 0.05
 """How much less likely than the best bid a bid may be and still be picked."""
 
 
-class Expert:
+class Expert(SeededBot):
     """Plays each liars-dice decision by the exact chance that a bid holds."""
 
     name = "expert"
-
-    def __init__(self, seed: int) -> None:
-        self._random = bot_random(seed)
-
-    def __repr__(self) -> str:
-        return "Expert()"
 
     def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
         """A challenge when the bid on the table is more likely false than any raise is true.
@@ -76,7 +70,7 @@ class Expert:
                     break
                 near.append(bid)
         near.sort(key=lambda bid: (bid.quantity, bid.face))
-        return near[self._random.randrange(len(near))]
+        return self._pick(near)
 
 
 class _Odds:

@@ -34,7 +34,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Final
 
-from dicerules.bots.base import bot_random
+from dicerules.bots.base import SeededBot
 from dicerules.games.link import SIDES, Action, Open, Play, View
 
 __all__ = ["NEAR", "ROLLOUTS", "SAMPLES", "Expert"]
@@ -56,16 +56,10 @@ _Dice = tuple[tuple[int, ...], int]
 """A seat's white dice, sorted, and its usable blue die (0: none)."""
 
 
-class Expert:
+class Expert(SeededBot):
     """Plays link flexibly, weighing each move by the rounds it wins from there."""
 
     name = "expert"
-
-    def __init__(self, seed: int) -> None:
-        self._random = bot_random(seed)
-
-    def __repr__(self) -> str:
-        return "Expert()"
 
     def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
         """The legal move that wins the round in the most deals of the unseen dice.
@@ -87,7 +81,7 @@ class Expert:
             scores = self._crowded(view, seat, moves)
         best = max(scores)
         near = [a for a, score in zip(legal_actions, scores, strict=True) if score >= best - NEAR]
-        return near[self._random.randrange(len(near))]
+        return self._pick(near)
 
     def _heads_up(self, view: View, other: int, moves: Sequence[_After]) -> list[float]:
         """For each move, the chance over the other seat's deals that it wins the round."""

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pickle
+import sys
+from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -135,3 +138,47 @@ def test_play_match_does_not_let_a_bot_cheat() -> None:
 
     with pytest.raises(IllegalActionError):
         dicerules.play_match("liars-dice", None, [Cheat()] * 4, seed=1)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_no_bot_hands_a_state_to_the_engine(name: str) -> None:
+    # Every call made while a bot chooses into the engines' code is watched: none may
+    # be given a state (the bots read their view, and may use the engine's helpers on
+    # dice, such as the count of a bid or the total of a hand).
+    game = dicerules.get_game(name)
+    start = game.new_game(None, seed=2)
+    engine = {
+        module.__file__
+        for module_name, module in sys.modules.items()
+        if module_name == "dicerules.game" or module_name.startswith("dicerules.games.")
+    }
+    handed: list[str] = []
+
+    def watch(frame: FrameType, event: str, arg: object) -> None:
+        values = frame.f_locals.values() if event == "call" else ()
+        if frame.f_code.co_filename in engine and any(isinstance(v, type(start)) for v in values):
+            handed.append(frame.f_code.co_name)
+
+    def watched(call: Callable[[], object]) -> object:
+        sys.setprofile(watch)
+        try:
+            return call()
+        finally:
+            sys.setprofile(None)
+
+    class Watched:
+        def __init__(self, bot: bots.Bot[Any, Any]) -> None:
+            self.bot, self.name = bot, bot.name
+
+        def choose(self, view: object, legal_actions: tuple[object, ...]) -> object:
+            return watched(lambda: self.bot.choose(view, legal_actions))
+
+    # The watch sees a state handed to the engine.
+    watched(lambda: game.legal_actions(start))
+    assert handed
+    handed.clear()
+    players = game.default_rules.players
+    for bot in bots.BOT_NAMES:
+        seated = [Watched(bots.make(bot, game, seed=seat)) for seat in range(players)]
+        assert game.is_terminal(dicerules.play_match(game, None, seated, seed=2))
+    assert handed == []

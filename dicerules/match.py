@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dicerules.bots.base import Bot
-from dicerules.game import AnyGame, get_game
+from dicerules.bots.base import Bot, as_game
+from dicerules.game import AnyGame
 
 __all__ = ["play_match"]
 
@@ -17,10 +17,12 @@ def play_match(game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], s
     ``rules`` None means the game's default rules; the game is seeded by ``seed``.
     Each bot is given only its seat's view and the legal actions. ValueError if the
     number of bots is not the number of seats; an action a bot chose that is not
-    legal is an IllegalActionError from ``apply``.
+    legal is an IllegalActionError from ``apply``. TypeError for a game that is not a
+    game or its name, or bots that are not a sequence.
     """
-    if isinstance(game, str):
-        game = get_game(game)
+    game = as_game(game)
+    if not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, one a seat, not {type(bots).__name__}")
     state = game.new_game(rules, seed=seed)
     seats = state.rules.players
     if len(bots) != seats:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dicerules.bots import eighteen, liars_dice, link, twenty_four
-from dicerules.bots.base import Bot, RandomBot, bot_random
+from dicerules.bots.base import Bot, RandomBot, as_game, bot_random
 from dicerules.game import AnyGame, get_game
 from dicerules.streams import check_seed
 
@@ -36,9 +36,12 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
     """A new bot ``name`` for ``game`` (a Game or its registry name), seeded by ``seed``.
 
     ValueError for a name that is not one of BOT_NAMES; UnknownGameError for a game
-    that is not registered; ``seed`` is an int with 0 <= seed < 2**64.
+    that is not registered; ``seed`` is an int with 0 <= seed < 2**64. TypeError for
+    a name or game of another type.
     """
-    game_name = game if isinstance(game, str) else game.name
+    if not isinstance(name, str):
+        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
+    game_name = as_game(game).name
     get_game(game_name)
     seed = check_seed(seed)
     if name == "random":

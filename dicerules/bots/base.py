@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar, cast
 
-__all__ = ["Bot", "RandomBot", "SeededBot", "bot_random"]
+from dicerules.game import AnyGame, get_game
+
+__all__ = ["Bot", "RandomBot", "SeededBot", "as_game", "bot_random"]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 A = TypeVar("A")
@@ -23,6 +25,20 @@ class Bot(Protocol[V_contra, A]):
     def choose(self, view: V_contra, legal_actions: tuple[A, ...]) -> A:
         """One of ``legal_actions``, chosen from ``view`` alone."""
         ...
+
+
+def as_game(game: object) -> AnyGame:
+    """``game`` itself, or the game registered under the name ``game``.
+
+    UnknownGameError for a name not registered; TypeError for anything else.
+    """
+    if isinstance(game, str):
+        return get_game(game)
+    if not isinstance(getattr(game, "name", None), str) or not callable(
+        getattr(game, "new_game", None)
+    ):
+        raise TypeError(f"game must be a game or its name, not {type(game).__name__}")
+    return cast(AnyGame, game)
 
 
 def bot_random(seed: int) -> random.Random:

@@ -49,6 +49,10 @@ def test_make_rejects_what_does_not_exist() -> None:
         bots.make("random", "link", seed=-1)
     with pytest.raises(TypeError):
         bots.make("random", "link", seed="7")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="game must be a game or its name, not int"):
+        bots.make("random", 5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a bot's name is a str"):
+        bots.make(None, "link")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -127,6 +131,10 @@ def test_play_match_needs_one_bot_per_seat() -> None:
     seated = [bots.make("random", "liars-dice", seed=seat) for seat in range(3)]
     with pytest.raises(ValueError, match="liars-dice with these rules has 4 seats, not 3 bots"):
         dicerules.play_match("liars-dice", None, seated, seed=1)
+    with pytest.raises(TypeError, match="game must be a game or its name"):
+        dicerules.play_match(None, None, seated, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bots must be a sequence"):
+        dicerules.play_match("liars-dice", None, iter(seated), seed=1)  # type: ignore[arg-type]
 
 
 def test_play_match_does_not_let_a_bot_cheat() -> None:

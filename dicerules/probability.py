@@ -490,8 +490,6 @@ def _eighteen_position(
         not isinstance(floor_points, int) or isinstance(floor_points, bool)
     ):
         raise TypeError(f"floor_points must be an int or None, not {type(floor_points).__name__}")
-    if floor_points is not None and floor_points < 0:
-        raise ValueError(f"floor_points are the seat's points, never below 0: got {floor_points}")
     payoff, best = _eighteen_values(roost_key, other_keys, floor_points)
     return faces, payoff, best
 
@@ -516,7 +514,8 @@ def stand_points(
     player of the round (0: bust), ``{t: 1}`` for a total already shown. The hand
     scores -1 if bust or below the roost, +1 above it, and +1 for each other player
     it beats (bust or lower) unless it is bust. With ``floor_at_zero``, pass the seat's
-    points as ``floor_points``: a loss cannot take them below 0.
+    points as ``floor_points``: a loss cannot take them below 0, and points below 0
+    (from ``start_points``) are lifted to 0 whatever the round brings.
     """
     faces, payoff, _ = _eighteen_position(hand, roost, others, floor_points)
     return payoff[_final_total(faces)]

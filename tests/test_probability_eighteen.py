@@ -135,6 +135,9 @@ def test_floor_at_zero_by_hand() -> None:
     # (1 - 5) / 6 = -2/3; a seat at 0 loses nothing by a bust: 1/6.
     assert P.roll_points((6, 6, 5), roost) == F(-2, 3)
     assert P.roll_points((6, 6, 5), roost, floor_points=0) == F(1, 6)
+    # A seat at -2 (start_points below 0) ends the round at 0 or more: a loss of 1
+    # still leaves it at 0, so the floor turns any result c into max(c, 2): +2.
+    assert P.stand_points((3, 3, 3), roost, floor_points=-2) == 2
 
 
 def test_six_dice_count_18_and_bust_counts_minus_one() -> None:
@@ -272,7 +275,6 @@ def test_turn_totals_match_a_search_of_every_die() -> None:
         (lambda: P.stand_points((6, 6, 5), {10: F(1)}, {12: F(1)}), TypeError),
         (lambda: P.stand_points((6, 6, 5), {10: F(1)}, [{1: F(1)}]), ValueError),
         (lambda: P.stand_points((6, 6, 5), {10: F(1)}, floor_points="0"), TypeError),
-        (lambda: P.stand_points((6, 6, 5), {10: F(1)}, floor_points=-1), ValueError),
         (lambda: P.stand_points((6, 6, 5), {"10": F(1)}), TypeError),
         (lambda: P.eighteen_turn_totals({10.0: F(1)}), TypeError),
         (lambda: P.roll_points((6, 6, 6, 1), {10: F(1)}), ValueError),

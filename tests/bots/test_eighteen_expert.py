@@ -46,8 +46,9 @@ class Spy:
         E.PRESETS["hosted"],
         E.Rules(players=5, simultaneous_reveal=True, floor_at_zero=True, target=6),
         E.Rules(players=2, target=4),
+        E.Rules(players=3, start_points=-3, floor_at_zero=True, target=3),
     ],
-    ids=["standard", "twenty-three", "hosted", "hidden-floor", "two"],
+    ids=["standard", "twenty-three", "hosted", "hidden-floor", "two", "below-zero-floor"],
 )
 def test_expert_gets_views_and_plays_legal_actions(rules: E.Rules) -> None:
     for seed in range(3):

@@ -308,8 +308,6 @@ _E18_TOTALS = (_E18_BUST, *range(3, _E18_TOP + 1))
 _E18_HAND_DICE = 6
 
 _P = ParamSpec("_P")
-_Chances = Mapping[int, Fraction]
-"""The chance of each value: Fractions (or ints) from 0 to 1 that sum to 1."""
 
 
 def _float_twin(exact: Callable[_P, Fraction]) -> Callable[_P, float]:
@@ -370,7 +368,7 @@ def roost_distribution(
     if len(faces) not in (0, 3):
         raise ValueError(f"discards are the house's three lowest dice, got {len(faces)} dice")
     throws = dict(_roost_table()[tuple(sorted(faces))])
-    if playing:
+    if _arg_bool("playing", playing):
         throws.pop(_E18_TOP, None)
         if not throws:
             raise ValueError("with discards 6-6-6 the roost is 18: no player plays that round")
@@ -474,8 +472,8 @@ def _roll_points(
 
 def _eighteen_position(
     hand: Sequence[int],
-    roost: _Chances,
-    others: Sequence[_Chances],
+    roost: Mapping[int, Fraction],
+    others: Sequence[Mapping[int, Fraction]],
     floor_points: int | None,
 ) -> tuple[tuple[int, ...], dict[int, Fraction], dict[tuple[int, int], Fraction]]:
     """The checked hand and the tables of ``_eighteen_values`` for these arguments."""
@@ -502,15 +500,16 @@ def _final_total(hand: tuple[int, ...]) -> int:
 
 def stand_points(
     hand: Sequence[int],
-    roost: _Chances,
-    others: Sequence[_Chances] = (),
+    roost: Mapping[int, Fraction],
+    others: Sequence[Mapping[int, Fraction]] = (),
     *,
     floor_points: int | None = None,
 ) -> Fraction:
     """The points a player expects this round if its turn ends with ``hand``.
 
-    ``roost`` is the roost's distribution (``roost_distribution``, or ``{r: 1}`` when
-    it is known); ``others`` holds one distribution of the final total per other
+    A distribution maps each value to its chance (Fractions or ints summing to 1).
+    ``roost`` is the roost's (``roost_distribution``, or ``{r: 1}`` when it is
+    known); ``others`` holds one distribution of the final total per other
     player of the round (0: bust), ``{t: 1}`` for a total already shown. The hand
     scores -1 if bust or below the roost, +1 above it, and +1 for each other player
     it beats (bust or lower) unless it is bust. With ``floor_at_zero``, pass the seat's
@@ -523,8 +522,8 @@ def stand_points(
 
 def roll_points(
     hand: Sequence[int],
-    roost: _Chances,
-    others: Sequence[_Chances] = (),
+    roost: Mapping[int, Fraction],
+    others: Sequence[Mapping[int, Fraction]] = (),
     *,
     floor_points: int | None = None,
 ) -> Fraction:
@@ -573,7 +572,7 @@ def _turn_totals(roost: _RoostKey) -> dict[int, Fraction]:
     return {total: p for total, p in totals.items() if p}
 
 
-def eighteen_turn_totals(roost: _Chances) -> dict[int, Fraction]:
+def eighteen_turn_totals(roost: Mapping[int, Fraction]) -> dict[int, Fraction]:
     """The final total of a turn (0: bust) played best against ``roost`` alone.
 
     The player stands unless one more die gains expected points against the roost
@@ -582,7 +581,7 @@ def eighteen_turn_totals(roost: _Chances) -> dict[int, Fraction]:
     return dict(_turn_totals(_distribution_key(roost, "roost", range(3, _E18_TOP + 1))))
 
 
-def eighteen_turn_totals_float(roost: _Chances) -> dict[int, float]:
+def eighteen_turn_totals_float(roost: Mapping[int, Fraction]) -> dict[int, float]:
     """``eighteen_turn_totals`` in floats."""
     return {total: float(p) for total, p in eighteen_turn_totals(roost).items()}
 

@@ -103,6 +103,11 @@ def test_roost_bad_discards(discards: object, error: type[Exception]) -> None:
         P.roost_distribution(discards)  # type: ignore[arg-type]
 
 
+def test_roost_playing_is_a_bool() -> None:
+    with pytest.raises(TypeError, match="playing"):
+        P.roost_distribution((5, 5, 5), playing=1)  # type: ignore[arg-type]
+
+
 def test_roost_six_six_six_cannot_be_played() -> None:
     assert P.roost_distribution((6, 6, 6)) == {18: 1}
     with pytest.raises(ValueError, match="18"):

@@ -4,16 +4,21 @@ Every state holds a Tape. ``record(state)`` reads it, and ``replay`` checks a
 record against it. The actions and the dice are kept in a Log, a persistent
 append-only sequence: appending shares the whole past with the previous state,
 so ``apply`` costs the same at step 10 and at step 10,000.
+
+Appending is on every game's hot path, so both classes build their new objects
+through the slot descriptors (``_new_log``, ``_new_tape``): that skips attrs'
+``__init__`` and the frozen ``__setattr__`` guard and roughly halves the cost of
+an ``act``. A Log hashes its items only when it is hashed itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 
-from dicerules.streams import DiceStream
+from dicerules.streams import DiceStream, SeededStream
 
 __all__ = ["Log", "Tape"]
 
@@ -37,7 +42,7 @@ class Log(Generic[T]):
     _prev: Log[T] | None
     _item: T | None
     _len: int
-    _hash: int
+    _hash: int | None  # None until first asked for (see ``__hash__``)
 
     def __init__(self) -> None:
         """An empty Log; build longer ones with ``append`` or ``Log.of``."""
@@ -56,13 +61,7 @@ class Log(Generic[T]):
 
     def append(self, item: T) -> Log[T]:
         """A new Log: this one with ``item`` at the end. This one is unchanged."""
-        new = object.__new__(Log)
-        object.__setattr__(new, "_prev", self)
-        object.__setattr__(new, "_item", item)
-        object.__setattr__(new, "_len", self._len + 1)
-        # A rolling hash: O(1) per append, equal for equal sequences.
-        object.__setattr__(new, "_hash", hash((self._hash, item)))
-        return new
+        return _new_log(self, item)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Log is immutable")
@@ -103,7 +102,9 @@ class Log(Generic[T]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Log):
             return NotImplemented
-        if self._len != other._len or self._hash != other._hash:
+        if self._len != other._len:
+            return False
+        if self._hash is not None and other._hash is not None and self._hash != other._hash:
             return False
         a: Log[T] | None = self
         b: Log[T] | None = other
@@ -116,7 +117,21 @@ class Log(Generic[T]):
         return True
 
     def __hash__(self) -> int:
-        return self._hash
+        # A rolling hash, hash((hash of the Log before, item)), equal for equal
+        # sequences. Computed on demand and kept: walk back to the newest node that
+        # has it, then forward, so each node is hashed once and nothing recurses.
+        if self._hash is not None:
+            return self._hash
+        pending: list[Log[T]] = []
+        node: Log[T] = self
+        while node._hash is None:
+            pending.append(node)
+            node = node._prev  # type: ignore[assignment]
+        value = node._hash
+        for node in reversed(pending):
+            value = hash((value, node._item))
+            _set_hash(node, value)
+        return value
 
     def __repr__(self) -> str:
         return f"Log({tuple(self)!r})"
@@ -135,6 +150,24 @@ def _log_of(items: tuple[T, ...]) -> Log[T]:
     return Log.of(items)
 
 
+_EMPTY: Log[Any] = Log()  # shared by every new Tape: a Log never changes
+
+_set_prev = cast(Any, Log.__dict__["_prev"]).__set__
+_set_item = cast(Any, Log.__dict__["_item"]).__set__
+_set_len = cast(Any, Log.__dict__["_len"]).__set__
+_set_hash = cast(Any, Log.__dict__["_hash"]).__set__
+
+
+def _new_log(prev: Log[T], item: T) -> Log[T]:
+    """``prev`` with ``item`` appended, set through the slots (Log refuses setattr)."""
+    new: Log[T] = object.__new__(Log)
+    _set_prev(new, prev)
+    _set_item(new, item)
+    _set_len(new, prev._len + 1)
+    _set_hash(new, None)
+    return new
+
+
 @attrs.frozen
 class Tape(Generic[A]):
     """The stream a game began with, where it stands now, and every action and roll since.
@@ -150,24 +183,60 @@ class Tape(Generic[A]):
     @classmethod
     def start(cls, stream: DiceStream) -> Tape[A]:
         """A blank tape for a game that begins with ``stream``."""
-        return cls(stream, stream, Log(), Log())
+        return _new_tape(stream, stream, _EMPTY, _EMPTY)
 
     def roll(self, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """Draw ``count`` dice of ``sides`` faces: the dice and the tape that logged them."""
-        dice, stream = self.stream.roll(count, sides)
-        return dice, Tape(self.origin, stream, self.actions, self.rolls.append(dice))
+        stream = self.stream
+        if type(stream) is SeededStream:
+            # The engines ask only for counts and sides they know are valid, so the
+            # checks of the public roll are skipped for the stream most games use.
+            dice, stream = stream.roll_unchecked(count, sides)
+        else:
+            dice, stream = stream.roll(count, sides)
+        return dice, _new_tape(self.origin, stream, self.actions, _new_log(self.rolls, dice))
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
-        return Tape(self.origin, self.stream, self.actions.append(action), self.rolls)
+        # _new_log and _new_tape inlined: every move of every game comes through here.
+        actions = self.actions
+        log: Log[A] = object.__new__(Log)
+        _set_prev(log, actions)
+        _set_item(log, action)
+        _set_len(log, actions._len + 1)
+        _set_hash(log, None)
+        new: Tape[A] = object.__new__(Tape)
+        _set_origin(new, self.origin)
+        _set_stream(new, self.stream)
+        _set_actions(new, log)
+        _set_rolls(new, self.rolls)
+        return new
 
     def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
         (an action that rolls at once, such as taking one more die)."""
         dice, stream = self.stream.roll(count, sides)
-        actions, rolls = self.actions.append(action), self.rolls.append(dice)
-        return dice, Tape(self.origin, stream, actions, rolls)
+        actions, rolls = _new_log(self.actions, action), _new_log(self.rolls, dice)
+        return dice, _new_tape(self.origin, stream, actions, rolls)
 
     def dice(self) -> tuple[int, ...]:
         """Every die drawn so far, in draw order."""
         return tuple(die for roll in self.rolls for die in roll)
+
+
+_set_origin = cast(Any, Tape.__dict__["origin"]).__set__
+_set_stream = cast(Any, Tape.__dict__["stream"]).__set__
+_set_actions = cast(Any, Tape.__dict__["actions"]).__set__
+_set_rolls = cast(Any, Tape.__dict__["rolls"]).__set__
+
+
+def _new_tape(
+    origin: DiceStream, stream: DiceStream, actions: Log[A], rolls: Log[tuple[int, ...]]
+) -> Tape[A]:
+    """``Tape(origin, stream, actions, rolls)``, set through the slots (no attrs init)."""
+    new: Tape[A] = object.__new__(Tape)
+    _set_origin(new, origin)
+    _set_stream(new, stream)
+    _set_actions(new, actions)
+    _set_rolls(new, rolls)
+    return new

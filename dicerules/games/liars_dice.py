@@ -41,7 +41,7 @@ dice, in seat order, all its dice consecutively (a hand is kept sorted).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Final, Literal, cast
@@ -224,6 +224,14 @@ def _bid_index(bid: Bid, sides: int) -> int:
     return (bid.quantity - 1) * sides + bid.face - 1
 
 
+def _last_index(state: State) -> int:
+    """The table index of the bid on the table; -1 before the opening bid."""
+    if not state.bid_count:
+        return -1
+    last = cast(Bid, state.tape.actions.last)
+    return (last.quantity - 1) * state.rules.sides + last.face - 1
+
+
 @lru_cache(maxsize=4096)
 def _answers(sides: int, total: int, last_index: int) -> tuple[Action, ...]:
     """The legal actions after the bid at ``last_index`` (-1: no bid yet) with ``total`` dice."""
@@ -285,6 +293,48 @@ class State:
     def last_bid(self) -> Bid | None:
         """The bid on the table, or None before the opening bid."""
         return cast(Bid, self.tape.actions.last) if self.bid_count else None
+
+
+# State's slots, set directly by _new_state.
+_SET_STATE: Final = tuple(
+    cast(Callable[[State, object], None], State.__dict__[field.name].__set__)
+    for field in attrs.fields(State)
+)
+
+
+def _new_state(
+    rules: Rules,
+    dice: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    round: int,
+    opener: int,
+    to_act: int | None,
+    bid_count: int,
+    ones_wild: bool,
+    rolloff: tuple[tuple[tuple[int, int], ...], ...],
+    last_reveal: Reveal | None,
+    tape: Tape[Action],
+) -> State:
+    """``State(...)`` with the same arguments, for the engine's own moves.
+
+    Setting the eleven slots through their descriptors skips attrs' ``__init__``
+    (a bound ``__setattr__`` call per field): about a tenth of a bid's cost.
+    """
+    new = object.__new__(State)
+    (s_rules, s_dice, s_hands, s_round, s_opener, s_to_act, s_bid_count, s_ones_wild,
+     s_rolloff, s_last_reveal, s_tape) = _SET_STATE  # fmt: skip
+    s_rules(new, rules)
+    s_dice(new, dice)
+    s_hands(new, hands)
+    s_round(new, round)
+    s_opener(new, opener)
+    s_to_act(new, to_act)
+    s_bid_count(new, bid_count)
+    s_ones_wild(new, ones_wild)
+    s_rolloff(new, rolloff)
+    s_last_reveal(new, last_reveal)
+    s_tape(new, tape)
+    return new
 
 
 @attrs.frozen
@@ -387,7 +437,7 @@ def _start_round(
     for count in dice:
         hands.append(tuple(sorted(rolled[start : start + count])))
         start += count
-    return State(
+    return _new_state(
         rules, dice, tuple(hands), round_number, opener, opener, 0,
         rules.ones_wild, rolloff, last_reveal, tape,
     )  # fmt: skip
@@ -421,9 +471,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.to_act is None:
         return ()
-    sides = state.rules.sides
-    last = state.last_bid
-    return _answers(sides, sum(state.dice), -1 if last is None else _bid_index(last, sides))
+    return _answers(state.rules.sides, sum(state.dice), _last_index(state))
 
 
 def apply(state: State, action: Action) -> State:
@@ -447,9 +495,8 @@ def _check_bid(state: State, bid: Bid) -> None:
     total = sum(state.dice)
     if bid.quantity > total:
         raise _illegal(state, f"{bid} bids {bid.quantity} dice, but only {total} are in play")
-    last = state.last_bid
-    if last is not None and _bid_index(bid, sides) <= _bid_index(last, sides):
-        raise _illegal(state, _why_not_a_raise(bid, last, sides, total))
+    if _bid_index(bid, sides) <= _last_index(state):
+        raise _illegal(state, _why_not_a_raise(bid, cast(Bid, state.last_bid), sides, total))
 
 
 def _illegal(state: State, message: str) -> IllegalActionError:
@@ -472,9 +519,15 @@ def _bid(state: State, bid: Bid) -> State:
     ones_wild = state.ones_wild
     if not state.bid_count and bid.face == 1 and state.rules.ones_opening_cancels_wild:
         ones_wild = False  # rule 5: an opening bid on ones makes ones count as ones
-    return State(
-        state.rules, state.dice, state.hands, state.round, state.opener,
-        _next_seat(state.dice, cast(int, state.to_act)),
+    dice = state.dice
+    # The next seat to the left, inline: _next_seat only when that one is out.
+    to_act = cast(int, state.to_act) + 1
+    if to_act == len(dice):
+        to_act = 0
+    if not dice[to_act]:
+        to_act = _next_seat(dice, to_act)
+    return _new_state(
+        state.rules, dice, state.hands, state.round, state.opener, to_act,
         state.bid_count + 1, ones_wild, state.rolloff, state.last_reveal,
         state.tape.act(bid),
     )  # fmt: skip
@@ -492,18 +545,20 @@ def _check_challenge(state: State) -> None:
 def _challenge(state: State) -> State:
     """Rules 5 to 8: reveal and count, the loser gives up a die, the next round starts."""
     rules = state.rules
-    bid = cast(Bid, state.last_bid)
+    bid = cast(Bid, state.tape.actions.last)  # _check_challenge saw a bid this round
     challenger = cast(int, state.to_act)
     bidder = _previous_seat(state.dice, challenger)
     count = count_bid(
         state.hands, bid.face, ones_wild=state.ones_wild, straights_wild=rules.straights_wild
     )
     loser, winner = (challenger, bidder) if count >= bid.quantity else (bidder, challenger)
-    dice = tuple(n - 1 if seat == loser else n for seat, n in enumerate(state.dice))
+    left = list(state.dice)
+    left[loser] -= 1
+    dice = tuple(left)
     reveal = Reveal(state.hands, bid, bidder, challenger, state.ones_wild, count, loser)
     tape = state.tape.act(CHALLENGE)
-    if sum(1 for n in dice if n) == 1:
-        return State(
+    if len(dice) - dice.count(0) == 1:
+        return _new_state(
             rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
             state.ones_wild, state.rolloff, reveal, tape,
         )  # fmt: skip

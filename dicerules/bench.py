@@ -255,6 +255,7 @@ def alternate(
     times: list[list[float]] = [[] for _ in calls]
     for _ in range(repeats):
         for call, kept in zip(calls, times, strict=True):
+            gc.collect()  # each run starts with no garbage left by the one before
             kept.append(seconds_per_call(call, seconds, clock))
     return [summarize(kept) for kept in times]
 
@@ -299,10 +300,12 @@ class LongGame:
 def measure_long_game(seconds: float, repeats: int, clock: Clock) -> LongGame:
     """Apply at step 10 and at step 10,000, replays of 1,000 and 10,000 actions, memory."""
     states = long_game()
+    memory = bytes_per_state(states)
     early, late = states[SHORT_STEP], states[LONG_STEPS]
     early_action = liars_dice.legal_actions(early)[0]
     late_action = liars_dice.legal_actions(late)[0]
     short_record, long_record = record(states[SHORT_REPLAY]), record(late)
+    del states  # only what is timed stays alive while it is timed
     apply_short, apply_long = alternate(
         [
             lambda: liars_dice.apply(early, early_action),
@@ -315,7 +318,7 @@ def measure_long_game(seconds: float, repeats: int, clock: Clock) -> LongGame:
     replay_short, replay_long = alternate(
         [lambda: replay(short_record), lambda: replay(long_record)], seconds / 4, repeats, clock
     )
-    return LongGame(apply_short, apply_long, replay_short, replay_long, bytes_per_state(states))
+    return LongGame(apply_short, apply_long, replay_short, replay_long, memory)
 
 
 # ------------------------------------------------------------------ the output

@@ -210,7 +210,7 @@ def test_select_names_the_unknown_and_the_known() -> None:
     ("seconds", "repeats"), [(0.0, 5), (-1.0, 5), (math.nan, 5), (math.inf, 5), (1.0, 0)]
 )
 def test_bad_arguments_are_value_errors(seconds: float, repeats: int) -> None:
-    with pytest.raises(ValueError, match="--seconds|--repeats"):
+    with pytest.raises(ValueError, match=r"--seconds|--repeats"):
         bench.check_arguments(seconds, repeats)
 
 

@@ -23,6 +23,7 @@ import argparse
 import gc
 import importlib
 import math
+import os
 import random
 import statistics
 import sys
@@ -382,8 +383,11 @@ def speed_table(
             row += ["-", "-"]
         if reference is not None:
             row.append(ratio_text(ratio(decisions.median, ref_decisions)))
-            fair = rounds is not None and contender.name in (COMPARISON, reference)
-            row.append(ratio_text(ratio(rounds.median, ref_rounds)) if fair and rounds else "-")
+            # Rounds compare only between games of the same size: the comparison game.
+            if rounds is not None and contender.name in (COMPARISON, reference):
+                row.append(ratio_text(ratio(rounds.median, ref_rounds)))
+            else:
+                row.append("-")
         rows.append(row)
     return format_table(header, rows)
 
@@ -456,7 +460,7 @@ def report(
     lines = [
         f"dicerules bench: random legal play through the public API; {repeats} runs of"
         f" {seconds:g} s each, interleaved; median and spread ((max - min) / median)",
-        f"python {sys.version.split()[0]}, {sys.platform}",
+        f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores",
     ]
     reference = None
     if pyspiel is None:

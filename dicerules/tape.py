@@ -6,13 +6,13 @@ append-only sequence: appending shares the whole past with the previous state,
 so ``apply`` costs the same at step 10 and at step 10,000.
 
 Appending is on every game's hot path, and two things keep it cheap. A Log
-hashes its items only when it is hashed itself. And new Logs and Tapes are made
-by builders (``_LogBuilder``, ``_TapeBuilder``): a builder is a plain class with
-exactly the slots of the class it builds, so its ``__init__`` fills them with
-ordinary (fast) attribute stores, then it turns the object into the immutable
-class by assigning ``__class__``, which Python allows between classes of the
-same layout. That costs less than half of attrs' frozen ``__init__`` (a bound
-``object.__setattr__`` call per field). The engines build their states the same way.
+hashes its items only when it is hashed itself. And new Logs and Tapes are built
+(``_new_log``, ``_new_tape``) as an object of a plain class with exactly the same
+slots (``_LogSlots``, ``_TapeSlots``), filled with ordinary attribute stores, the
+fastest Python has, and then turned into the immutable class by assigning its
+``__class__``, which Python allows between classes of the same layout. That costs
+about a third of attrs' frozen ``__init__``, which makes a call per field. The
+engines may build their states the same way.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class Log(Generic[T]):
 
     def append(self, item: T) -> Log[T]:
         """A new Log: this one with ``item`` at the end. This one is unchanged."""
-        return _LogBuilder(self, item)  # type: ignore[return-value]
+        return _new_log(self, item)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Log is immutable")
@@ -157,20 +157,31 @@ def _log_of(items: tuple[T, ...]) -> Log[T]:
 _EMPTY: Log[Any] = Log()  # shared by every new Tape: a Log never changes
 
 
-class _LogBuilder(Generic[T]):  # Generic like Log: __class__ needs the same bases
-    """Makes ``prev.append(item)``: a plain object with Log's slots that becomes a Log."""
+_new = object.__new__
+
+
+class _LogSlots(Generic[T]):  # Generic like Log: __class__ needs the same bases
+    """Log's slots on a plain class: ``_new_log`` fills them, then makes the object a Log."""
 
     __slots__ = Log.__slots__
-
-    def __init__(self, prev: Log[T], item: T) -> None:
-        self._prev = prev
-        self._item = item
-        self._len = prev._len + 1
-        self._hash = None
-        self.__class__ = Log  # type: ignore[assignment]
+    _prev: Log[T]
+    _item: T
+    _len: int
+    _hash: int | None
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _TapeBuilder needs the same layout
+def _new_log(prev: Log[T], item: T) -> Log[T]:
+    """``prev.append(item)``, built as the module docstring tells."""
+    log: _LogSlots[T] = _new(_LogSlots)
+    log._prev = prev
+    log._item = item
+    log._len = prev._len + 1
+    log._hash = None
+    log.__class__ = Log  # type: ignore[assignment]
+    return log  # type: ignore[return-value]
+
+
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _TapeSlots needs the same layout
 class Tape(Generic[A]):
     """The stream a game began with, where it stands now, and every action and roll since.
 
@@ -185,25 +196,37 @@ class Tape(Generic[A]):
     @classmethod
     def start(cls, stream: DiceStream) -> Tape[A]:
         """A blank tape for a game that begins with ``stream``."""
-        return _TapeBuilder(stream, stream, _EMPTY, _EMPTY)  # type: ignore[return-value]
+        return _new_tape(stream, stream, _EMPTY, _EMPTY)
 
     def roll(self, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """Draw ``count`` dice of ``sides`` faces: the dice and the tape that logged them."""
         dice, stream = _roll(self.stream, count, sides)
-        rolls = _LogBuilder(self.rolls, dice)
-        return dice, _TapeBuilder(self.origin, stream, self.actions, rolls)  # type: ignore[return-value]
+        return dice, _new_tape(self.origin, stream, self.actions, _new_log(self.rolls, dice))
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
-        actions = _LogBuilder(self.actions, action)
-        return _TapeBuilder(self.origin, self.stream, actions, self.rolls)  # type: ignore[return-value]
+        # _new_log and _new_tape inline: every move of every game comes through here.
+        actions = self.actions
+        log: _LogSlots[A] = _new(_LogSlots)
+        log._prev = actions
+        log._item = action
+        log._len = actions._len + 1
+        log._hash = None
+        log.__class__ = Log  # type: ignore[assignment]
+        tape: _TapeSlots[A] = _new(_TapeSlots)
+        tape.origin = self.origin
+        tape.stream = self.stream
+        tape.actions = log  # type: ignore[assignment]
+        tape.rolls = self.rolls
+        tape.__class__ = Tape  # type: ignore[assignment]
+        return tape  # type: ignore[return-value]
 
     def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
         (an action that rolls at once, such as taking one more die)."""
         dice, stream = _roll(self.stream, count, sides)
-        actions, rolls = _LogBuilder(self.actions, action), _LogBuilder(self.rolls, dice)
-        return dice, _TapeBuilder(self.origin, stream, actions, rolls)  # type: ignore[return-value]
+        actions, rolls = _new_log(self.actions, action), _new_log(self.rolls, dice)
+        return dice, _new_tape(self.origin, stream, actions, rolls)
 
     def dice(self) -> tuple[int, ...]:
         """Every die drawn so far, in draw order."""
@@ -221,14 +244,24 @@ def _roll(stream: DiceStream, count: int, sides: int) -> tuple[tuple[int, ...], 
     return stream.roll(count, sides)
 
 
-class _TapeBuilder(Generic[A]):
-    """Makes a Tape from fields known to be valid: a plain object with Tape's slots."""
+class _TapeSlots(Generic[A]):  # Generic like Tape: __class__ needs the same bases
+    """Tape's slots on a plain class: ``_new_tape`` fills them, then makes the object a Tape."""
 
     __slots__ = ("actions", "origin", "rolls", "stream")  # Tape's fields
+    origin: DiceStream
+    stream: DiceStream
+    actions: Log[A]
+    rolls: Log[tuple[int, ...]]
 
-    def __init__(self, origin: DiceStream, stream: DiceStream, actions: object, rolls: object):
-        self.origin = origin
-        self.stream = stream
-        self.actions = actions
-        self.rolls = rolls
-        self.__class__ = Tape  # type: ignore[assignment]
+
+def _new_tape(
+    origin: DiceStream, stream: DiceStream, actions: Log[A], rolls: Log[tuple[int, ...]]
+) -> Tape[A]:
+    """``Tape(origin, stream, actions, rolls)``, built as the module docstring tells."""
+    tape: _TapeSlots[A] = _new(_TapeSlots)
+    tape.origin = origin
+    tape.stream = stream
+    tape.actions = actions
+    tape.rolls = rolls
+    tape.__class__ = Tape  # type: ignore[assignment]
+    return tape  # type: ignore[return-value]

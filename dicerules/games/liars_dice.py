@@ -41,7 +41,7 @@ dice, in seat order, all its dice consecutively (a hand is kept sorted).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Final, Literal, cast
@@ -255,7 +255,7 @@ class Reveal:
     loser: int
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateBuilder needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
 class State:
     """A whole game of liar's dice, hidden hands and dice stream included.
 
@@ -295,13 +295,11 @@ class State:
         return cast(Bid, self.tape.actions.last) if self.bid_count else None
 
 
-class _StateBuilder:
-    """Makes a State for the engine's own moves: a plain object with State's slots.
+_new = object.__new__
 
-    It fills the slots with ordinary attribute stores, then becomes a State by
-    assigning ``__class__`` (the builder pattern of ``dicerules.tape``): a third of
-    the cost of ``State(...)``, which sets each of the eleven fields through a call.
-    """
+
+class _StateSlots:
+    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
 
     __slots__ = (
         "bid_count",
@@ -316,37 +314,52 @@ class _StateBuilder:
         "tape",
         "to_act",
     )  # State's fields (Python lays slots out by name, so their order is free)
-
-    def __init__(
-        self,
-        rules: Rules,
-        dice: tuple[int, ...],
-        hands: tuple[tuple[int, ...], ...],
-        round: int,
-        opener: int,
-        to_act: int | None,
-        bid_count: int,
-        ones_wild: bool,
-        rolloff: tuple[tuple[tuple[int, int], ...], ...],
-        last_reveal: Reveal | None,
-        tape: Tape[Action],
-    ) -> None:
-        self.rules = rules
-        self.dice = dice
-        self.hands = hands
-        self.round = round
-        self.opener = opener
-        self.to_act = to_act
-        self.bid_count = bid_count
-        self.ones_wild = ones_wild
-        self.rolloff = rolloff
-        self.last_reveal = last_reveal
-        self.tape = tape
-        self.__class__ = State  # type: ignore[assignment]
+    rules: Rules
+    dice: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    round: int
+    opener: int
+    to_act: int | None
+    bid_count: int
+    ones_wild: bool
+    rolloff: tuple[tuple[tuple[int, int], ...], ...]
+    last_reveal: Reveal | None
+    tape: Tape[Action]
 
 
-_new_state: Callable[..., State] = _StateBuilder  # type: ignore[assignment]
-"""``State(...)`` with the same arguments, for values the engine made itself."""
+def _new_state(
+    rules: Rules,
+    dice: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    round: int,
+    opener: int,
+    to_act: int | None,
+    bid_count: int,
+    ones_wild: bool,
+    rolloff: tuple[tuple[tuple[int, int], ...], ...],
+    last_reveal: Reveal | None,
+    tape: Tape[Action],
+) -> State:
+    """``State(...)`` with the same arguments, for values the engine made itself.
+
+    Built the way ``dicerules.tape`` builds its Logs: the slots filled on a plain
+    ``_StateSlots`` object, whose class then becomes State. About a third of the
+    cost of attrs' ``__init__``, which makes a call per field.
+    """
+    new = _new(_StateSlots)
+    new.rules = rules
+    new.dice = dice
+    new.hands = hands
+    new.round = round
+    new.opener = opener
+    new.to_act = to_act
+    new.bid_count = bid_count
+    new.ones_wild = ones_wild
+    new.rolloff = rolloff
+    new.last_reveal = last_reveal
+    new.tape = tape
+    new.__class__ = State  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
 
 
 @attrs.frozen
@@ -415,7 +428,8 @@ def new_game(
     if rules.first_opener == "rolloff":
         opener, rolloff, tape = _roll_off(rules, tape)
     dice = (rules.dice_per_player,) * rules.players
-    return _start_round(rules, dice, 1, opener, rolloff, None, tape)
+    rolled, tape = tape.roll(sum(dice), rules.sides)
+    return _start_round(rules, dice, 1, opener, rolloff, None, rolled, tape)
 
 
 def _roll_off(
@@ -440,10 +454,13 @@ def _start_round(
     opener: int,
     rolloff: tuple[tuple[tuple[int, int], ...], ...],
     last_reveal: Reveal | None,
+    rolled: tuple[int, ...],
     tape: Tape[Action],
 ) -> State:
-    """Rule 2: every seat with dice rolls all of them, in seat order, in one draw."""
-    rolled, tape = tape.roll(sum(dice), rules.sides)
+    """Rule 2: every seat with dice rolls all of them, in seat order, in one draw.
+
+    ``rolled`` is that draw, already logged on ``tape``.
+    """
     hands = []
     start = 0
     for count in dice:
@@ -573,16 +590,18 @@ def _challenge(state: State) -> State:
     left[loser] -= 1
     dice = tuple(left)
     reveal = Reveal(state.hands, bid, bidder, challenger, state.ones_wild, count, loser)
-    tape = state.tape.act(CHALLENGE)
     if len(dice) - dice.count(0) == 1:
         return _new_state(
             rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
-            state.ones_wild, state.rolloff, reveal, tape,
+            state.ones_wild, state.rolloff, reveal, state.tape.act(CHALLENGE),
         )  # fmt: skip
     opener = loser if rules.next_opener == "loser" else winner
     if not dice[opener]:
         opener = _next_seat(dice, opener)
-    return _start_round(rules, dice, state.round + 1, opener, state.rolloff, reveal, tape)
+    rolled, tape = state.tape.act_and_roll(CHALLENGE, sum(dice), rules.sides)
+    return _start_round(
+        rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape
+    )
 
 
 # ----------------------------------------------------------------- reading a state

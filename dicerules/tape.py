@@ -205,21 +205,7 @@ class Tape(Generic[A]):
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
-        # _new_log and _new_tape inline: every move of every game comes through here.
-        actions = self.actions
-        log: _LogSlots[A] = _new(_LogSlots)
-        log._prev = actions
-        log._item = action
-        log._len = actions._len + 1
-        log._hash = None
-        log.__class__ = Log  # type: ignore[assignment]
-        tape: _TapeSlots[A] = _new(_TapeSlots)
-        tape.origin = self.origin
-        tape.stream = self.stream
-        tape.actions = log  # type: ignore[assignment]
-        tape.rolls = self.rolls
-        tape.__class__ = Tape  # type: ignore[assignment]
-        return tape  # type: ignore[return-value]
+        return _new_tape(self.origin, self.stream, _new_log(self.actions, action), self.rolls)
 
     def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
@@ -259,9 +245,6 @@ def _new_tape(
 ) -> Tape[A]:
     """``Tape(origin, stream, actions, rolls)``, built as the module docstring tells."""
     tape: _TapeSlots[A] = _new(_TapeSlots)
-    tape.origin = origin
-    tape.stream = stream
-    tape.actions = actions
-    tape.rolls = rolls
+    tape.origin, tape.stream, tape.actions, tape.rolls = origin, stream, actions, rolls
     tape.__class__ = Tape  # type: ignore[assignment]
     return tape  # type: ignore[return-value]

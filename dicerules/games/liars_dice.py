@@ -44,7 +44,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final, Literal, cast
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -301,30 +301,7 @@ _new = object.__new__
 class _StateSlots:
     """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
 
-    __slots__ = (
-        "bid_count",
-        "dice",
-        "hands",
-        "last_reveal",
-        "ones_wild",
-        "opener",
-        "rolloff",
-        "round",
-        "rules",
-        "tape",
-        "to_act",
-    )  # State's fields (Python lays slots out by name, so their order is free)
-    rules: Rules
-    dice: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    round: int
-    opener: int
-    to_act: int | None
-    bid_count: int
-    ones_wild: bool
-    rolloff: tuple[tuple[tuple[int, int], ...], ...]
-    last_reveal: Reveal | None
-    tape: Tape[Action]
+    __slots__ = tuple(field.name for field in attrs.fields(State))
 
 
 def _new_state(
@@ -346,20 +323,12 @@ def _new_state(
     ``_StateSlots`` object, whose class then becomes State. About a third of the
     cost of attrs' ``__init__``, which makes a call per field.
     """
-    new = _new(_StateSlots)
-    new.rules = rules
-    new.dice = dice
-    new.hands = hands
-    new.round = round
-    new.opener = opener
-    new.to_act = to_act
-    new.bid_count = bid_count
-    new.ones_wild = ones_wild
-    new.rolloff = rolloff
-    new.last_reveal = last_reveal
-    new.tape = tape
-    new.__class__ = State  # type: ignore[assignment]
-    return new  # type: ignore[return-value]
+    new: Any = _new(_StateSlots)  # Any: mypy cannot follow the change of class below
+    new.rules, new.dice, new.hands, new.round = rules, dice, hands, round
+    new.opener, new.to_act, new.bid_count, new.ones_wild = opener, to_act, bid_count, ones_wild
+    new.rolloff, new.last_reveal, new.tape = rolloff, last_reveal, tape
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen

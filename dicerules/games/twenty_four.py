@@ -500,9 +500,21 @@ def apply(state: State, action: Action) -> State:
     # The fast path: the legal tuples are built by the rules that _check enforces, so an
     # action found in one (by identity first, as a bot's pick from legal_actions is) needs
     # no check of its own; _check runs only to say why any other action is not legal.
-    if action not in legal_actions(state):
+    if not _listed(action, legal_actions(state)):
         _check(state, action)
     return move(state, action)
+
+
+def _listed(action: object, legal: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``, by identity first.
+
+    The fast path of apply: a pick from legal_actions is found without comparing it
+    by value (a Python-level ``__eq__``) with every action listed before it.
+    """
+    for item in legal:
+        if item is action:
+            return True
+    return action in legal
 
 
 def _check(state: State, action: Action) -> None:

@@ -647,11 +647,13 @@ def _end_first_stage(
         amount = LOW_SCORE_PRIZE
     else:
         amount = total - TARGET  # the roller pays 24 - T to each other seat (0 at 24)
-    changes = _pay((0,) * rules.players, roller, _OTHERS[rules.players, roller], amount)
+    players = rules.players
+    each = [-amount] * players
+    each[roller] = amount * (players - 1)
+    changes = tuple(each)
     scores = tuple([score + change for score, change in zip(state.scores, changes, strict=True)])
-    outcome = Outcome(
-        state.turn, roller, dice, stopped, 0, (0,) * rules.players, (), 0, changes,
-    )  # fmt: skip
+    # Settlements come only above 24, so state.settled is still all 0 here.
+    outcome = Outcome(state.turn, roller, dice, stopped, 0, state.settled, (), 0, changes)
     return _end_turn(rules, state.turn, roller, outcome, scores, tape)
 
 

@@ -542,7 +542,7 @@ def apply(state: State, action: Action) -> State:
     if type(action) is Stand:
         if state.to_act is None:
             raise _over(action)
-        return _end_turn(state, state.hands, state.tape.act(STAND))
+        return _stand(state)
     raise InvalidActionError(f"{action!r} is not an eighteen action (a Roll or a Stand)")
 
 
@@ -566,19 +566,34 @@ def _roll(state: State) -> State:
     )  # fmt: skip
 
 
+def _stand(state: State) -> State:
+    """Rule 5: the turn ends with the dice as they are."""
+    if state.turn + 1 < len(state.order):
+        # The stand and the next player's three dice logged on one new tape, not two.
+        hand, tape = state.tape.act_and_roll(STAND, 3, 6)
+        return _next_turn(state, state.hands, hand, tape)
+    return _score(state, state.hands, state.tape.act(STAND))
+
+
 def _end_turn(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
     """The next player's turn opens with three dice, or the round is scored (rules 6, 7)."""
-    turn = state.turn + 1
-    if turn < len(state.order):
-        seat = state.order[turn]
+    if state.turn + 1 < len(state.order):
         hand, tape = tape.roll(3, 6)
-        hands = (*hands[:seat], hand, *hands[seat + 1 :])
-        return State(
-            state.rules, state.points, state.out, state.round, state.house, state.first,
-            state.order, turn, seat, hands, state.discards, state.roost_dice,
-            state.house_choice, state.results, (), (), tape,
-        )  # fmt: skip
+        return _next_turn(state, hands, hand, tape)
     return _score(state, hands, tape)
+
+
+def _next_turn(
+    state: State, hands: tuple[tuple[int, ...], ...], hand: tuple[int, ...], tape: Tape[Action]
+) -> State:
+    """Rule 6: the next player in turn order plays, ``hand`` its first three dice."""
+    turn = state.turn + 1
+    seat = state.order[turn]
+    return State(
+        state.rules, state.points, state.out, state.round, state.house, state.first,
+        state.order, turn, seat, (*hands[:seat], hand, *hands[seat + 1 :]), state.discards,
+        state.roost_dice, state.house_choice, state.results, (), (), tape,
+    )  # fmt: skip
 
 
 def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:

@@ -587,11 +587,11 @@ def _check_keep(state: State, keep: Keep) -> None:
 def _keep(state: State, keep: Keep) -> State:
     """Rule 1: the kept dice are set aside and the others thrown again."""
     kept = state.kept + (keep.value,) * keep.count
-    tape = state.tape.act(keep)
     left = DICE - len(kept)
     if not left:
-        return _end_first_stage(state, kept, False, tape)
-    rolled, tape = tape.roll(left, SIDES)
+        return _end_first_stage(state, kept, False, state.tape.act(keep))
+    # The keep and the dice thrown again logged on one new tape, not two.
+    rolled, tape = state.tape.act_and_roll(keep, left, SIDES)
     return State(
         state.rules, state.scores, state.turn, state.roller, state.roller, kept,
         tuple(sorted(rolled, reverse=True)), False, 0, None, 0, state.settled, state.last, tape,

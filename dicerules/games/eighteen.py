@@ -363,9 +363,26 @@ def _next_in(out: tuple[bool, ...], seat: int, skip: int) -> int:
 
 def _turn_order(out: tuple[bool, ...], house: int, first: int) -> tuple[int, ...]:
     """Rule 5: the seats in, the house left out, from the first player to the left."""
+    if True not in out:
+        # Every seat in (always, without eliminate_at_zero): the order from a table.
+        return _ALL_IN_ORDERS[len(out)][house][first]
+    return _seats_in_order(out, house, first)
+
+
+def _seats_in_order(out: tuple[bool, ...], house: int, first: int) -> tuple[int, ...]:
     players = len(out)
     seats = [*range(first, players), *range(first)]
     return tuple([seat for seat in seats if not out[seat] and seat != house])
+
+
+_ALL_IN_ORDERS: Final = tuple(
+    tuple(
+        tuple(_seats_in_order((False,) * players, house, first) for first in range(players))
+        for house in range(players)
+    )
+    for players in range(MAX_PLAYERS + 1)
+)
+"""Every turn order with no seat out, as ``[players][house][first]``, made once."""
 
 
 def _play_rounds(
@@ -403,13 +420,10 @@ def _play_rounds(
             for seat in order:
                 changes[seat] -= 1
                 changes[house] += 1
-        after = _with_changes(rules, points, changes)
+        after, gains = _with_changes(rules, points, changes)
         results.append(
-            RoundResult(
-                round_number, house, discards, roost_dice, ((),) * players,
-                _differences(points, after),
-            )
-        )  # fmt: skip
+            RoundResult(round_number, house, discards, roost_dice, ((),) * players, gains)
+        )
         ended = _end_round(
             rules, after, out, round_number, house, first, house_choice, results, tape
         )
@@ -419,15 +433,18 @@ def _play_rounds(
         round_number += 1
 
 
-def _with_changes(rules: Rules, points: tuple[int, ...], changes: list[int]) -> tuple[int, ...]:
-    """Rule 7's last step: the changes added, lifted to 0 with floor_at_zero."""
+def _with_changes(
+    rules: Rules, points: tuple[int, ...], changes: list[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rule 7's last step: the points after ``changes``, and what each seat gained.
+
+    With floor_at_zero the points are lifted to 0, so a gain can be less than its change.
+    """
     if rules.floor_at_zero:
-        return tuple([max(0, p + c) for p, c in zip(points, changes, strict=True)])
-    return tuple([p + c for p, c in zip(points, changes, strict=True)])
-
-
-def _differences(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple([a - b for a, b in zip(after, before, strict=True)])
+        after = tuple([max(0, p + c) for p, c in zip(points, changes, strict=True)])
+        return after, tuple([a - p for a, p in zip(after, points, strict=True)])
+    # Without the floor every change counts in full: the gains are the changes.
+    return tuple([p + c for p, c in zip(points, changes, strict=True)]), tuple(changes)
 
 
 def _end_round(
@@ -525,7 +542,7 @@ def apply(state: State, action: Action) -> State:
     if type(action) is Stand:
         if state.to_act is None:
             raise _over(action)
-        return _end_turn(state, state.hands, state.tape.act(STAND))
+        return _stand(state)
     raise InvalidActionError(f"{action!r} is not an eighteen action (a Roll or a Stand)")
 
 
@@ -549,19 +566,34 @@ def _roll(state: State) -> State:
     )  # fmt: skip
 
 
+def _stand(state: State) -> State:
+    """Rule 5: the turn ends with the dice as they are."""
+    if state.turn + 1 < len(state.order):
+        # The stand and the next player's three dice logged on one new tape, not two.
+        hand, tape = state.tape.act_and_roll(STAND, 3, 6)
+        return _next_turn(state, state.hands, hand, tape)
+    return _score(state, state.hands, state.tape.act(STAND))
+
+
 def _end_turn(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
     """The next player's turn opens with three dice, or the round is scored (rules 6, 7)."""
-    turn = state.turn + 1
-    if turn < len(state.order):
-        seat = state.order[turn]
+    if state.turn + 1 < len(state.order):
         hand, tape = tape.roll(3, 6)
-        hands = (*hands[:seat], hand, *hands[seat + 1 :])
-        return State(
-            state.rules, state.points, state.out, state.round, state.house, state.first,
-            state.order, turn, seat, hands, state.discards, state.roost_dice,
-            state.house_choice, state.results, (), (), tape,
-        )  # fmt: skip
+        return _next_turn(state, hands, hand, tape)
     return _score(state, hands, tape)
+
+
+def _next_turn(
+    state: State, hands: tuple[tuple[int, ...], ...], hand: tuple[int, ...], tape: Tape[Action]
+) -> State:
+    """Rule 6: the next player in turn order plays, ``hand`` its first three dice."""
+    turn = state.turn + 1
+    seat = state.order[turn]
+    return State(
+        state.rules, state.points, state.out, state.round, state.house, state.first,
+        state.order, turn, seat, (*hands[:seat], hand, *hands[seat + 1 :]), state.discards,
+        state.roost_dice, state.house_choice, state.results, (), (), tape,
+    )  # fmt: skip
 
 
 def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
@@ -585,11 +617,8 @@ def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action])
             for other in ranked:
                 if other < total:
                     changes[seat] += 1
-    after = _with_changes(rules, state.points, changes)
-    result = RoundResult(
-        state.round, house, state.discards, state.roost_dice, hands,
-        _differences(state.points, after),
-    )  # fmt: skip
+    after, gains = _with_changes(rules, state.points, changes)
+    result = RoundResult(state.round, house, state.discards, state.roost_dice, hands, gains)
     results = [result]
     ended = _end_round(
         rules, after, state.out, state.round, house, state.first, state.house_choice, results, tape

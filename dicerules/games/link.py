@@ -305,6 +305,30 @@ class Placed(NamedTuple):
     value: int
 
 
+_PLACED: Final[Mapping[Colour, tuple[tuple[Placed, ...], ...]]] = {
+    colour: tuple(
+        tuple(Placed(seat, colour, value) for value in range(SIDES + 1))
+        for seat in range(MAX_PLAYERS)
+    )
+    for colour in ("W", "B")
+}
+"""Every die that can stand in a row, as ``_PLACED[colour][seat][value]``, made once:
+placing a die looks it up instead of building a new one (index 0 is never used)."""
+
+
+def _legal_of(state: State) -> tuple[Action, ...]:
+    """What ``legal_actions(state)`` returns, worked out once as the state is made."""
+    seat = state.to_act
+    if seat is None:
+        return ()
+    if state.direction is None:
+        return _openings(state.whites[seat])
+    blue = state.blues[seat]
+    if blue and state.counters[seat] < state.rules.link_cost:
+        blue = 0
+    return _additions(state.whites[seat], blue, state.sequence[-1].value, state.direction == "up")
+
+
 @attrs.frozen
 class State:
     """A whole game of link, hidden dice and dice stream included.
@@ -314,6 +338,10 @@ class State:
     every seat once the game is over). ``sequence`` is this round's row, oldest
     first; ``direction`` is None until the row is opened. ``in_round`` marks the
     seats still playing this round, ``in_game`` the seats that could pay the ante.
+
+    ``_legal`` holds the legal actions, derived from the other fields as the state is
+    made (never passed in, never compared): the seat to act asks for them and
+    ``apply`` checks against them, and they are worked out once, not twice a step.
     """
 
     rules: Rules
@@ -329,6 +357,9 @@ class State:
     to_act: int | None
     last_winner: int | None
     tape: Tape[Action] = attrs.field(repr=False)
+    _legal: tuple[Action, ...] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_legal_of, takes_self=True)
+    )
 
     @property
     def last_value(self) -> int | None:
@@ -399,34 +430,35 @@ def _start_round(
     ``sequence`` and ``direction`` are the last round's, kept if the game ends here.
     """
     ante = rules.ante
-    in_game = tuple(still and n >= ante for still, n in zip(in_game, counters, strict=True))
+    in_game = tuple([still and n >= ante for still, n in zip(in_game, counters, strict=True)])
+    seated = in_game.count(True)
     players = rules.players
-    if sum(in_game) < 2:
+    if seated < 2:
         # Fewer than two seats can ante: the game is over and no ante is taken.
         return State(
             rules, round_number - 1, counters, 0, in_game, (False,) * players,
             ((),) * players, (0,) * players, sequence, direction, None, last_winner, tape,
         )  # fmt: skip
-    counters = tuple(n - ante if still else n for still, n in zip(in_game, counters, strict=True))
-    pot = ante * sum(in_game)
-    each = rules.white_dice + 1
-    rolled, tape = tape.roll(each * sum(in_game), SIDES)
+    counters = tuple([n - ante if still else n for still, n in zip(in_game, counters, strict=True)])
+    white_dice = rules.white_dice
+    rolled, tape = tape.roll((white_dice + 1) * seated, SIDES)
     whites: list[tuple[int, ...]] = []
     blues: list[int] = []
     start = 0
     for still in in_game:
         if still:
-            whites.append(tuple(sorted(rolled[start : start + each - 1])))
-            blues.append(rolled[start + each - 1])
-            start += each
+            blue = start + white_dice
+            whites.append(tuple(sorted(rolled[start:blue])))
+            blues.append(rolled[blue])
+            start = blue + 1
         else:
             whites.append(())
             blues.append(0)
     if not in_game[starter]:
         starter = _next_seat(in_game, starter)
     return State(
-        rules, round_number, counters, pot, in_game, in_game, tuple(whites), tuple(blues),
-        (), None, starter, last_winner, tape,
+        rules, round_number, counters, ante * seated, in_game, in_game, tuple(whites),
+        tuple(blues), (), None, starter, last_winner, tape,
     )  # fmt: skip
 
 
@@ -449,22 +481,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     opening: the white values that fit, lowest first, then the blue die; or
     ``out`` alone when no die may be added.
     """
-    seat = state.to_act
-    if seat is None:
-        return ()
-    if state.direction is None:
-        return _openings(state.whites[seat])
-    blue = state.blues[seat]
-    if blue and state.counters[seat] < state.rules.link_cost:
-        blue = 0
-    return _additions(state.whites[seat], blue, state.sequence[-1].value, state.direction == "up")
+    return state._legal
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
     if type(action) not in _KINDS:
         raise InvalidActionError(f"{action!r} is not a link action (an Open, a Play or an Out)")
-    if action not in legal_actions(state):
+    if action not in state._legal:
         raise _why_illegal(state, action)
     if type(action) is Play:
         return _link(state, action) if action.blue else _add_white(state, action)
@@ -491,7 +515,7 @@ def _open(state: State, action: Open) -> State:
     return State(
         state.rules, state.round, state.counters, state.pot, state.in_game, state.in_round,
         _without(state.whites, seat, action.value), state.blues,
-        (Placed(seat, "W", action.value),), action.direction,
+        (_PLACED["W"][seat][action.value],), action.direction,
         _next_seat(state.in_round, seat), state.last_winner, state.tape.act(action),
     )  # fmt: skip
 
@@ -503,7 +527,7 @@ def _add_white(state: State, action: Play) -> State:
     return State(
         state.rules, state.round, state.counters, state.pot, state.in_game, state.in_round,
         _without(state.whites, seat, value), state.blues,
-        (*state.sequence, Placed(seat, "W", value)), state.direction,
+        (*state.sequence, _PLACED["W"][seat][value]), state.direction,
         _next_seat(state.in_round, seat), state.last_winner, state.tape.act(action),
     )  # fmt: skip
 
@@ -520,7 +544,7 @@ def _link(state: State, action: Play) -> State:
         (*counters[:seat], counters[seat] - cost, *counters[seat + 1 :]), state.pot + cost,
         state.in_game, state.in_round, state.whites,
         (*blues[:seat], 0, *blues[seat + 1 :]),
-        (*state.sequence, Placed(seat, "B", value)),
+        (*state.sequence, _PLACED["B"][seat][value]),
         "down" if state.direction == "up" else "up",
         _next_seat(state.in_round, seat), state.last_winner, state.tape.act(action),
     )  # fmt: skip

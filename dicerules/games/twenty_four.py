@@ -57,10 +57,10 @@ else is drawn, and a ``stop`` draws nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations_with_replacement
 from types import MappingProxyType
-from typing import Final, Literal, cast
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -454,16 +454,21 @@ def _start_turn(
     )  # fmt: skip
 
 
-def _end_turn(state: State, outcome: Outcome, scores: tuple[int, ...], tape: Tape[Action]) -> State:
+def _end_turn(
+    rules: Rules,
+    turn: int,
+    roller: int,
+    outcome: Outcome,
+    scores: tuple[int, ...],
+    tape: Tape[Action],
+) -> State:
     """Rule 5: the next seat to the left rolls, or the game is over."""
-    rules = state.rules
-    if state.turn == rules.turns:
+    if turn == rules.turns:
         return State(
-            rules, scores, state.turn, state.roller, None, (), (), False, 0, None, 0,
+            rules, scores, turn, roller, None, (), (), False, 0, None, 0,
             (0,) * rules.players, outcome, tape,
         )  # fmt: skip
-    roller = (state.roller + 1) % rules.players
-    return _start_turn(rules, scores, state.turn + 1, roller, outcome, tape)
+    return _start_turn(rules, scores, turn + 1, (roller + 1) % rules.players, outcome, tape)
 
 
 # ------------------------------------------------------------------------ the moves
@@ -487,28 +492,44 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
+    move = _MOVES.get(type(action))
+    if move is None:
+        raise InvalidActionError(
+            f"{action!r} is not a twenty-four action (Keep, Stop, Offer, NoOffer, Accept or Refuse)"
+        )
+    # The fast path: the legal tuples are built by the rules that _check enforces, so an
+    # action found in one (by identity first, as a bot's pick from legal_actions is) needs
+    # no check of its own; _check runs only to say why any other action is not legal.
+    if not _listed(action, legal_actions(state)):
+        _check(state, action)
+    return move(state, action)
+
+
+def _listed(action: object, legal: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``, by identity first.
+
+    The fast path of apply: a pick from legal_actions is found without comparing it
+    by value (a Python-level ``__eq__``) with every action listed before it.
+    """
+    for item in legal:
+        if item is action:
+            return True
+    return action in legal
+
+
+def _check(state: State, action: Action) -> None:
+    """Raise IllegalActionError, saying why, if ``action`` is not legal in ``state``."""
     kind = type(action)
     if kind is Keep:
         _check_keep(state, cast(Keep, action))
-        return _keep(state, cast(Keep, action))
-    if kind is Stop:
-        _check_stage(state, action, "throw")
-        return _end_first_stage(state, state.kept + state.showing, True, state.tape.act(action))
-    if kind is Offer:
+    elif kind is Offer:
         _check_offer(state, cast(Offer, action))
-        return _offer(state, cast(Offer, action))
-    if kind is NoOffer:
+    elif kind is Stop:
+        _check_stage(state, action, "throw")
+    elif kind is NoOffer:
         _check_stage(state, action, "offer")
-        return _next_offerer(state, state.settled, state.scores, state.tape.act(action))
-    if kind is Accept:
+    else:
         _check_stage(state, action, "answer")
-        return _accept(state)
-    if kind is Refuse:
-        _check_stage(state, action, "answer")
-        return _next_offerer(state, state.settled, state.scores, state.tape.act(action))
-    raise InvalidActionError(
-        f"{action!r} is not a twenty-four action (Keep, Stop, Offer, NoOffer, Accept or Refuse)"
-    )
 
 
 _STAGE_WORDS: Final = {
@@ -564,16 +585,22 @@ def _check_keep(state: State, keep: Keep) -> None:
 
 
 def _keep(state: State, keep: Keep) -> State:
+    """Rule 1: the kept dice are set aside and the others thrown again."""
     kept = state.kept + (keep.value,) * keep.count
-    tape = state.tape.act(keep)
     left = DICE - len(kept)
     if not left:
-        return _end_first_stage(state, kept, False, tape)
-    rolled, tape = tape.roll(left, SIDES)
+        return _end_first_stage(state, kept, False, state.tape.act(keep))
+    # The keep and the dice thrown again logged on one new tape, not two.
+    rolled, tape = state.tape.act_and_roll(keep, left, SIDES)
     return State(
         state.rules, state.scores, state.turn, state.roller, state.roller, kept,
         tuple(sorted(rolled, reverse=True)), False, 0, None, 0, state.settled, state.last, tape,
     )  # fmt: skip
+
+
+def _stop(state: State, stop: Stop) -> State:
+    """Rule 1: every die counts where it lies."""
+    return _end_first_stage(state, state.kept + state.showing, True, state.tape.act(stop))
 
 
 def _pay(
@@ -587,9 +614,13 @@ def _pay(
     return tuple(new)
 
 
-def _others(players: int, roller: int) -> tuple[int, ...]:
-    """Every seat but the roller's, from the roller's left around."""
-    return tuple((roller + step) % players for step in range(1, players))
+# Every seat but the roller's, from the roller's left around, by (players, roller):
+# made once, as every turn asks for it.
+_OTHERS: Final = {
+    (players, roller): tuple((roller + step) % players for step in range(1, players))
+    for players in range(2, MAX_PLAYERS + 1)
+    for roller in range(players)
+}
 
 
 def _end_first_stage(
@@ -601,37 +632,35 @@ def _end_first_stage(
     total = sum(dice)
     if total > TARGET:
         target = total - TARGET
-        left = (roller + 1) % rules.players
-        middle = State(
-            rules, state.scores, state.turn, roller, left, dice, (), stopped, target, left, 0,
-            state.settled, state.last, tape,
-        )  # fmt: skip
         if rules.settlements:
-            return middle  # rule 3: the seat to the roller's left speaks first
-        return _bonus(middle, tape)
-    others = _others(rules.players, roller)
+            # Rule 3: the seat to the roller's left speaks first.
+            left = (roller + 1) % rules.players
+            return State(
+                rules, state.scores, state.turn, roller, left, dice, (), stopped, target, left, 0,
+                state.settled, state.last, tape,
+            )  # fmt: skip
+        return _bonus(
+            rules, state.turn, roller, dice, stopped, target, state.scores, state.settled, tape
+        )
     low = rules.low_score_bonus
     if total <= LOW_SCORE and (low == "any" or (low == "full_play" and not stopped)):
-        scores = _pay(state.scores, roller, others, LOW_SCORE_PRIZE)
+        amount = LOW_SCORE_PRIZE
     else:
-        scores = _pay(state.scores, roller, others, total - TARGET)  # pays 24 - T (0 at 24)
-    outcome = Outcome(
-        state.turn, roller, dice, stopped, 0, (0,) * rules.players, (), 0,
-        _changes(state.scores, scores),
-    )  # fmt: skip
-    return _end_turn(state, outcome, scores, tape)
+        amount = total - TARGET  # the roller pays 24 - T to each other seat (0 at 24)
+    players = rules.players
+    each = [-amount] * players
+    each[roller] = amount * (players - 1)
+    changes = tuple(each)
+    scores = tuple([score + change for score, change in zip(state.scores, changes, strict=True)])
+    # Settlements come only above 24, so state.settled is still all 0 here.
+    outcome = Outcome(state.turn, roller, dice, stopped, 0, state.settled, (), 0, changes)
+    return _end_turn(rules, state.turn, roller, outcome, scores, tape)
 
 
-def _settlements(state: State) -> tuple[int, ...]:
+def _settlements(roller: int, settled: tuple[int, ...]) -> tuple[int, ...]:
     """Each seat's net gain from the settlements paid this turn."""
-    settled = state.settled
-    return tuple(
-        sum(settled) if seat == state.roller else -paid for seat, paid in enumerate(settled)
-    )
-
-
-def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(b - a for a, b in zip(before, after, strict=True))
+    total = sum(settled)
+    return tuple([total if seat == roller else -paid for seat, paid in enumerate(settled)])
 
 
 def _check_offer(state: State, offer: Offer) -> None:
@@ -655,11 +684,17 @@ def _offer(state: State, offer: Offer) -> State:
     )  # fmt: skip
 
 
-def _accept(state: State) -> State:
+def _no_offer(state: State, action: NoOffer | Refuse) -> State:
+    """Rule 3: no offer, or an offer refused: the next seat is asked."""
+    return _next_offerer(state, state.settled, state.scores, state.tape.act(action))
+
+
+def _accept(state: State, accept: Accept) -> State:
+    """Rule 3: the roller is paid the offer at once; that seat is out of the bonus."""
     seat = cast(int, state.offerer)
     settled = tuple(state.offer if s == seat else paid for s, paid in enumerate(state.settled))
     scores = _pay(state.scores, state.roller, (seat,), state.offer)
-    return _next_offerer(state, settled, scores, state.tape.act(ACCEPT))
+    return _next_offerer(state, settled, scores, state.tape.act(accept))
 
 
 def _next_offerer(
@@ -669,17 +704,31 @@ def _next_offerer(
     rules = state.rules
     seat = (cast(int, state.offerer) + 1) % rules.players
     if seat == state.roller:
-        return _bonus(attrs.evolve(state, scores=scores, settled=settled), tape)
+        return _bonus(
+            rules, state.turn, state.roller, state.kept, state.stopped, state.target, scores,
+            settled, tape,
+        )  # fmt: skip
     return State(
         rules, scores, state.turn, state.roller, seat, state.kept, (), state.stopped,
         state.target, seat, 0, settled, state.last, tape,
     )  # fmt: skip
 
 
-def _bonus(state: State, tape: Tape[Action]) -> State:
-    """Rule 4: two bonus throws; the unsettled seats pay d * c (or are paid d when c = 0)."""
-    rules = state.rules
-    roller, target = state.roller, state.target
+def _bonus(
+    rules: Rules,
+    turn: int,
+    roller: int,
+    dice: tuple[int, ...],
+    stopped: bool,
+    target: int,
+    scores: tuple[int, ...],
+    settled: tuple[int, ...],
+    tape: Tape[Action],
+) -> State:
+    """Rule 4: two bonus throws; the unsettled seats pay d * c (or are paid d when c = 0).
+
+    ``scores`` already hold the settlements paid (``settled``).
+    """
     first, tape = tape.roll(DICE, SIDES)
     count = first.count(target)
     throws: tuple[tuple[int, ...], ...] = (first,)
@@ -687,20 +736,29 @@ def _bonus(state: State, tape: Tape[Action]) -> State:
         second, tape = tape.roll(DICE - count, SIDES)
         count += second.count(target)
         throws = (first, second)
-    payers = tuple(s for s in _others(rules.players, roller) if not state.settled[s])
-    settlements = _settlements(state)
+    payers = tuple(s for s in _OTHERS[rules.players, roller] if not settled[s])
     bonus = (0,) * rules.players
     if count:
         bonus = _pay(bonus, roller, payers, target * count)
     elif rules.failed_bonus_pays:
         bonus = _pay(bonus, roller, payers, -target)
-    scores = tuple(score + paid for score, paid in zip(state.scores, bonus, strict=True))
-    changes = tuple(paid + deal for paid, deal in zip(bonus, settlements, strict=True))
-    outcome = Outcome(
-        state.turn, roller, state.kept, state.stopped, target, state.settled, throws, count,
-        changes,
-    )  # fmt: skip
-    return _end_turn(state, outcome, scores, tape)
+    scores = tuple([score + paid for score, paid in zip(scores, bonus, strict=True)])
+    changes = tuple(
+        [paid + deal for paid, deal in zip(bonus, _settlements(roller, settled), strict=True)]
+    )
+    outcome = Outcome(turn, roller, dice, stopped, target, settled, throws, count, changes)
+    return _end_turn(rules, turn, roller, outcome, scores, tape)
+
+
+_MOVES: Final[dict[type, Callable[[State, Any], State]]] = {
+    Keep: _keep,
+    Stop: _stop,
+    Offer: _offer,
+    NoOffer: _no_offer,
+    Accept: _accept,
+    Refuse: _no_offer,
+}
+"""The function that plays each kind of action, once it is known to be legal."""
 
 
 # ----------------------------------------------------------------- reading a state
@@ -767,17 +825,7 @@ def parse_action(state: State, text: str) -> Action:
     action that is not legal here.
     """
     action = parse(text)
-    kind = type(action)
-    if kind is Keep:
-        _check_keep(state, cast(Keep, action))
-    elif kind is Offer:
-        _check_offer(state, cast(Offer, action))
-    elif kind is Stop:
-        _check_stage(state, action, "throw")
-    elif kind is NoOffer:
-        _check_stage(state, action, "offer")
-    else:
-        _check_stage(state, action, "answer")
+    _check(state, action)
     return action
 
 

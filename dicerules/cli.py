@@ -40,6 +40,7 @@ import math
 import os
 import secrets
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -220,12 +221,13 @@ def dice_text(dice: Sequence[int]) -> str:
     return "-".join(map(str, dice)) if dice else "none"
 
 
-class Narrator(Generic[V]):
+class Narrator(ABC, Generic[V]):
     """Text from one seat's views (``viewer`` None: a spectator's) of one game.
 
     ``news`` tells what became known between two views, ``action`` what a seat did,
-    ``situation`` everything the viewer knows when it is to act. Each game has its
-    own subclass; this base class tells only actions and the view's repr.
+    ``situation`` everything the viewer knows when it is to act, ``standing`` the
+    scores the view shows. Everything told comes from views (and the actions, which
+    every seat sees, unless the game hides them). Each game has its own subclass.
     """
 
     score_name = "score"
@@ -237,6 +239,11 @@ class Narrator(Generic[V]):
     def who(self, seat: int) -> str:
         """``seat 2``, and ``seat 2 (you)`` for the viewer's own seat."""
         return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
+
+    def together(self, seats: Sequence[int]) -> str:
+        """Seats as ``seat 0, seat 2 and seat 3``."""
+        *others, last = [self.who(seat) for seat in seats]
+        return f"{', '.join(others)} and {last}" if others else last
 
     def seats(self, values: Sequence[object], signed: bool = False) -> str:
         """One value per seat: ``seat 0 3, seat 1 2``."""
@@ -252,17 +259,21 @@ class Narrator(Generic[V]):
             for number, one in enumerate(passes, start=1)
         ]
 
+    @abstractmethod
+    def standing(self, view: V) -> Sequence[int]:
+        """Every seat's score as ``view`` shows it (the game's ``scores``, seen by the viewer)."""
+
+    @abstractmethod
     def news(self, before: V | None, after: V) -> list[str]:
         """What the viewer learnt between ``before`` (None: the game's start) and ``after``."""
-        return []
 
+    @abstractmethod
     def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
-        """What ``seat`` was seen to do, going from ``before`` to ``after``."""
-        return [f"  {self.who(seat)}: {self.game.format_action(action)}."]
+        """What ``seat`` was seen to do, going from ``before`` to ``after`` (nothing if hidden)."""
 
+    @abstractmethod
     def situation(self, view: V) -> list[str]:
         """Everything ``view`` holds, for the seat about to act."""
-        return [repr(view)]
 
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""
@@ -273,6 +284,9 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
     """Liar's dice: bids, the cups coming up at a challenge, the hand at each round."""
 
     score_name = "dice left"
+
+    def standing(self, view: liars_dice.View) -> Sequence[int]:
+        return view.dice
 
     def news(self, before: liars_dice.View | None, after: liars_dice.View) -> list[str]:
         lines = [] if before else self.passes("Roll-off for the first opener, pass", after.rolloff)
@@ -337,9 +351,17 @@ class EighteenNarrator(Narrator[eighteen.View]):
 
     score_name = "points"
 
+    def standing(self, view: eighteen.View) -> Sequence[int]:
+        return view.points
+
     def hand(self, hand: tuple[int, ...]) -> str:
+        """A hand and what it counts: ``5-6-2 (13)``, ``bust``, or six dice counting 18."""
         total = eighteen.hand_total(hand)
-        return f"{dice_text(hand)} ({'bust' if total is None else total})"
+        if total is None:
+            return f"{dice_text(hand)} (bust)"
+        if total != sum(hand):
+            return f"{dice_text(hand)} ({sum(hand)}, six dice: counts {total})"
+        return f"{dice_text(hand)} ({total})"
 
     def news(self, before: eighteen.View | None, after: eighteen.View) -> list[str]:
         lines = []
@@ -354,7 +376,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
                 lines += self._result(result)
         if after.lightning and (before is None or after.lightning != before.lightning):
             steps = [[(seat, dice_text(dice)) for seat, dice in one] for one in after.lightning]
-            together = ", ".join(self.who(seat) for seat, _ in after.lightning[0])
+            together = self.together([seat for seat, _ in after.lightning[0]])
             lines.append(f"{together} reach the target together: a lightning round, rolling"
                          " all but the sixes until one alone holds three.")  # fmt: skip
             lines += self.passes("Lightning round, step", steps)
@@ -410,10 +432,11 @@ class EighteenNarrator(Narrator[eighteen.View]):
         for result in after.results:
             if result.round == before.round and result.hands[seat]:
                 hand = result.hands[seat]
-        who = self.who(seat)
+        if not hand:  # simultaneous_reveal: even how often a hidden hand rolled is secret
+            return []
         if action == eighteen.ROLL:
-            return [f"  {who} rolls: {self.hand(hand)}." if hand else f"  {who} rolls."]
-        return [f"  {who} stands on {self.hand(hand)}." if hand else f"  {who} stands."]
+            return [f"  {self.who(seat)} rolls: {self.hand(hand)}."]
+        return [f"  {self.who(seat)} stands on {self.hand(hand)}."]
 
     def situation(self, view: eighteen.View) -> list[str]:
         lines = [f"Round {view.round}: {self.who(view.house)} is the house, showing"
@@ -436,6 +459,9 @@ class LinkNarrator(Narrator[link.View]):
     """Link: the ante, each die added to the row, who goes out, who takes the pot."""
 
     score_name = "counters"
+
+    def standing(self, view: link.View) -> Sequence[int]:
+        return view.counters
 
     def news(self, before: link.View | None, after: link.View) -> list[str]:
         lines = []
@@ -510,6 +536,9 @@ class TwentyFourNarrator(Narrator[tf.View]):
     """Twenty-four: the throws and keeps, the settlement, the bonus throws, the money."""
 
     score_name = "money in quarter-units"
+
+    def standing(self, view: tf.View) -> Sequence[int]:
+        return view.scores
 
     def news(self, before: tf.View | None, after: tf.View) -> list[str]:
         lines = []
@@ -591,8 +620,8 @@ _NARRATORS: dict[str, type[Narrator[Any]]] = {
 
 
 def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
-    """The narrator of ``game`` for ``viewer``'s views (a plain one for other games)."""
-    return _NARRATORS.get(game.name, Narrator)(game, viewer)
+    """The narrator of ``game`` for ``viewer``'s views."""
+    return _NARRATORS[game.name](game, viewer)
 
 
 def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
@@ -606,11 +635,9 @@ def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
 
 def _result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
     winners = game.winners(state)
-    *others, last = [teller.who(seat) for seat in winners]
-    names = f"{', '.join(others)} and {last}" if others else last
     won = "wins" if len(winners) == 1 else "share the win"
     return [
-        f"Game over: {names} {won}.",
+        f"Game over: {teller.together(winners)} {won}.",
         f"Final {teller.score_name}: {teller.seats(game.scores(state))}.",
     ]
 
@@ -689,32 +716,36 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     print("Type an action in notation, 'help' for the legal actions, 'quit' to leave.", file=out)
     seen = game.view(state, seat)
     _say(teller.news(None, seen), out)
-    left = False
-    while (player := game.current_player(state)) is not None:
-        legal = game.legal_actions(state)
-        if player == seat:
-            print(file=out)
-            _say(teller.situation(seen), out)
-            action = _ask(game, state, legal, out)
-            if action is None:
-                left = True
-                break
-        else:
-            action = table[player].choose(game.view(state, player), legal)
-        state = game.apply(state, action)
-        now = game.view(state, seat)
-        _say(teller.step(seen, player, action, now), out)
-        seen = now
+    left, status = False, 0
+    try:
+        while (player := game.current_player(state)) is not None:
+            legal = game.legal_actions(state)
+            if player == seat:
+                print(file=out)
+                _say(teller.situation(seen), out)
+                action = _ask(game, state, legal, out)
+                if action is None:
+                    left = True
+                    break
+            else:
+                action = table[player].choose(game.view(state, player), legal)
+            state = game.apply(state, action)
+            now = game.view(state, seat)
+            _say(teller.step(seen, player, action, now), out)
+            seen = now
+    except KeyboardInterrupt:  # Ctrl-C: leave as with quit, the game so far kept
+        print(file=out)
+        left, status = True, 130
     if left:
         print("You left the game.", file=out)
-        print(f"{teller.score_name.capitalize()} so far: {teller.seats(game.scores(state))}.",
+        print(f"{teller.score_name.capitalize()} so far: {teller.seats(teller.standing(seen))}.",
               file=out)  # fmt: skip
     else:
         _say(_result_lines(game, state, teller), out)
     if args.record is not None:
         _write(args.record, record(state).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)
-    return 0
+    return status
 
 
 def _ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
@@ -744,7 +775,12 @@ def _ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
 
 
 def _check_writable(path: str | None) -> None:
-    if path is not None and not Path(path).resolve().parent.is_dir():
+    """Refuse at once a file that cannot be written, before any game is played."""
+    if path is None:
+        return
+    if Path(path).is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder")
+    if not Path(path).resolve().parent.is_dir():
         raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
 
 

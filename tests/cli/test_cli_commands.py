@@ -76,6 +76,10 @@ BAD = [
     (("simulate", "link", "--games", "2", "--rule", "colour=blue"), 2,
      "dicerules simulate: error: --rule colour=blue: write NAME=VALUE, NAME one of players,"),
     (("replay", "/no/such/file.json"), 1, "dicerules replay: error: cannot read /no/such/file"),
+    # A folder given for a record is refused before any game is played (no output).
+    (("play", "link", "--record", "/"), 2, "dicerules play: error: cannot write /: it is a folder"),
+    (("simulate", "link", "--games", "2", "--records", "/"), 2,
+     "dicerules simulate: error: cannot write /: it is a folder"),
     (("launch",), 2, "dicerules: error: argument COMMAND: invalid choice: 'launch'"),
     ((), 2, "dicerules: error: the following arguments are required: COMMAND"),
 ]  # fmt: skip

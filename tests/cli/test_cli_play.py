@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 
 from cli_helpers import cli
 
 import dicerules
+from dicerules.cli import EighteenNarrator
 from dicerules.games import eighteen, liars_dice
 
 # Random bots: their choices are fixed by their seeds, whatever the expert bots become.
@@ -109,3 +112,51 @@ def test_each_game_can_be_played_from_the_keyboard() -> None:
         assert f"your move> {move}" in done.out
         acted = [line for line in done.out.splitlines() if line.startswith("  seat 0 (you) ")]
         assert acted, name
+
+
+def test_hidden_hands_in_eighteen_hide_even_how_often_they_rolled() -> None:
+    # With simultaneous_reveal another player's dice, total, number of dice and bust
+    # stay hidden until the round is scored: so are its rolls and its stand. Only the
+    # action that ends the round may be told, just before the round is scored.
+    args = ("play", "eighteen", "--seed", "5", "--players", "3", "--seat", "1")
+    hidden = cli(*args, "--rule", "simultaneous_reveal=true", stdin="stand\n" * 40)
+    shown = cli(*args, stdin="stand\n" * 40)
+    assert (hidden.status, hidden.err, shown.status) == (0, "", 0)
+    lines = hidden.out.splitlines()
+    assert "  seat 2 throws three dice, hidden until the round is scored." in lines
+    other = re.compile(r"  seat [02] (rolls|stands)")
+    told = [at for at, line in enumerate(lines) if other.match(line)]
+    assert told  # the rounds' last actions
+    for at in told:
+        assert re.fullmatch(r"  Round \d+ is scored: .*", lines[at + 1]), lines[at]
+    # Without the rule the same seeds show the other seats' rolls as they happen.
+    assert len([line for line in shown.out.splitlines() if other.match(line)]) > len(told)
+
+
+class _Interrupted(io.StringIO):
+    """Standard input on which the user presses Ctrl-C after the lines given."""
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_leaves_the_game_and_keeps_its_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("play", "eighteen", "--seed", "3", "--bots", "random", "--record", str(path))
+    done = cli(*args, stdin=_Interrupted("roll\n"))
+    assert (done.status, done.err) == (130, "")
+    assert "You left the game." in done.out
+    state = dicerules.replay(dicerules.GameRecord.from_json(path.read_text()))
+    assert eighteen.history(state)[-1] == eighteen.ROLL  # the one line typed
+    assert not eighteen.is_terminal(state)
+
+
+def test_an_eighteen_hand_says_what_it_counts() -> None:
+    teller = EighteenNarrator(dicerules.get_game("eighteen"), 0)
+    assert teller.hand((5, 6, 2)) == "5-6-2 (13)"
+    assert teller.hand((6, 6, 5, 2)) == "6-6-5-2 (bust)"  # 19 is over 18
+    # Six dice that stay at 18 or less count 18 (rule 5): 1+6+1+1+2+4 = 15.
+    assert teller.hand((1, 6, 1, 1, 2, 4)) == "1-6-1-1-2-4 (15, six dice: counts 18)"

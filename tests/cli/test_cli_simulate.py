@@ -54,8 +54,8 @@ def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
         assert row[-1] == f"{counters[name] / games:.2f}"
     for seat in range(3):
         won = sum(seat in game.winners(final) for final in finals)
-        row = next(line for line in done.out.splitlines() if line.startswith(f"seat {seat} "))
-        assert row.split()[2:4] == ["40", str(won)]
+        line = next(line for line in done.out.splitlines() if line.startswith(f"seat {seat} "))
+        assert line.split()[2:4] == ["40", str(won)]
 
 
 def test_the_games_are_seeded_as_documented(tmp_path: Path) -> None:

@@ -41,8 +41,10 @@ import os
 import secrets
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, NoReturn, TextIO, TypeVar, cast
 
@@ -743,7 +745,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     else:
         _say(_result_lines(game, state, teller), out)
     if args.record is not None:
-        _write(args.record, record(state).to_json() + "\n")
+        with _create(args.record) as file:
+            file.write(record(state).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)
     return status
 
@@ -784,9 +787,10 @@ def _check_writable(path: str | None) -> None:
         raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
 
 
-def _write(path: str, text: str) -> None:
+def _create(path: str) -> TextIO:
+    """``path`` opened to be written afresh, as UTF-8 text."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        return open(path, "w", encoding="utf-8")
     except OSError as error:
         raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
 
@@ -832,12 +836,23 @@ def play_batch(batch: Batch) -> list[Played]:
     return results
 
 
-def _run_batches(batches: list[Batch], workers: int) -> Iterator[list[Played]]:
-    if workers == 1 or len(batches) == 1:
+def _run_batches(batches: Iterable[Batch], workers: int) -> Iterator[list[Played]]:
+    """The batches' games in order, played ``workers`` batches at a time.
+
+    Only a few batches per worker are handed out ahead, so a long run holds little
+    in memory and Ctrl-C stops it soon.
+    """
+    if workers == 1:
         yield from map(play_batch, batches)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
-        yield from pool.map(play_batch, batches)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        ahead: deque[Future[list[Played]]] = deque()
+        for batch in batches:
+            ahead.append(pool.submit(play_batch, batch))
+            if len(ahead) > 2 * workers:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
 
 
 @attrs.define
@@ -897,31 +912,30 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     _check_writable(args.records)
     total = args.games
     keep = args.records is not None
-    batches = [
+    batches = (
         Batch(game.name, rules, names, args.seed, start, min(start + BATCH, total), keep)
         for start in range(0, total, BATCH)
-    ]
+    )
+    workers = min(args.workers, -(-total // BATCH))  # no more workers than batches
     by_bot = {name: Tally() for name in dict.fromkeys(names)}
     by_seat = [Tally() for _ in range(players)]
-    records: list[str] = []
     progress = sys.stderr.isatty()
     done = 0
-    for played in _run_batches(batches, args.workers):
-        for one in played:
-            seated = seating(names, done)
-            for seat in range(players):
-                won, shared = seat in one.winners, len(one.winners) > 1
-                by_bot[seated[seat]].add(won, shared, one.scores[seat])
-                by_seat[seat].add(won, shared, one.scores[seat])
-            if one.record:
-                records.append(one.record)
-            done += 1
-        if progress:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+    with _create(args.records) if keep else nullcontext() as records:
+        for played in _run_batches(batches, workers):
+            for one in played:
+                seated = seating(names, done)
+                for seat in range(players):
+                    won, shared = seat in one.winners, len(one.winners) > 1
+                    by_bot[seated[seat]].add(won, shared, one.scores[seat])
+                    by_seat[seat].add(won, shared, one.scores[seat])
+                if records is not None:
+                    records.write(one.record + "\n")
+                done += 1
+            if progress:
+                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
-    if args.records is not None:
-        _write(args.records, "".join(line + "\n" for line in records))
     teller = narrator(game, None)
     print(
         f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats: {total}"
@@ -935,7 +949,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     print(file=out)
     _say(_table("seat", [(f"seat {seat}", tally) for seat, tally in enumerate(by_seat)]), out)
     if args.records is not None:
-        print(f"\n{len(records)} records written to {args.records}.", file=out)
+        print(f"\n{total} records written to {args.records}.", file=out)
     return 0
 
 

@@ -112,3 +112,17 @@ def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
     rules = dicerules.GameRecord.from_json(path.read_text().splitlines()[0]).rules
     assert (rules["target"], rules["floor_at_zero"], rules["max_rounds"]) == (5, True, None)
     assert rules["permanent_house"] == 0  # the rest is the preset's
+
+
+def test_three_workers_with_many_batches_give_the_same_output(tmp_path: Path) -> None:
+    # 150 games are 10 batches of 16 (the last one 6), more than three workers are
+    # handed at once, so the batches come back in turn while others are still played.
+    quick = ("simulate", "liars-dice", "--players", "2", "--bots", "random", "--games", "150")
+    one = cli(*quick, "--records", str(tmp_path / "one.jsonl"))
+    three = cli(*quick, "--workers", "3", "--records", str(tmp_path / "three.jsonl"))
+    assert (one.status, three.status, three.err) == (0, 0, "")
+    assert three.out == one.out.replace("one.jsonl", "three.jsonl")
+    lines = (tmp_path / "one.jsonl").read_text().splitlines()
+    assert (tmp_path / "three.jsonl").read_text().splitlines() == lines
+    assert len(lines) == 150
+    assert "150 records written to" in one.out

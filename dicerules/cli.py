@@ -4,7 +4,7 @@ Run as ``dicerules COMMAND ...`` or ``python -m dicerules COMMAND ...``; ``main(
 returns the exit status. Everything printed is plain text and the same for the same
 seeds. An error is one line on standard error: exit status 2 for a bad command line
 (an unknown game, preset or bot, a rules value or a number out of range), 1 for a
-file that cannot be read or written or a record that does not replay.
+file that cannot be read or written or a record that does not replay; 130 after Ctrl-C.
 
 Rules. ``play`` and ``simulate`` start from ``--preset`` (the game's default) and
 change ``--players`` and any field given as ``--rule NAME=VALUE`` (a bool as true or
@@ -27,8 +27,8 @@ twenty-four): every seat sharing it counts a win, and the ``shared`` column coun
 those wins. The interval is the 95% Wilson score interval of the win rate.
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
-when the player quits); ``simulate --records FILE`` writes one record per line, in
-game order. ``replay`` reads either: a file whose name ends in ``.jsonl`` holds one
+when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
+per line, in game order, as the games end. ``replay`` reads either: a file whose name ends in ``.jsonl`` holds one
 record per line (``--index I`` picks game ``I``), any other file one record.
 """
 
@@ -105,6 +105,7 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def _game(name: str) -> AnyGame:
+    """The game named on the command line."""
     try:
         return get_game(name)
     except UnknownGameError as error:
@@ -158,6 +159,7 @@ def _rule_from_text(spec: FieldSpec | None, text: str) -> object:
 
 
 def _seed(text: str) -> int:
+    """A ``--seed``: a whole number from 0 to 2**64 - 1."""
     try:
         value = int(text)
     except ValueError:
@@ -168,6 +170,7 @@ def _seed(text: str) -> int:
 
 
 def _count(low: int) -> Callable[[str], int]:
+    """The parser of a whole number that is ``low`` or more."""
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -182,12 +185,14 @@ def _count(low: int) -> Callable[[str], int]:
 
 
 def _bot_name(name: str) -> str:
+    """``name``, if it is the name of a bot."""
     if name not in bots.BOT_NAMES:
         raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(bots.BOT_NAMES)}")
     return name
 
 
 def _rule_value(value: object) -> str:
+    """A rule value as ``--rule`` takes it: ``none``, ``true``, ``false``, ``4``."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -636,6 +641,7 @@ def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
 
 
 def _result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
+    """The winners and the final scores of a finished game (public to every seat)."""
     winners = game.winners(state)
     won = "wins" if len(winners) == 1 else "share the win"
     return [
@@ -645,6 +651,7 @@ def _result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]
 
 
 def _say(lines: Sequence[str], out: TextIO) -> None:
+    """Print ``lines`` to ``out``."""
     for line in lines:
         print(line, file=out)
 
@@ -669,6 +676,7 @@ def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _allowed(spec: FieldSpec | None) -> str:
+    """The values a rule field allows, in words."""
     if spec is None:
         return "?"
     if spec.kind == "bool":
@@ -883,6 +891,7 @@ def wilson(wins: int, games: int, z: float = WILSON_Z) -> tuple[float, float]:
 
 
 def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
+    """A table of games, wins, win rate with its interval and mean score, a row a tally."""
     lines = [
         f"{title:<12} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
@@ -897,18 +906,24 @@ def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
     return lines
 
 
+def _lineup(text: str, players: int) -> tuple[str, ...]:
+    """The bots of ``--bots``, one per seat: one name for every seat, or one per seat."""
+    names = tuple(_bot_name(name.strip()) for name in text.split(","))
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise UsageError(
+            f"--bots {text}: give one bot name, or {players} (one per seat), not {len(names)}"
+        )
+    return names
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Bots against bots, many seeded games, a table of wins per bot and per seat."""
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
-    names = tuple(_bot_name(name.strip()) for name in args.bots.split(","))
-    if len(names) == 1:
-        names *= players
-    elif len(names) != players:
-        raise UsageError(
-            f"--bots {args.bots}: give one bot name, or {players} (one per seat), not {len(names)}"
-        )
+    names = _lineup(args.bots, players)
     _check_writable(args.records)
     total = args.games
     keep = args.records is not None
@@ -974,6 +989,7 @@ def _read_records(path: str, index: int | None) -> list[tuple[str, GameRecord]]:
 
 
 def _parse_record(name: str, text: str) -> GameRecord:
+    """The record in ``text`` (from ``name``, for the error)."""
     try:
         return GameRecord.from_json(text)
     except DiceRulesError as error:
@@ -997,6 +1013,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
+    """Tell ``rec`` (which replays to ``final``) step by step, as a spectator sees it."""
     game = get_game(rec.game)
     teller = narrator(game, None)
     state = game.new_game(final.rules, stream=rec.stream)
@@ -1075,6 +1092,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _game_options(command: argparse.ArgumentParser) -> None:
+    """The options of ``play`` and ``simulate`` that choose a game and its rules."""
     command.add_argument("game", metavar="GAME")
     command.add_argument("--preset", metavar="P", help="a preset of the game (its default)")
     command.add_argument("--players", type=_count(0), metavar="N", help="the number of seats")

@@ -28,14 +28,16 @@ those wins. The interval is the 95% Wilson score interval of the win rate.
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
 when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
-per line, in game order, as the games end. ``replay`` reads either: a file whose name ends in ``.jsonl`` holds one
-record per line (``--index I`` picks game ``I``), any other file one record.
+per line, in game order, as the games end. ``replay`` reads either, whatever the
+file's name: a file that is one JSON document is one record (game 0), any other holds
+one record per line (``--index I`` picks game ``I``, from 0).
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import math
 import os
 import secrets
@@ -969,23 +971,32 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _read_records(path: str, index: int | None) -> list[tuple[str, GameRecord]]:
-    """The records in ``path`` with a name each: a .jsonl file holds one per line."""
+    """The records in ``path`` with a name each: one record, or one per line."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
         raise FileProblem(f"cannot read {path}: {reason or error}") from None
-    if not path.endswith(".jsonl"):
-        if index is not None:
-            raise UsageError(f"--index goes with a .jsonl file of records, not {path}")
-        return [(path, _parse_record(path, text))]
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise FileProblem(f"{path} holds no record")
+    if len(lines) == 1 or _is_json(text):  # one record, on one line or laid out on several
+        if index not in (None, 0):
+            raise UsageError(f"--index {index}: {path} holds one game, game 0")
+        return [(path, _parse_record(path, text))]
     if index is not None and not 0 <= index < len(lines):
         raise UsageError(f"--index {index}: {path} holds games 0 to {len(lines) - 1}")
     chosen = lines if index is None else [lines[index]]
     return [(f"{path} line {n}", _parse_record(f"{path} line {n}", line)) for n, line in chosen]
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is one JSON document."""
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _parse_record(name: str, text: str) -> GameRecord:
@@ -1081,8 +1092,8 @@ def parser() -> argparse.ArgumentParser:
     one.set_defaults(run=cmd_simulate)
 
     one = commands.add_parser("replay", help="check a record and tell the game step by step")
-    one.add_argument("file", metavar="FILE", help="a record (.json) or records (.jsonl)")
-    one.add_argument("--index", type=_count(0), metavar="I", help="only game I of a .jsonl file")
+    one.add_argument("file", metavar="FILE", help="a record, or records one per line")
+    one.add_argument("--index", type=_count(0), metavar="I", help="only game I (from 0)")
     one.set_defaults(run=cmd_replay)
 
     one = commands.add_parser("bench", help="speed of the engines")

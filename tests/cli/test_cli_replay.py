@@ -87,3 +87,22 @@ def test_a_bad_line_in_a_records_file_is_named(tmp_path: Path) -> None:
         f"dicerules replay: error: {path} line 3: the record lacks game, rules, stream,"
         " actions, rolls\n"
     )
+
+
+def test_the_content_not_the_name_tells_one_record_from_a_file_of_them(tmp_path: Path) -> None:
+    # simulate writes one record per line to any name; replay reads it as written.
+    lines = tmp_path / "games.json"
+    cli("simulate", "link", "--games", "2", "--records", str(lines))
+    done = cli("replay", str(lines), "--index", "1")
+    assert (done.status, done.err) == (0, "")
+    assert done.out.startswith(f"{lines} line 2: link (standard), ")
+    # One record laid out on several lines is one record, game 0, whatever its name.
+    rec = json.loads(lines.read_text().splitlines()[1])
+    laid_out = tmp_path / "one.jsonl"
+    laid_out.write_text(json.dumps(rec, indent=2))
+    again = cli("replay", str(laid_out), "--index", "0")
+    assert (again.status, again.err) == (0, "")
+    assert again.out == done.out.replace(f"{lines} line 2", str(laid_out))
+    beyond = cli("replay", str(laid_out), "--index", "1")
+    assert (beyond.status, beyond.out) == (2, "")
+    assert beyond.err == f"dicerules replay: error: --index 1: {laid_out} holds one game, game 0\n"

@@ -714,14 +714,16 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= seat < players:
         raise UsageError(f"--seat {seat}: the seats are 0 to {players - 1}")
     bot_name = _bot_name(args.bots)
-    seed = secrets.randbelow(SEED_LIMIT) if args.seed is None else args.seed
+    drawn = args.seed is None  # then the seed stays secret: it foretells every die
+    seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
     _check_writable(args.record)
     others = [s for s in range(players) if s != seat]
     table = {s: bots.make(bot_name, game, bot_seed(seed, s)) for s in others}
     state = game.new_game(rules, seed=seed)
     teller = narrator(game, seat)
     print(
-        f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats, seed {seed}."
+        f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats,"
+        f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}."
         f" You are seat {seat}; the other seats are {bot_name} bots.",
         file=out,
     )
@@ -754,6 +756,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
               file=out)  # fmt: skip
     else:
         _say(_result_lines(game, state, teller), out)
+    if drawn:
+        print(f"The game's seed was {seed}: --seed {seed} deals the same dice.", file=out)
     if args.record is not None:
         with _create(args.record) as file:
             file.write(record(state).to_json() + "\n")

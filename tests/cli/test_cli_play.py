@@ -160,3 +160,17 @@ def test_an_eighteen_hand_says_what_it_counts() -> None:
     assert teller.hand((6, 6, 5, 2)) == "6-6-5-2 (bust)"  # 19 is over 18
     # Six dice that stay at 18 or less count 18 (rule 5): 1+6+1+1+2+4 = 15.
     assert teller.hand((1, 6, 1, 1, 2, 4)) == "1-6-1-1-2-4 (15, six dice: counts 18)"
+
+
+def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path: Path) -> None:
+    # The seed foretells every die (the others' hands, the roost): shown at the start,
+    # it would give away what the seat may not see.
+    path = tmp_path / "game.json"
+    done = cli("play", "eighteen", "--record", str(path), stdin="stand\n" * 60)
+    assert (done.status, done.err) == (0, "")
+    seed = json.loads(path.read_text())["stream"]["seed"]
+    lines = done.out.splitlines()
+    told = f"The game's seed was {seed}: --seed {seed} deals the same dice."
+    assert lines[0].startswith("eighteen (standard), 4 seats, a seed drawn at random (told at")
+    assert str(seed) not in "\n".join(lines[: lines.index(told)])
+    assert lines[-2:] == [told, f"Record saved to {path}."]

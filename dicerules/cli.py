@@ -395,7 +395,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
         new_round = before is None or after.round != before.round
         if new_round:
             lines += self._round(after)
-        if new_round or seat != before.to_act:  # type: ignore[union-attr]
+        if before is None or new_round or seat != before.to_act:
             hand = after.hands[seat]
             shown = self.hand(hand) if hand else "three dice, hidden until the round is scored"
             lines.append(f"  {self.who(seat)} throws {shown}.")
@@ -473,20 +473,23 @@ class LinkNarrator(Narrator[link.View]):
         return view.counters
 
     def news(self, before: link.View | None, after: link.View) -> list[str]:
-        lines = []
-        ended = before is not None and before.to_act is not None and (
-            after.round != before.round or after.to_act is None
-        )
-        if ended and after.last_winner is not None:
-            lines.append(
-                f"  {self.who(after.last_winner)} is the last one in and takes the pot"
-                f" of {before.pot}."  # type: ignore[union-attr]
-            )
+        lines = self._pot_won(before, after)
         if after.to_act is None and after.round < after.rules.rounds:
             lines.append("Fewer than two seats can pay the ante: the game is over.")
         if after.to_act is not None and (before is None or after.round != before.round):
             lines += self._round(before, after)
         return lines
+
+    def _pot_won(self, before: link.View | None, after: link.View) -> list[str]:
+        """Who took the pot, if the round under way in ``before`` is over in ``after``."""
+        if before is None or before.to_act is None or after.last_winner is None:
+            return []
+        if after.round == before.round and after.to_act is not None:
+            return []
+        return [
+            f"  {self.who(after.last_winner)} is the last one in and takes the pot"
+            f" of {before.pot}."
+        ]
 
     def _round(self, before: link.View | None, view: link.View) -> list[str]:
         lines = [

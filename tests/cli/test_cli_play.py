@@ -5,12 +5,17 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from cli_helpers import cli
 
 import dicerules
+import dicerules.cli as cli_module
 from dicerules.cli import EighteenNarrator
+from dicerules.game import AnyGame
 from dicerules.games import eighteen, liars_dice
 
 # Random bots: their choices are fixed by their seeds, whatever the expert bots become.
@@ -174,3 +179,44 @@ def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path: Path) -> None
     assert lines[0].startswith("eighteen (standard), 4 seats, a seed drawn at random (told at")
     assert str(seed) not in "\n".join(lines[: lines.index(told)])
     assert lines[-2:] == [told, f"Record saved to {path}."]
+
+
+
+def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Whatever the narrator is told of is a View of the human's seat: never a state,
+    # another seat's view or a spectator's. Checked in each game, seat 1 playing.
+    told: list[Any] = []
+    real = cli_module.narrator
+
+    def spy(game: AnyGame, viewer: int | None) -> cli_module.Narrator[Any]:
+        teller = real(game, viewer)
+        news, step, situation = teller.news, teller.step, teller.situation
+
+        def spy_news(before: Any, after: Any) -> list[str]:
+            told.extend(view for view in (before, after) if view is not None)
+            return news(before, after)
+
+        def spy_step(before: Any, seat: int, action: Any, after: Any) -> list[str]:
+            told.extend((before, after))
+            return step(before, seat, action, after)
+
+        def spy_situation(view: Any) -> list[str]:
+            told.append(view)
+            return situation(view)
+
+        monkeypatch.setattr(teller, "news", spy_news)
+        monkeypatch.setattr(teller, "step", spy_step)
+        monkeypatch.setattr(teller, "situation", spy_situation)
+        return teller
+
+    monkeypatch.setattr(cli_module, "narrator", spy)
+    for name in dicerules.GAMES:
+        module = sys.modules[dicerules.get_game(name).State.__module__]
+        told.clear()
+        done = cli("play", name, "--seed", "2", "--seat", "1", "--bots", "random", stdin="help\n")
+        assert done.status == 0 and "Legal: " in done.out, name
+        assert len(told) > 2, name
+        for view in told:
+            assert type(view) is module.View and view.player == 1, (name, view)

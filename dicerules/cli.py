@@ -713,9 +713,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
-    seat = args.seat
-    if not 0 <= seat < players:
-        raise UsageError(f"--seat {seat}: the seats are 0 to {players - 1}")
+    seat = _human_seat(args.seat, rules)
     bot_name = _bot_name(args.bots)
     drawn = args.seed is None  # then the seed stays secret: it foretells every die
     seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
@@ -766,6 +764,19 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             file.write(record(state).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)
     return status
+
+
+def _human_seat(asked: int | None, rules: Any) -> int:
+    """The seat ``--seat`` asks for; by default 0, or 1 when 0 is a house that never acts."""
+    house = rules.permanent_house if isinstance(rules, eighteen.Rules) else None
+    if asked is None:
+        return 1 if house == 0 else 0
+    if not 0 <= asked < rules.players:
+        raise UsageError(f"--seat {asked}: the seats are 0 to {rules.players - 1}")
+    if asked == house:
+        raise UsageError(f"--seat {asked}: that seat is the house for the whole game and"
+                         " never acts; choose another")  # fmt: skip
+    return asked
 
 
 def _ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
@@ -1081,7 +1092,8 @@ def parser() -> argparse.ArgumentParser:
 
     one = commands.add_parser("play", help="play a game against bots in the terminal")
     _game_options(one)
-    one.add_argument("--seat", type=_count(0), default=0, metavar="K", help="your seat (0)")
+    one.add_argument("--seat", type=_count(0), metavar="K",
+                     help="your seat (0, or 1 if 0 is eighteen's permanent house)")  # fmt: skip
     one.add_argument("--bots", default="expert", metavar="B", help="random or expert (expert)")
     one.add_argument("--seed", type=_seed, metavar="S", help="the game's seed (drawn if not given)")
     one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")

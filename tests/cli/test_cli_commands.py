@@ -76,6 +76,8 @@ BAD = [
     (("simulate", "link", "--games", "2", "--rule", "colour=blue"), 2,
      "dicerules simulate: error: --rule colour=blue: write NAME=VALUE, NAME one of players,"),
     (("replay", "/no/such/file.json"), 1, "dicerules replay: error: cannot read /no/such/file"),
+    (("play", "eighteen", "--preset", "hosted", "--seat", "0"), 2,
+     "dicerules play: error: --seat 0: that seat is the house for the whole game and never"),
     # A folder given for a record is refused before any game is played (no output).
     (("play", "link", "--record", "/"), 2, "dicerules play: error: cannot write /: it is a folder"),
     (("simulate", "link", "--games", "2", "--records", "/"), 2,

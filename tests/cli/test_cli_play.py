@@ -220,3 +220,14 @@ def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(
         assert len(told) > 2, name
         for view in told:
             assert type(view) is module.View and view.player == 1, (name, view)
+
+
+def test_the_human_is_not_seated_as_a_house_that_never_acts() -> None:
+    # The hosted preset makes seat 0 the house for the whole game: it never acts, so
+    # the human's seat is 1 unless another one is asked for.
+    done = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", stdin="stand\n")
+    assert done.status == 0
+    assert "You are seat 1;" in done.out.splitlines()[0]
+    assert "your move> stand" in done.out.splitlines()
+    asked = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", "--seat", "3")
+    assert "You are seat 3;" in asked.out.splitlines()[0]

@@ -1075,6 +1075,9 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------------------- main
 
 
+GAME_HELP = f"one of {', '.join(dicerules.GAMES)}"
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser: one subcommand per command."""
     top = _Parser(prog="dicerules", description="Rules engines for dice games: play, simulate,"
@@ -1086,7 +1089,7 @@ def parser() -> argparse.ArgumentParser:
     one.set_defaults(run=cmd_games)
 
     one = commands.add_parser("rules", help="the rules of a game, as implemented")
-    one.add_argument("game", metavar="GAME")
+    one.add_argument("game", metavar="GAME", help=GAME_HELP)
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)
 
@@ -1101,10 +1104,10 @@ def parser() -> argparse.ArgumentParser:
 
     one = commands.add_parser("simulate", help="bots against bots, with a table of results")
     _game_options(one)
-    one.add_argument("--games", type=_count(1), required=True, metavar="N")
+    one.add_argument("--games", type=_count(1), required=True, metavar="N", help="how many games")
     one.add_argument("--bots", default="expert", metavar="B,...",
                      help="one bot name for every seat, or one per seat (expert)")  # fmt: skip
-    one.add_argument("--seed", type=_seed, default=0, metavar="S", help="(0)")
+    one.add_argument("--seed", type=_seed, default=0, metavar="S", help="the run's seed (0)")
     one.add_argument("--workers", type=_count(1), default=1, metavar="W",
                      help="worker processes (1); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
@@ -1123,7 +1126,7 @@ def parser() -> argparse.ArgumentParser:
 
 def _game_options(command: argparse.ArgumentParser) -> None:
     """The options of ``play`` and ``simulate`` that choose a game and its rules."""
-    command.add_argument("game", metavar="GAME")
+    command.add_argument("game", metavar="GAME", help=GAME_HELP)
     command.add_argument("--preset", metavar="P", help="a preset of the game (its default)")
     command.add_argument("--players", type=_count(0), metavar="N", help="the number of seats")
     command.add_argument(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
+from statistics import NormalDist
 
 import pytest
 from cli_helpers import cli
@@ -51,11 +53,22 @@ def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
         row = _row(done.out, name)
         assert row[:4] == [name, str(games), str(wins[name]), str(shared[name])]
         assert row[4] == f"{wins[name] / games:.1%}"
+        low, high = _wilson_by_hand(wins[name], games)
+        assert " ".join(row[5:7]) == f"[{low:.1%}, {high:.1%}]"
         assert row[-1] == f"{counters[name] / games:.2f}"
     for seat in range(3):
         won = sum(seat in game.winners(final) for final in finals)
         line = next(line for line in done.out.splitlines() if line.startswith(f"seat {seat} "))
         assert line.split()[2:4] == ["40", str(won)]
+
+
+def _wilson_by_hand(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson interval from its textbook form, z the normal 0.975 quantile."""
+    z = NormalDist().inv_cdf(0.975)
+    p, n = wins / games, games
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def test_the_games_are_seeded_as_documented(tmp_path: Path) -> None:

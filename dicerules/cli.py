@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import io
 import json
 import math
 import os
@@ -1139,6 +1140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     args = parser().parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
+    for stream in (sys.stdin, sys.stdout):
+        # Bytes the terminal's encoding cannot carry become a mark, never an error:
+        # a typed line is then refused as any other typo.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     try:
         return run(args, sys.stdout)
     except BrokenPipeError:

@@ -134,6 +134,18 @@ def test_python_m_dicerules_runs_the_same_command_line(tmp_path: Path) -> None:
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
 
 
+def test_a_typed_line_the_encoding_cannot_read_is_refused_as_a_typo() -> None:
+    # An ASCII terminal given "é" and a stray byte: each is answered and asked again.
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONIOENCODING": "ascii"}
+    argv = [sys.executable, "-m", "dicerules", "play", "link", "--seed", "2", "--bots", "random"]
+    done = subprocess.run(argv, input="é\n".encode() + b"\xff\nquit\n",
+                          capture_output=True, timeout=120, env=env)  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.count(b"is not link notation") == 2
+    assert b"You left the game." in done.stdout
+
+
 def test_the_script_entry_point_and_that_nothing_imports_the_cli() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["scripts"] == {"dicerules": "dicerules.cli:main"}

@@ -784,7 +784,7 @@ def _ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
     """The action the human types (asked again until it is legal); None to leave."""
     while True:
         print("your move> ", end="", file=out, flush=True)
-        line = sys.stdin.readline()
+        line = "" if sys.stdin is None else sys.stdin.readline()  # None: stdin was closed
         if not line:
             print(file=out)
             return None

@@ -231,3 +231,14 @@ def test_the_human_is_not_seated_as_a_house_that_never_acts() -> None:
     assert "your move> stand" in done.out.splitlines()
     asked = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", "--seat", "3")
     assert "You are seat 3;" in asked.out.splitlines()[0]
+
+
+def test_a_closed_standard_input_ends_the_game_as_its_end_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", None)  # what Python makes of a closed stdin
+    monkeypatch.setattr(sys, "stdout", out)
+    status = cli_module.main(["play", "link", "--seed", "2", "--bots", "random"])
+    assert status == 0
+    assert out.getvalue().splitlines()[-2] == "You left the game."

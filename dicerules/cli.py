@@ -557,7 +557,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
         lines = []
         last = after.last
         if last is not None and (before is None or last != before.last):
-            lines += self._outcome(last)
+            lines += self._outcome(last, after.rules)
         if after.to_act is None:
             return lines
         if before is None or after.turn != before.turn:
@@ -572,10 +572,16 @@ class TwentyFourNarrator(Narrator[tf.View]):
             )
         return lines
 
-    def _outcome(self, last: tf.Outcome) -> list[str]:
+    def _outcome(self, last: tf.Outcome, rules: tf.Rules) -> list[str]:
         how = "after a stop" if last.stopped else "every die kept"
-        lines = [f"  {self.who(last.roller)}'s dice: {dice_text(last.dice)} = {last.total}"
-                 f" ({how})."]  # fmt: skip
+        roller = self.who(last.roller)
+        lines = [f"  {roller}'s dice: {dice_text(last.dice)} = {last.total} ({how})."]
+        if last.total == 24:
+            lines.append("  Exactly 24: nothing is paid.")
+        elif not last.target and last.changes[last.roller] > 0:
+            lines.append(f"  A low score: {roller} collects 20 from each other seat.")
+        elif not last.target:
+            lines.append(f"  Short of 24: {roller} pays {24 - last.total} to each other seat.")
         if last.target:
             deals = ", ".join(
                 f"{self.who(seat)} for {paid}" for seat, paid in enumerate(last.settled) if paid
@@ -586,6 +592,14 @@ class TwentyFourNarrator(Narrator[tf.View]):
             lines.append(
                 f"  Bonus throws for {last.target}s: {throws}: {last.count} showing {last.target}."
             )
+            score, unsettled = last.target * last.count, "each seat that did not settle"
+            if score:
+                lines.append(f"  Bonus score {last.target} x {last.count} = {score}, paid to"
+                             f" {roller} by {unsettled}.")  # fmt: skip
+            elif rules.failed_bonus_pays:
+                lines.append(f"  No {last.target}s: {roller} pays {last.target} to {unsettled}.")
+            else:
+                lines.append(f"  No {last.target}s: nothing is paid.")
         lines.append(f"  Money this turn: {self.seats(last.changes, signed=True)}.")
         return lines
 

@@ -1150,6 +1150,12 @@ def _game_options(command: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
+def _error(command: str, error: Exception) -> None:
+    """Tell ``error`` on standard error, on one line whatever its text holds."""
+    text = str(error).replace("\r", "\\r").replace("\n", "\\n")
+    print(f"dicerules {command}: error: {text}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     args = parser().parse_args(argv)
@@ -1166,10 +1172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except UsageError as error:
-        print(f"dicerules {args.command}: error: {error}", file=sys.stderr)
+        _error(args.command, error)
         return 2
     except (FileProblem, DiceRulesError, OSError) as error:
-        print(f"dicerules {args.command}: error: {error}", file=sys.stderr)
+        _error(args.command, error)
         return 1
     except KeyboardInterrupt:
         print(file=sys.stderr)

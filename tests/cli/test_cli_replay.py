@@ -135,3 +135,14 @@ def test_a_twenty_four_turn_says_why_the_money_moved() -> None:
     assert told((6, 6, 6, 6, 4), 4, 0, (-8, 4, 4)) == (
         "  No 4s: seat 0 pays 4 to each seat that did not settle."
     )
+
+
+def test_an_error_stays_on_one_line_whatever_the_record_holds(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    cli("simulate", "link", "--games", "1", "--records", str(path))
+    rec = json.loads(path.read_text())
+    rec["a\nb"] = 1  # an unknown key, named in the error
+    path.write_text(json.dumps(rec))
+    done = cli("replay", str(path))
+    assert (done.status, done.out) == (1, "")
+    assert done.err == f"dicerules replay: error: {path}: the record has unknown keys a\\nb\n"

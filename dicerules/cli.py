@@ -4,7 +4,7 @@ Run as ``dicerules COMMAND ...`` or ``python -m dicerules COMMAND ...``; ``main(
 returns the exit status. Everything printed is plain text and the same for the same
 seeds. An error is one line on standard error: exit status 2 for a bad command line
 (an unknown game, preset or bot, a rules value or a number out of range), 1 for a
-file that cannot be read or written or a record that does not replay.
+file that cannot be read or written or a record that does not replay; 130 after Ctrl-C.
 
 Rules. ``play`` and ``simulate`` start from ``--preset`` (the game's default) and
 change ``--players`` and any field given as ``--rule NAME=VALUE`` (a bool as true or
@@ -27,21 +27,27 @@ twenty-four): every seat sharing it counts a win, and the ``shared`` column coun
 those wins. The interval is the 95% Wilson score interval of the win rate.
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
-when the player quits); ``simulate --records FILE`` writes one record per line, in
-game order. ``replay`` reads either: a file whose name ends in ``.jsonl`` holds one
-record per line (``--index I`` picks game ``I``), any other file one record.
+when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
+per line, in game order, as the games end. ``replay`` reads either, whatever the
+file's name: a file that is one JSON document is one record (game 0), any other holds
+one record per line (``--index I`` picks game ``I``, from 0).
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import io
+import json
 import math
 import os
 import secrets
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, NoReturn, TextIO, TypeVar, cast
 
@@ -102,6 +108,7 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def _game(name: str) -> AnyGame:
+    """The game named on the command line."""
     try:
         return get_game(name)
     except UnknownGameError as error:
@@ -155,6 +162,7 @@ def _rule_from_text(spec: FieldSpec | None, text: str) -> object:
 
 
 def _seed(text: str) -> int:
+    """A ``--seed``: a whole number from 0 to 2**64 - 1."""
     try:
         value = int(text)
     except ValueError:
@@ -165,6 +173,7 @@ def _seed(text: str) -> int:
 
 
 def _count(low: int) -> Callable[[str], int]:
+    """The parser of a whole number that is ``low`` or more."""
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -179,12 +188,14 @@ def _count(low: int) -> Callable[[str], int]:
 
 
 def _bot_name(name: str) -> str:
+    """``name``, if it is the name of a bot."""
     if name not in bots.BOT_NAMES:
         raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(bots.BOT_NAMES)}")
     return name
 
 
 def _rule_value(value: object) -> str:
+    """A rule value as ``--rule`` takes it: ``none``, ``true``, ``false``, ``4``."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -220,12 +231,13 @@ def dice_text(dice: Sequence[int]) -> str:
     return "-".join(map(str, dice)) if dice else "none"
 
 
-class Narrator(Generic[V]):
+class Narrator(ABC, Generic[V]):
     """Text from one seat's views (``viewer`` None: a spectator's) of one game.
 
     ``news`` tells what became known between two views, ``action`` what a seat did,
-    ``situation`` everything the viewer knows when it is to act. Each game has its
-    own subclass; this base class tells only actions and the view's repr.
+    ``situation`` everything the viewer knows when it is to act, ``standing`` the
+    scores the view shows. Everything told comes from views (and the actions, which
+    every seat sees, unless the game hides them). Each game has its own subclass.
     """
 
     score_name = "score"
@@ -237,6 +249,11 @@ class Narrator(Generic[V]):
     def who(self, seat: int) -> str:
         """``seat 2``, and ``seat 2 (you)`` for the viewer's own seat."""
         return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
+
+    def together(self, seats: Sequence[int]) -> str:
+        """Seats as ``seat 0, seat 2 and seat 3``."""
+        *others, last = [self.who(seat) for seat in seats]
+        return f"{', '.join(others)} and {last}" if others else last
 
     def seats(self, values: Sequence[object], signed: bool = False) -> str:
         """One value per seat: ``seat 0 3, seat 1 2``."""
@@ -252,17 +269,21 @@ class Narrator(Generic[V]):
             for number, one in enumerate(passes, start=1)
         ]
 
+    @abstractmethod
+    def standing(self, view: V) -> Sequence[int]:
+        """Every seat's score as ``view`` shows it (the game's ``scores``, seen by the viewer)."""
+
+    @abstractmethod
     def news(self, before: V | None, after: V) -> list[str]:
         """What the viewer learnt between ``before`` (None: the game's start) and ``after``."""
-        return []
 
+    @abstractmethod
     def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
-        """What ``seat`` was seen to do, going from ``before`` to ``after``."""
-        return [f"  {self.who(seat)}: {self.game.format_action(action)}."]
+        """What ``seat`` was seen to do, going from ``before`` to ``after`` (nothing if hidden)."""
 
+    @abstractmethod
     def situation(self, view: V) -> list[str]:
         """Everything ``view`` holds, for the seat about to act."""
-        return [repr(view)]
 
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""
@@ -273,6 +294,9 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
     """Liar's dice: bids, the cups coming up at a challenge, the hand at each round."""
 
     score_name = "dice left"
+
+    def standing(self, view: liars_dice.View) -> Sequence[int]:
+        return view.dice
 
     def news(self, before: liars_dice.View | None, after: liars_dice.View) -> list[str]:
         lines = [] if before else self.passes("Roll-off for the first opener, pass", after.rolloff)
@@ -337,9 +361,17 @@ class EighteenNarrator(Narrator[eighteen.View]):
 
     score_name = "points"
 
+    def standing(self, view: eighteen.View) -> Sequence[int]:
+        return view.points
+
     def hand(self, hand: tuple[int, ...]) -> str:
+        """A hand and what it counts: ``5-6-2 (13)``, ``bust``, or six dice counting 18."""
         total = eighteen.hand_total(hand)
-        return f"{dice_text(hand)} ({'bust' if total is None else total})"
+        if total is None:
+            return f"{dice_text(hand)} (bust)"
+        if total != sum(hand):
+            return f"{dice_text(hand)} ({sum(hand)}, six dice: counts {total})"
+        return f"{dice_text(hand)} ({total})"
 
     def news(self, before: eighteen.View | None, after: eighteen.View) -> list[str]:
         lines = []
@@ -354,7 +386,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
                 lines += self._result(result)
         if after.lightning and (before is None or after.lightning != before.lightning):
             steps = [[(seat, dice_text(dice)) for seat, dice in one] for one in after.lightning]
-            together = ", ".join(self.who(seat) for seat, _ in after.lightning[0])
+            together = self.together([seat for seat, _ in after.lightning[0]])
             lines.append(f"{together} reach the target together: a lightning round, rolling"
                          " all but the sixes until one alone holds three.")  # fmt: skip
             lines += self.passes("Lightning round, step", steps)
@@ -364,7 +396,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
         new_round = before is None or after.round != before.round
         if new_round:
             lines += self._round(after)
-        if new_round or seat != before.to_act:  # type: ignore[union-attr]
+        if before is None or new_round or seat != before.to_act:
             hand = after.hands[seat]
             shown = self.hand(hand) if hand else "three dice, hidden until the round is scored"
             lines.append(f"  {self.who(seat)} throws {shown}.")
@@ -410,10 +442,11 @@ class EighteenNarrator(Narrator[eighteen.View]):
         for result in after.results:
             if result.round == before.round and result.hands[seat]:
                 hand = result.hands[seat]
-        who = self.who(seat)
+        if not hand:  # simultaneous_reveal: even how often a hidden hand rolled is secret
+            return []
         if action == eighteen.ROLL:
-            return [f"  {who} rolls: {self.hand(hand)}." if hand else f"  {who} rolls."]
-        return [f"  {who} stands on {self.hand(hand)}." if hand else f"  {who} stands."]
+            return [f"  {self.who(seat)} rolls: {self.hand(hand)}."]
+        return [f"  {self.who(seat)} stands on {self.hand(hand)}."]
 
     def situation(self, view: eighteen.View) -> list[str]:
         lines = [f"Round {view.round}: {self.who(view.house)} is the house, showing"
@@ -437,21 +470,27 @@ class LinkNarrator(Narrator[link.View]):
 
     score_name = "counters"
 
+    def standing(self, view: link.View) -> Sequence[int]:
+        return view.counters
+
     def news(self, before: link.View | None, after: link.View) -> list[str]:
-        lines = []
-        ended = before is not None and before.to_act is not None and (
-            after.round != before.round or after.to_act is None
-        )
-        if ended and after.last_winner is not None:
-            lines.append(
-                f"  {self.who(after.last_winner)} is the last one in and takes the pot"
-                f" of {before.pot}."  # type: ignore[union-attr]
-            )
+        lines = self._pot_won(before, after)
         if after.to_act is None and after.round < after.rules.rounds:
             lines.append("Fewer than two seats can pay the ante: the game is over.")
         if after.to_act is not None and (before is None or after.round != before.round):
             lines += self._round(before, after)
         return lines
+
+    def _pot_won(self, before: link.View | None, after: link.View) -> list[str]:
+        """Who took the pot, if the round under way in ``before`` is over in ``after``."""
+        if before is None or before.to_act is None or after.last_winner is None:
+            return []
+        if after.round == before.round and after.to_act is not None:
+            return []
+        return [
+            f"  {self.who(after.last_winner)} is the last one in and takes the pot"
+            f" of {before.pot}."
+        ]
 
     def _round(self, before: link.View | None, view: link.View) -> list[str]:
         lines = [
@@ -511,11 +550,14 @@ class TwentyFourNarrator(Narrator[tf.View]):
 
     score_name = "money in quarter-units"
 
+    def standing(self, view: tf.View) -> Sequence[int]:
+        return view.scores
+
     def news(self, before: tf.View | None, after: tf.View) -> list[str]:
         lines = []
         last = after.last
         if last is not None and (before is None or last != before.last):
-            lines += self._outcome(last)
+            lines += self._outcome(last, after.rules)
         if after.to_act is None:
             return lines
         if before is None or after.turn != before.turn:
@@ -530,10 +572,16 @@ class TwentyFourNarrator(Narrator[tf.View]):
             )
         return lines
 
-    def _outcome(self, last: tf.Outcome) -> list[str]:
+    def _outcome(self, last: tf.Outcome, rules: tf.Rules) -> list[str]:
         how = "after a stop" if last.stopped else "every die kept"
-        lines = [f"  {self.who(last.roller)}'s dice: {dice_text(last.dice)} = {last.total}"
-                 f" ({how})."]  # fmt: skip
+        roller = self.who(last.roller)
+        lines = [f"  {roller}'s dice: {dice_text(last.dice)} = {last.total} ({how})."]
+        if last.total == 24:
+            lines.append("  Exactly 24: nothing is paid.")
+        elif not last.target and last.changes[last.roller] > 0:
+            lines.append(f"  A low score: {roller} collects 20 from each other seat.")
+        elif not last.target:
+            lines.append(f"  Short of 24: {roller} pays {24 - last.total} to each other seat.")
         if last.target:
             deals = ", ".join(
                 f"{self.who(seat)} for {paid}" for seat, paid in enumerate(last.settled) if paid
@@ -544,6 +592,14 @@ class TwentyFourNarrator(Narrator[tf.View]):
             lines.append(
                 f"  Bonus throws for {last.target}s: {throws}: {last.count} showing {last.target}."
             )
+            score, unsettled = last.target * last.count, "each seat that did not settle"
+            if score:
+                lines.append(f"  Bonus score {last.target} x {last.count} = {score}, paid to"
+                             f" {roller} by {unsettled}.")  # fmt: skip
+            elif rules.failed_bonus_pays:
+                lines.append(f"  No {last.target}s: {roller} pays {last.target} to {unsettled}.")
+            else:
+                lines.append(f"  No {last.target}s: nothing is paid.")
         lines.append(f"  Money this turn: {self.seats(last.changes, signed=True)}.")
         return lines
 
@@ -591,8 +647,8 @@ _NARRATORS: dict[str, type[Narrator[Any]]] = {
 
 
 def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
-    """The narrator of ``game`` for ``viewer``'s views (a plain one for other games)."""
-    return _NARRATORS.get(game.name, Narrator)(game, viewer)
+    """The narrator of ``game`` for ``viewer``'s views."""
+    return _NARRATORS[game.name](game, viewer)
 
 
 def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
@@ -605,17 +661,17 @@ def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
 
 
 def _result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
+    """The winners and the final scores of a finished game (public to every seat)."""
     winners = game.winners(state)
-    *others, last = [teller.who(seat) for seat in winners]
-    names = f"{', '.join(others)} and {last}" if others else last
     won = "wins" if len(winners) == 1 else "share the win"
     return [
-        f"Game over: {names} {won}.",
+        f"Game over: {teller.together(winners)} {won}.",
         f"Final {teller.score_name}: {teller.seats(game.scores(state))}.",
     ]
 
 
 def _say(lines: Sequence[str], out: TextIO) -> None:
+    """Print ``lines`` to ``out``."""
     for line in lines:
         print(line, file=out)
 
@@ -640,6 +696,7 @@ def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _allowed(spec: FieldSpec | None) -> str:
+    """The values a rule field allows, in words."""
     if spec is None:
         return "?"
     if spec.kind == "bool":
@@ -671,57 +728,77 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
-    seat = args.seat
-    if not 0 <= seat < players:
-        raise UsageError(f"--seat {seat}: the seats are 0 to {players - 1}")
+    seat = _human_seat(args.seat, rules)
     bot_name = _bot_name(args.bots)
-    seed = secrets.randbelow(SEED_LIMIT) if args.seed is None else args.seed
+    drawn = args.seed is None  # then the seed stays secret: it foretells every die
+    seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
     _check_writable(args.record)
     others = [s for s in range(players) if s != seat]
     table = {s: bots.make(bot_name, game, bot_seed(seed, s)) for s in others}
     state = game.new_game(rules, seed=seed)
     teller = narrator(game, seat)
     print(
-        f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats, seed {seed}."
+        f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats,"
+        f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}."
         f" You are seat {seat}; the other seats are {bot_name} bots.",
         file=out,
     )
     print("Type an action in notation, 'help' for the legal actions, 'quit' to leave.", file=out)
     seen = game.view(state, seat)
     _say(teller.news(None, seen), out)
-    left = False
-    while (player := game.current_player(state)) is not None:
-        legal = game.legal_actions(state)
-        if player == seat:
-            print(file=out)
-            _say(teller.situation(seen), out)
-            action = _ask(game, state, legal, out)
-            if action is None:
-                left = True
-                break
-        else:
-            action = table[player].choose(game.view(state, player), legal)
-        state = game.apply(state, action)
-        now = game.view(state, seat)
-        _say(teller.step(seen, player, action, now), out)
-        seen = now
+    left, status = False, 0
+    try:
+        while (player := game.current_player(state)) is not None:
+            legal = game.legal_actions(state)
+            if player == seat:
+                print(file=out)
+                _say(teller.situation(seen), out)
+                action = _ask(game, state, legal, out)
+                if action is None:
+                    left = True
+                    break
+            else:
+                action = table[player].choose(game.view(state, player), legal)
+            state = game.apply(state, action)
+            now = game.view(state, seat)
+            _say(teller.step(seen, player, action, now), out)
+            seen = now
+    except KeyboardInterrupt:  # Ctrl-C: leave as with quit, the game so far kept
+        print(file=out)
+        left, status = True, 130
     if left:
         print("You left the game.", file=out)
-        print(f"{teller.score_name.capitalize()} so far: {teller.seats(game.scores(state))}.",
+        print(f"{teller.score_name.capitalize()} so far: {teller.seats(teller.standing(seen))}.",
               file=out)  # fmt: skip
     else:
         _say(_result_lines(game, state, teller), out)
+    if drawn:
+        print(f"The game's seed was {seed}: --seed {seed} deals the same dice.", file=out)
     if args.record is not None:
-        _write(args.record, record(state).to_json() + "\n")
+        with _create(args.record) as file:
+            file.write(record(state).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)
-    return 0
+    return status
+
+
+def _human_seat(asked: int | None, rules: Any) -> int:
+    """The seat ``--seat`` asks for; by default 0, or 1 when 0 is a house that never acts."""
+    house = rules.permanent_house if isinstance(rules, eighteen.Rules) else None
+    if asked is None:
+        return 1 if house == 0 else 0
+    if not 0 <= asked < rules.players:
+        raise UsageError(f"--seat {asked}: the seats are 0 to {rules.players - 1}")
+    if asked == house:
+        raise UsageError(f"--seat {asked}: that seat is the house for the whole game and"
+                         " never acts; choose another")  # fmt: skip
+    return asked
 
 
 def _ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
     """The action the human types (asked again until it is legal); None to leave."""
     while True:
         print("your move> ", end="", file=out, flush=True)
-        line = sys.stdin.readline()
+        line = "" if sys.stdin is None else sys.stdin.readline()  # None: stdin was closed
         if not line:
             print(file=out)
             return None
@@ -744,13 +821,19 @@ def _ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
 
 
 def _check_writable(path: str | None) -> None:
-    if path is not None and not Path(path).resolve().parent.is_dir():
+    """Refuse at once a file that cannot be written, before any game is played."""
+    if path is None:
+        return
+    if Path(path).is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder")
+    if not Path(path).resolve().parent.is_dir():
         raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
 
 
-def _write(path: str, text: str) -> None:
+def _create(path: str) -> TextIO:
+    """``path`` opened to be written afresh, as UTF-8 text."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        return open(path, "w", encoding="utf-8")
     except OSError as error:
         raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
 
@@ -796,12 +879,23 @@ def play_batch(batch: Batch) -> list[Played]:
     return results
 
 
-def _run_batches(batches: list[Batch], workers: int) -> Iterator[list[Played]]:
-    if workers == 1 or len(batches) == 1:
+def _run_batches(batches: Iterable[Batch], workers: int) -> Iterator[list[Played]]:
+    """The batches' games in order, played ``workers`` batches at a time.
+
+    Only a few batches per worker are handed out ahead, so a long run holds little
+    in memory and Ctrl-C stops it soon.
+    """
+    if workers == 1:
         yield from map(play_batch, batches)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
-        yield from pool.map(play_batch, batches)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        ahead: deque[Future[list[Played]]] = deque()
+        for batch in batches:
+            ahead.append(pool.submit(play_batch, batch))
+            if len(ahead) > 2 * workers:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
 
 
 @attrs.define
@@ -832,6 +926,7 @@ def wilson(wins: int, games: int, z: float = WILSON_Z) -> tuple[float, float]:
 
 
 def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
+    """A table of games, wins, win rate with its interval and mean score, a row a tally."""
     lines = [
         f"{title:<12} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
@@ -846,46 +941,51 @@ def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
     return lines
 
 
+def _lineup(text: str, players: int) -> tuple[str, ...]:
+    """The bots of ``--bots``, one per seat: one name for every seat, or one per seat."""
+    names = tuple(_bot_name(name.strip()) for name in text.split(","))
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise UsageError(
+            f"--bots {text}: give one bot name, or {players} (one per seat), not {len(names)}"
+        )
+    return names
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Bots against bots, many seeded games, a table of wins per bot and per seat."""
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
-    names = tuple(_bot_name(name.strip()) for name in args.bots.split(","))
-    if len(names) == 1:
-        names *= players
-    elif len(names) != players:
-        raise UsageError(
-            f"--bots {args.bots}: give one bot name, or {players} (one per seat), not {len(names)}"
-        )
+    names = _lineup(args.bots, players)
     _check_writable(args.records)
     total = args.games
     keep = args.records is not None
-    batches = [
+    batches = (
         Batch(game.name, rules, names, args.seed, start, min(start + BATCH, total), keep)
         for start in range(0, total, BATCH)
-    ]
+    )
+    workers = min(args.workers, -(-total // BATCH))  # no more workers than batches
     by_bot = {name: Tally() for name in dict.fromkeys(names)}
     by_seat = [Tally() for _ in range(players)]
-    records: list[str] = []
     progress = sys.stderr.isatty()
     done = 0
-    for played in _run_batches(batches, args.workers):
-        for one in played:
-            seated = seating(names, done)
-            for seat in range(players):
-                won, shared = seat in one.winners, len(one.winners) > 1
-                by_bot[seated[seat]].add(won, shared, one.scores[seat])
-                by_seat[seat].add(won, shared, one.scores[seat])
-            if one.record:
-                records.append(one.record)
-            done += 1
-        if progress:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+    with _create(args.records) if keep else nullcontext() as records:
+        for played in _run_batches(batches, workers):
+            for one in played:
+                seated = seating(names, done)
+                for seat in range(players):
+                    won, shared = seat in one.winners, len(one.winners) > 1
+                    by_bot[seated[seat]].add(won, shared, one.scores[seat])
+                    by_seat[seat].add(won, shared, one.scores[seat])
+                if records is not None:
+                    records.write(one.record + "\n")
+                done += 1
+            if progress:
+                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
-    if args.records is not None:
-        _write(args.records, "".join(line + "\n" for line in records))
     teller = narrator(game, None)
     print(
         f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats: {total}"
@@ -899,31 +999,41 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     print(file=out)
     _say(_table("seat", [(f"seat {seat}", tally) for seat, tally in enumerate(by_seat)]), out)
     if args.records is not None:
-        print(f"\n{len(records)} records written to {args.records}.", file=out)
+        print(f"\n{total} records written to {args.records}.", file=out)
     return 0
 
 
 def _read_records(path: str, index: int | None) -> list[tuple[str, GameRecord]]:
-    """The records in ``path`` with a name each: a .jsonl file holds one per line."""
+    """The records in ``path`` with a name each: one record, or one per line."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
         raise FileProblem(f"cannot read {path}: {reason or error}") from None
-    if not path.endswith(".jsonl"):
-        if index is not None:
-            raise UsageError(f"--index goes with a .jsonl file of records, not {path}")
-        return [(path, _parse_record(path, text))]
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise FileProblem(f"{path} holds no record")
+    if len(lines) == 1 or _is_json(text):  # one record, on one line or laid out on several
+        if index not in (None, 0):
+            raise UsageError(f"--index {index}: {path} holds one game, game 0")
+        return [(path, _parse_record(path, text))]
     if index is not None and not 0 <= index < len(lines):
         raise UsageError(f"--index {index}: {path} holds games 0 to {len(lines) - 1}")
     chosen = lines if index is None else [lines[index]]
     return [(f"{path} line {n}", _parse_record(f"{path} line {n}", line)) for n, line in chosen]
 
 
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is one JSON document."""
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
 def _parse_record(name: str, text: str) -> GameRecord:
+    """The record in ``text`` (from ``name``, for the error)."""
     try:
         return GameRecord.from_json(text)
     except DiceRulesError as error:
@@ -947,6 +1057,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
+    """Tell ``rec`` (which replays to ``final``) step by step, as a spectator sees it."""
     game = get_game(rec.game)
     teller = narrator(game, None)
     state = game.new_game(final.rules, stream=rec.stream)
@@ -979,6 +1090,9 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------------------- main
 
 
+GAME_HELP = f"one of {', '.join(dicerules.GAMES)}"
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser: one subcommand per command."""
     top = _Parser(prog="dicerules", description="Rules engines for dice games: play, simulate,"
@@ -990,13 +1104,14 @@ def parser() -> argparse.ArgumentParser:
     one.set_defaults(run=cmd_games)
 
     one = commands.add_parser("rules", help="the rules of a game, as implemented")
-    one.add_argument("game", metavar="GAME")
+    one.add_argument("game", metavar="GAME", help=GAME_HELP)
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)
 
     one = commands.add_parser("play", help="play a game against bots in the terminal")
     _game_options(one)
-    one.add_argument("--seat", type=_count(0), default=0, metavar="K", help="your seat (0)")
+    one.add_argument("--seat", type=_count(0), metavar="K",
+                     help="your seat (0, or 1 if 0 is eighteen's permanent house)")  # fmt: skip
     one.add_argument("--bots", default="expert", metavar="B", help="random or expert (expert)")
     one.add_argument("--seed", type=_seed, metavar="S", help="the game's seed (drawn if not given)")
     one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")
@@ -1004,18 +1119,18 @@ def parser() -> argparse.ArgumentParser:
 
     one = commands.add_parser("simulate", help="bots against bots, with a table of results")
     _game_options(one)
-    one.add_argument("--games", type=_count(1), required=True, metavar="N")
+    one.add_argument("--games", type=_count(1), required=True, metavar="N", help="how many games")
     one.add_argument("--bots", default="expert", metavar="B,...",
                      help="one bot name for every seat, or one per seat (expert)")  # fmt: skip
-    one.add_argument("--seed", type=_seed, default=0, metavar="S", help="(0)")
+    one.add_argument("--seed", type=_seed, default=0, metavar="S", help="the run's seed (0)")
     one.add_argument("--workers", type=_count(1), default=1, metavar="W",
                      help="worker processes (1); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
     one.set_defaults(run=cmd_simulate)
 
     one = commands.add_parser("replay", help="check a record and tell the game step by step")
-    one.add_argument("file", metavar="FILE", help="a record (.json) or records (.jsonl)")
-    one.add_argument("--index", type=_count(0), metavar="I", help="only game I of a .jsonl file")
+    one.add_argument("file", metavar="FILE", help="a record, or records one per line")
+    one.add_argument("--index", type=_count(0), metavar="I", help="only game I (from 0)")
     one.set_defaults(run=cmd_replay)
 
     one = commands.add_parser("bench", help="speed of the engines")
@@ -1025,7 +1140,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _game_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("game", metavar="GAME")
+    """The options of ``play`` and ``simulate`` that choose a game and its rules."""
+    command.add_argument("game", metavar="GAME", help=GAME_HELP)
     command.add_argument("--preset", metavar="P", help="a preset of the game (its default)")
     command.add_argument("--players", type=_count(0), metavar="N", help="the number of seats")
     command.add_argument(
@@ -1034,10 +1150,21 @@ def _game_options(command: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
+def _error(command: str, error: Exception) -> None:
+    """Tell ``error`` on standard error, on one line whatever its text holds."""
+    text = str(error).replace("\r", "\\r").replace("\n", "\\n")
+    print(f"dicerules {command}: error: {text}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     args = parser().parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
+    for stream in (sys.stdin, sys.stdout):
+        # Bytes the terminal's encoding cannot carry become a mark, never an error:
+        # a typed line is then refused as any other typo.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     try:
         return run(args, sys.stdout)
     except BrokenPipeError:
@@ -1045,10 +1172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except UsageError as error:
-        print(f"dicerules {args.command}: error: {error}", file=sys.stderr)
+        _error(args.command, error)
         return 2
     except (FileProblem, DiceRulesError, OSError) as error:
-        print(f"dicerules {args.command}: error: {error}", file=sys.stderr)
+        _error(args.command, error)
         return 1
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -18,11 +18,12 @@ class Done(NamedTuple):
     err: str
 
 
-def cli(*argv: str, stdin: str = "", err: io.StringIO | None = None) -> Done:
-    """``main(argv)`` with ``stdin`` as standard input; standard error goes to ``err`` if given."""
+def cli(*argv: str, stdin: str | io.StringIO = "", err: io.StringIO | None = None) -> Done:
+    """``main(argv)`` with ``stdin`` (text, or a file) as standard input; standard error
+    goes to ``err`` if given."""
     out, err = io.StringIO(), io.StringIO() if err is None else err
     given = sys.stdin
-    sys.stdin = io.StringIO(stdin)
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         with redirect_stdout(out), redirect_stderr(err):
             try:

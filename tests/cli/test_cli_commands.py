@@ -76,6 +76,12 @@ BAD = [
     (("simulate", "link", "--games", "2", "--rule", "colour=blue"), 2,
      "dicerules simulate: error: --rule colour=blue: write NAME=VALUE, NAME one of players,"),
     (("replay", "/no/such/file.json"), 1, "dicerules replay: error: cannot read /no/such/file"),
+    (("play", "eighteen", "--preset", "hosted", "--seat", "0"), 2,
+     "dicerules play: error: --seat 0: that seat is the house for the whole game and never"),
+    # A folder given for a record is refused before any game is played (no output).
+    (("play", "link", "--record", "/"), 2, "dicerules play: error: cannot write /: it is a folder"),
+    (("simulate", "link", "--games", "2", "--records", "/"), 2,
+     "dicerules simulate: error: cannot write /: it is a folder"),
     (("launch",), 2, "dicerules: error: argument COMMAND: invalid choice: 'launch'"),
     ((), 2, "dicerules: error: the following arguments are required: COMMAND"),
 ]  # fmt: skip
@@ -126,6 +132,18 @@ def test_python_m_dicerules_runs_the_same_command_line(tmp_path: Path) -> None:
     bad = _module("replay", str(tmp_path / "missing.json"))
     assert bad.returncode == 1
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_a_typed_line_the_encoding_cannot_read_is_refused_as_a_typo() -> None:
+    # An ASCII terminal given "é" and a stray byte: each is answered and asked again.
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONIOENCODING": "ascii"}
+    argv = [sys.executable, "-m", "dicerules", "play", "link", "--seed", "2", "--bots", "random"]
+    done = subprocess.run(argv, input="é\n".encode() + b"\xff\nquit\n",
+                          capture_output=True, timeout=120, env=env)  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.count(b"is not link notation") == 2
+    assert b"You left the game." in done.stdout
 
 
 def test_the_script_entry_point_and_that_nothing_imports_the_cli() -> None:

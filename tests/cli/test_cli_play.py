@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from cli_helpers import cli
 
 import dicerules
+import dicerules.cli as cli_module
+from dicerules.cli import EighteenNarrator
+from dicerules.game import AnyGame
 from dicerules.games import eighteen, liars_dice
 
 # Random bots: their choices are fixed by their seeds, whatever the expert bots become.
@@ -109,3 +117,128 @@ def test_each_game_can_be_played_from_the_keyboard() -> None:
         assert f"your move> {move}" in done.out
         acted = [line for line in done.out.splitlines() if line.startswith("  seat 0 (you) ")]
         assert acted, name
+
+
+def test_hidden_hands_in_eighteen_hide_even_how_often_they_rolled() -> None:
+    # With simultaneous_reveal another player's dice, total, number of dice and bust
+    # stay hidden until the round is scored: so are its rolls and its stand. Only the
+    # action that ends the round may be told, just before the round is scored.
+    args = ("play", "eighteen", "--seed", "5", "--players", "3", "--seat", "1")
+    hidden = cli(*args, "--rule", "simultaneous_reveal=true", stdin="stand\n" * 40)
+    shown = cli(*args, stdin="stand\n" * 40)
+    assert (hidden.status, hidden.err, shown.status) == (0, "", 0)
+    lines = hidden.out.splitlines()
+    assert "  seat 2 throws three dice, hidden until the round is scored." in lines
+    other = re.compile(r"  seat [02] (rolls|stands)")
+    told = [at for at, line in enumerate(lines) if other.match(line)]
+    assert told  # the rounds' last actions
+    for at in told:
+        assert re.fullmatch(r"  Round \d+ is scored: .*", lines[at + 1]), lines[at]
+    # Without the rule the same seeds show the other seats' rolls as they happen.
+    assert len([line for line in shown.out.splitlines() if other.match(line)]) > len(told)
+
+
+class _Interrupted(io.StringIO):
+    """Standard input on which the user presses Ctrl-C after the lines given."""
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_leaves_the_game_and_keeps_its_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("play", "eighteen", "--seed", "3", "--bots", "random", "--record", str(path))
+    done = cli(*args, stdin=_Interrupted("roll\n"))
+    assert (done.status, done.err) == (130, "")
+    assert "You left the game." in done.out
+    state = dicerules.replay(dicerules.GameRecord.from_json(path.read_text()))
+    assert eighteen.history(state)[-1] == eighteen.ROLL  # the one line typed
+    assert not eighteen.is_terminal(state)
+
+
+def test_an_eighteen_hand_says_what_it_counts() -> None:
+    teller = EighteenNarrator(dicerules.get_game("eighteen"), 0)
+    assert teller.hand((5, 6, 2)) == "5-6-2 (13)"
+    assert teller.hand((6, 6, 5, 2)) == "6-6-5-2 (bust)"  # 19 is over 18
+    # Six dice that stay at 18 or less count 18 (rule 5): 1+6+1+1+2+4 = 15.
+    assert teller.hand((1, 6, 1, 1, 2, 4)) == "1-6-1-1-2-4 (15, six dice: counts 18)"
+
+
+def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path: Path) -> None:
+    # The seed foretells every die (the others' hands, the roost): shown at the start,
+    # it would give away what the seat may not see.
+    path = tmp_path / "game.json"
+    done = cli("play", "eighteen", "--record", str(path), stdin="stand\n" * 60)
+    assert (done.status, done.err) == (0, "")
+    seed = json.loads(path.read_text())["stream"]["seed"]
+    lines = done.out.splitlines()
+    told = f"The game's seed was {seed}: --seed {seed} deals the same dice."
+    assert lines[0].startswith("eighteen (standard), 4 seats, a seed drawn at random (told at")
+    assert str(seed) not in "\n".join(lines[: lines.index(told)])
+    assert lines[-2:] == [told, f"Record saved to {path}."]
+
+
+
+def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Whatever the narrator is told of is a View of the human's seat: never a state,
+    # another seat's view or a spectator's. Checked in each game, seat 1 playing.
+    told: list[Any] = []
+    real = cli_module.narrator
+
+    def spy(game: AnyGame, viewer: int | None) -> cli_module.Narrator[Any]:
+        teller = real(game, viewer)
+        news, step, situation = teller.news, teller.step, teller.situation
+
+        def spy_news(before: Any, after: Any) -> list[str]:
+            told.extend(view for view in (before, after) if view is not None)
+            return news(before, after)
+
+        def spy_step(before: Any, seat: int, action: Any, after: Any) -> list[str]:
+            told.extend((before, after))
+            return step(before, seat, action, after)
+
+        def spy_situation(view: Any) -> list[str]:
+            told.append(view)
+            return situation(view)
+
+        monkeypatch.setattr(teller, "news", spy_news)
+        monkeypatch.setattr(teller, "step", spy_step)
+        monkeypatch.setattr(teller, "situation", spy_situation)
+        return teller
+
+    monkeypatch.setattr(cli_module, "narrator", spy)
+    for name in dicerules.GAMES:
+        module = sys.modules[dicerules.get_game(name).State.__module__]
+        told.clear()
+        done = cli("play", name, "--seed", "2", "--seat", "1", "--bots", "random", stdin="help\n")
+        assert done.status == 0 and "Legal: " in done.out, name
+        assert len(told) > 2, name
+        for view in told:
+            assert type(view) is module.View and view.player == 1, (name, view)
+
+
+def test_the_human_is_not_seated_as_a_house_that_never_acts() -> None:
+    # The hosted preset makes seat 0 the house for the whole game: it never acts, so
+    # the human's seat is 1 unless another one is asked for.
+    done = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", stdin="stand\n")
+    assert done.status == 0
+    assert "You are seat 1;" in done.out.splitlines()[0]
+    assert "your move> stand" in done.out.splitlines()
+    asked = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", "--seat", "3")
+    assert "You are seat 3;" in asked.out.splitlines()[0]
+
+
+def test_a_closed_standard_input_ends_the_game_as_its_end_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", None)  # what Python makes of a closed stdin
+    monkeypatch.setattr(sys, "stdout", out)
+    status = cli_module.main(["play", "link", "--seed", "2", "--bots", "random"])
+    assert status == 0
+    assert out.getvalue().splitlines()[-2] == "You left the game."

@@ -8,7 +8,8 @@ from pathlib import Path
 from cli_helpers import cli
 
 import dicerules
-from dicerules.cli import narrator
+from dicerules.cli import TwentyFourNarrator, narrator
+from dicerules.games import twenty_four
 
 PRESETS = [(name, preset) for name, game in dicerules.GAMES.items() for preset in game.presets]
 
@@ -87,3 +88,61 @@ def test_a_bad_line_in_a_records_file_is_named(tmp_path: Path) -> None:
         f"dicerules replay: error: {path} line 3: the record lacks game, rules, stream,"
         " actions, rolls\n"
     )
+
+
+def test_the_content_not_the_name_tells_one_record_from_a_file_of_them(tmp_path: Path) -> None:
+    # simulate writes one record per line to any name; replay reads it as written.
+    lines = tmp_path / "games.json"
+    cli("simulate", "link", "--games", "2", "--records", str(lines))
+    done = cli("replay", str(lines), "--index", "1")
+    assert (done.status, done.err) == (0, "")
+    assert done.out.startswith(f"{lines} line 2: link (standard), ")
+    # One record laid out on several lines is one record, game 0, whatever its name.
+    rec = json.loads(lines.read_text().splitlines()[1])
+    laid_out = tmp_path / "one.jsonl"
+    laid_out.write_text(json.dumps(rec, indent=2))
+    again = cli("replay", str(laid_out), "--index", "0")
+    assert (again.status, again.err) == (0, "")
+    assert again.out == done.out.replace(f"{lines} line 2", str(laid_out))
+    beyond = cli("replay", str(laid_out), "--index", "1")
+    assert (beyond.status, beyond.out) == (2, "")
+    assert beyond.err == f"dicerules replay: error: --index 1: {laid_out} holds one game, game 0\n"
+
+
+def test_a_twenty_four_turn_says_why_the_money_moved() -> None:
+    teller = TwentyFourNarrator(dicerules.get_game("twenty-four"), None)
+    house = twenty_four.Rules.preset("house-rules")  # low-score bonus, failed bonus pays
+
+    def told(dice: tuple[int, ...], target: int, count: int, changes: tuple[int, ...]) -> str:
+        bonus = ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)) if target else ()
+        last = twenty_four.Outcome(1, 0, dice, False, target, (0, 0, 0), bonus, count, changes)
+        return teller._outcome(last, house)[-2]
+
+    # 2+2+2+1+1 = 8, ten or less: seat 0 collects 20 from each of two seats.
+    assert told((2, 2, 2, 1, 1), 0, 0, (40, -20, -20)) == (
+        "  A low score: seat 0 collects 20 from each other seat."
+    )
+    # 6+6+6+4+1 = 23: one short of 24, paid to each other seat.
+    assert told((6, 6, 6, 4, 1), 0, 0, (-2, 1, 1)) == (
+        "  Short of 24: seat 0 pays 1 to each other seat."
+    )
+    assert told((6, 6, 6, 4, 2), 0, 0, (0, 0, 0)) == "  Exactly 24: nothing is paid."
+    # 6+6+6+6+4 = 28 plays for fours; two fours score 4 x 2 = 8 from each seat.
+    assert told((6, 6, 6, 6, 4), 4, 2, (16, -8, -8)) == (
+        "  Bonus score 4 x 2 = 8, paid to seat 0 by each seat that did not settle."
+    )
+    # No four at all: with failed_bonus_pays the roller pays 4 to each such seat.
+    assert told((6, 6, 6, 6, 4), 4, 0, (-8, 4, 4)) == (
+        "  No 4s: seat 0 pays 4 to each seat that did not settle."
+    )
+
+
+def test_an_error_stays_on_one_line_whatever_the_record_holds(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    cli("simulate", "link", "--games", "1", "--records", str(path))
+    rec = json.loads(path.read_text())
+    rec["a\nb"] = 1  # an unknown key, named in the error
+    path.write_text(json.dumps(rec))
+    done = cli("replay", str(path))
+    assert (done.status, done.out) == (1, "")
+    assert done.err == f"dicerules replay: error: {path}: the record has unknown keys a\\nb\n"

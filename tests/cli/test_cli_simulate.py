@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
+from statistics import NormalDist
 
 import pytest
 from cli_helpers import cli
@@ -51,11 +53,22 @@ def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
         row = _row(done.out, name)
         assert row[:4] == [name, str(games), str(wins[name]), str(shared[name])]
         assert row[4] == f"{wins[name] / games:.1%}"
+        low, high = _wilson_by_hand(wins[name], games)
+        assert " ".join(row[5:7]) == f"[{low:.1%}, {high:.1%}]"
         assert row[-1] == f"{counters[name] / games:.2f}"
     for seat in range(3):
         won = sum(seat in game.winners(final) for final in finals)
-        row = next(line for line in done.out.splitlines() if line.startswith(f"seat {seat} "))
-        assert row.split()[2:4] == ["40", str(won)]
+        line = next(line for line in done.out.splitlines() if line.startswith(f"seat {seat} "))
+        assert line.split()[2:4] == ["40", str(won)]
+
+
+def _wilson_by_hand(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson interval from its textbook form, z the normal 0.975 quantile."""
+    z = NormalDist().inv_cdf(0.975)
+    p, n = wins / games, games
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def test_the_games_are_seeded_as_documented(tmp_path: Path) -> None:
@@ -112,3 +125,17 @@ def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
     rules = dicerules.GameRecord.from_json(path.read_text().splitlines()[0]).rules
     assert (rules["target"], rules["floor_at_zero"], rules["max_rounds"]) == (5, True, None)
     assert rules["permanent_house"] == 0  # the rest is the preset's
+
+
+def test_three_workers_with_many_batches_give_the_same_output(tmp_path: Path) -> None:
+    # 150 games are 10 batches of 16 (the last one 6), more than three workers are
+    # handed at once, so the batches come back in turn while others are still played.
+    quick = ("simulate", "liars-dice", "--players", "2", "--bots", "random", "--games", "150")
+    one = cli(*quick, "--records", str(tmp_path / "one.jsonl"))
+    three = cli(*quick, "--workers", "3", "--records", str(tmp_path / "three.jsonl"))
+    assert (one.status, three.status, three.err) == (0, 0, "")
+    assert three.out == one.out.replace("one.jsonl", "three.jsonl")
+    lines = (tmp_path / "one.jsonl").read_text().splitlines()
+    assert (tmp_path / "three.jsonl").read_text().splitlines() == lines
+    assert len(lines) == 150
+    assert "150 records written to" in one.out

@@ -200,6 +200,25 @@ def test_a_rejected_draw_is_skipped_and_counted(sides: int, rejected: int) -> No
     assert (dice, after.position) == ref_roll(seed, 0, 3, sides)
 
 
+@pytest.mark.parametrize("count", [4, 5, 10, 63, 64, 65])
+@pytest.mark.parametrize("where", [1, 2, 4])
+def test_a_rejected_draw_inside_a_whole_hand(count: int, where: int) -> None:
+    # A hand of 4 to 64 dice is computed in one batch; a draw it rejects must send
+    # it back to the die-by-die draws, whose dice and position are the reference.
+    seed = seed_with_draw(where, TWO64 - 1)
+    dice, after = SeededStream(seed).roll(count, 6)
+    assert (dice, after.position) == ref_roll(seed, 0, count, 6)
+    assert after.position == count + 1
+    assert dice[where - 1] == ref_draw(seed, where + 1) % 6 + 1
+
+
+@pytest.mark.parametrize("count", range(1, 70))
+def test_every_hand_size_matches_the_reference(count: int) -> None:
+    for seed, sides in ((0, 6), (TWO64 - 1, 20), (GOLDEN, 2**40 + 3), (99, 3 * 2**62)):
+        dice, after = SeededStream(seed, 7).roll(count, sides)
+        assert (dice, after.position) == ref_roll(seed, 7, count, sides)
+
+
 @pytest.mark.parametrize(("sides", "accepted"), [(6, TWO64 - 5), (7, TWO64 - 3), (3, TWO64 - 2)])
 def test_the_highest_accepted_draw_shows_a_face(sides: int, accepted: int) -> None:
     assert accepted < TWO64 - TWO64 % sides

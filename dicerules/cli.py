@@ -621,7 +621,8 @@ class TwentyFourNarrator(Narrator[tf.View]):
         return [f"  {who} makes no offer."]
 
     def situation(self, view: tf.View) -> list[str]:
-        lines = [f"Money so far: {self.seats(view.scores, signed=True)}."]
+        money = self.seats(view.scores, signed=True)
+        lines = [f"Money so far, in quarter-units (4 to a unit): {money}."]
         if view.stage == "throw":
             kept = f"{dice_text(view.kept)} ({sum(view.kept)})" if view.kept else "nothing yet"
             lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")

@@ -18,7 +18,8 @@ def play_match(game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], s
     Each bot is given only its seat's view and the legal actions. ValueError if the
     number of bots is not the number of seats; an action a bot chose that is not
     legal is an IllegalActionError from ``apply``. TypeError for a game that is not a
-    game or its name, or bots that are not a sequence.
+    game or its name, or bots that are not a sequence. A bot's random source runs on
+    from one match to the next: to play the same match again, make the bots afresh.
     """
     game = as_game(game)
     if not isinstance(bots, Sequence):

@@ -8,7 +8,7 @@ from typing import ClassVar, Protocol, TypeVar, cast
 
 from dicerules.game import AnyGame, get_game
 
-__all__ = ["Bot", "RandomBot", "SeededBot", "as_game", "bot_random"]
+__all__ = ["Bot", "RandomBot", "SeededBot", "as_game", "bot_random", "check_view"]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 A = TypeVar("A")
@@ -39,6 +39,14 @@ def as_game(game: object) -> AnyGame:
     ):
         raise TypeError(f"game must be a game or its name, not {type(game).__name__}")
     return cast(AnyGame, game)
+
+
+def check_view(game_name: str, view: object, view_class: type) -> None:
+    """TypeError unless ``view`` is a ``view_class``: an expert reads its own game's view."""
+    if not isinstance(view, view_class):
+        raise TypeError(
+            f"the {game_name} expert is handed a {game_name} View, not a {type(view).__name__}"
+        )
 
 
 def bot_random(seed: int) -> random.Random:

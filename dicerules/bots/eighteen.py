@@ -29,6 +29,7 @@ from typing import ClassVar
 
 import attrs
 
+from dicerules.bots.base import check_view
 from dicerules.games.eighteen import ROLL, STAND, Action, View, hand_total
 from dicerules.probability import (
     eighteen_turn_totals,
@@ -51,6 +52,7 @@ class Expert:
 
     def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
         """``roll`` if one more die expects more points than standing, else ``stand``."""
+        check_view("eighteen", view, View)
         seat = view.player
         if seat is None or view.to_act != seat or not legal_actions:
             raise ValueError(f"the view is not that of the seat to act (seat {view.to_act})")

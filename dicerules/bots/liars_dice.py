@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from dicerules.bots.base import SeededBot
+from dicerules.bots.base import SeededBot, check_view
 from dicerules.games.liars_dice import CHALLENGE, Action, Bid, View
 from dicerules.probability import bid_probability_float
 
@@ -45,6 +45,7 @@ class Expert(SeededBot):
         Otherwise a bid from ``legal_actions`` about as likely to hold as the best one.
         ValueError for a spectator's view or no legal action.
         """
+        check_view("liars-dice", view, View)
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
         if view.player is None:

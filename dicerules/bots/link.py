@@ -34,7 +34,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Final
 
-from dicerules.bots.base import SeededBot
+from dicerules.bots.base import SeededBot, check_view
 from dicerules.games.link import SIDES, Action, Open, Play, View
 
 __all__ = ["NEAR", "ROLLOUTS", "SAMPLES", "Expert"]
@@ -66,6 +66,7 @@ class Expert(SeededBot):
 
         ValueError for a spectator's view or no legal action.
         """
+        check_view("link", view, View)
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
         seat = view.player

@@ -33,6 +33,7 @@ from typing import ClassVar, cast
 
 import attrs
 
+from dicerules.bots.base import check_view
 from dicerules.games.twenty_four import ACCEPT, NO_OFFER, REFUSE, Action, Keep, Offer, Stop, View
 from dicerules.probability import choice_value, settlement_value
 
@@ -51,6 +52,7 @@ class Expert:
 
     def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
         """The keep, stop, offer or answer that expects the most for this seat."""
+        check_view("twenty-four", view, View)
         stage = view.stage
         if stage == "over" or not legal_actions:
             raise ValueError("the game is over: there is nothing to choose")

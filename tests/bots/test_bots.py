@@ -190,3 +190,20 @@ def test_no_bot_hands_a_state_to_the_engine(name: str) -> None:
         seated = [Watched(bots.make(bot, game, seed=seat)) for seat in range(players)]
         assert game.is_terminal(dicerules.play_match(game, None, seated, seed=2))
     assert handed == []
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_an_expert_handed_a_state_or_another_game_s_view_says_so(name: str) -> None:
+    # An expert reads its own game's View; a state, or another game's view, is a
+    # TypeError naming what it was given, not an AttributeError from deep inside.
+    game = dicerules.get_game(name)
+    expert = bots.make("expert", game, seed=0)
+    state = game.new_game(seed=5)
+    legal = game.legal_actions(state)
+    with pytest.raises(TypeError, match=f"{name} expert is handed a {name} View, not a State"):
+        expert.choose(state, legal)
+    other = dicerules.get_game("link" if name != "link" else "liars-dice")
+    elsewhere = other.new_game(seed=5)
+    view = other.view(elsewhere, other.current_player(elsewhere))
+    with pytest.raises(TypeError, match=f"{name} expert is handed a {name} View, not a View"):
+        expert.choose(view, legal)

@@ -242,3 +242,12 @@ def test_a_closed_standard_input_ends_the_game_as_its_end_would(
     status = cli_module.main(["play", "link", "--seed", "2", "--bots", "random"])
     assert status == 0
     assert out.getvalue().splitlines()[-2] == "You left the game."
+
+
+def test_twenty_four_money_is_told_in_quarter_units_from_the_start() -> None:
+    # Scores are quarter-units (4 to a unit); the running money says so, not only the
+    # final line, or "pays 2" reads as two units.
+    done = cli("play", "twenty-four", "--seed", "4", "--players", "2", stdin="quit\n")
+    assert done.status == 0
+    running = [line for line in done.out.splitlines() if line.startswith("Money so far")]
+    assert running == ["Money so far, in quarter-units (4 to a unit): seat 0 (you) +0, seat 1 +0."]

@@ -2,9 +2,9 @@
 
 A bot is made for one game and one seed, ``make("random" | "expert", game, seed=0)``,
 and answers ``choose(view, legal_actions)``. It is handed a view, never a state, so
-it can know only what its seat knows; given the same seed and the same views it
-makes the same choices. Every game has both bots: ``random`` picks uniformly among
-the legal actions; ``expert`` plays well: from the exact odds of
+it can know only what its seat knows; given the same seed and the same views, in
+the same order, it makes the same choices. Every game has both bots: ``random``
+picks uniformly among the legal actions; ``expert`` plays well: from the exact odds of
 ``dicerules.probability`` in liars-dice, eighteen and twenty-four, and by playing the
 round out from the positions it may be in, in link.
 """

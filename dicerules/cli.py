@@ -20,7 +20,9 @@ stream.
 Seats in ``simulate``. ``--bots`` lists one bot name for every seat, or one per seat.
 The list rotates one seat each game: in game ``i`` the bot listed at position ``j``
 plays seat ``(i + j) % players``, so every listed bot plays every seat equally often
-when the number of games is a multiple of the seats. The table reports per bot name
+when the number of games is a multiple of the seats. Eighteen's permanent house never
+acts, so it gets no bot: the list is one per other seat and rotates over those, and
+the house's row is marked. The table reports per bot name
 (over all the seats it played) and per seat (whoever played it). A seat among the
 winners has won, also when the win is shared (a tie in link, eighteen or
 twenty-four): every seat sharing it counts a win, and the ``shared`` column counts
@@ -784,12 +786,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 def _human_seat(asked: int | None, rules: Any) -> int:
     """The seat ``--seat`` asks for; by default 0, or 1 when 0 is a house that never acts."""
-    house = rules.permanent_house if isinstance(rules, eighteen.Rules) else None
+    acting = acting_seats(rules)
     if asked is None:
-        return 1 if house == 0 else 0
+        return acting[0]
     if not 0 <= asked < rules.players:
         raise UsageError(f"--seat {asked}: the seats are 0 to {rules.players - 1}")
-    if asked == house:
+    if asked not in acting:
         raise UsageError(f"--seat {asked}: that seat is the house for the whole game and"
                          " never acts; choose another")  # fmt: skip
     return asked
@@ -859,11 +861,26 @@ class Played(NamedTuple):
     record: str
 
 
-def seating(lineup: tuple[str, ...], index: int) -> tuple[str, ...]:
-    """The bot name in each seat of game ``index``: the listed bot ``j`` sits in seat
-    ``(index + j) % len(lineup)``."""
-    players = len(lineup)
-    return tuple(lineup[(seat - index) % players] for seat in range(players))
+def seating(lineup: tuple[str, ...], index: int, seats: tuple[int, ...]) -> dict[int, str]:
+    """The bot name in each of ``seats`` (the seats that act) in game ``index``: the
+    listed bot ``j`` sits in ``seats[(index + j) % len(seats)]``."""
+    count = len(seats)
+    return {seat: lineup[(place - index) % count] for place, seat in enumerate(seats)}
+
+
+def acting_seats(rules: Any) -> tuple[int, ...]:
+    """The seats that make choices: all of them, but eighteen's permanent house."""
+    house = rules.permanent_house if isinstance(rules, eighteen.Rules) else None
+    return tuple(seat for seat in range(rules.players) if seat != house)
+
+
+class NeverActs:
+    """The bot in a seat that never acts (eighteen's permanent house): never asked."""
+
+    name = "none"
+
+    def choose(self, view: object, legal_actions: tuple[object, ...]) -> object:
+        raise RuntimeError("a seat that never acts was asked to choose")
 
 
 def play_batch(batch: Batch) -> list[Played]:
@@ -872,8 +889,11 @@ def play_batch(batch: Batch) -> list[Played]:
     results = []
     for index in range(batch.start, batch.stop):
         seed = game_seed(batch.seed, index)
-        names = seating(batch.lineup, index)
-        table = [bots.make(name, game, bot_seed(seed, s)) for s, name in enumerate(names)]
+        names = seating(batch.lineup, index, acting_seats(batch.rules))
+        table: list[bots.Bot[Any, Any]] = [
+            bots.make(names[s], game, bot_seed(seed, s)) if s in names else NeverActs()
+            for s in range(batch.rules.players)
+        ]
         state = play_match(game, batch.rules, table, seed)
         text = record(state).to_json() if batch.records else ""
         results.append(Played(game.winners(state), game.scores(state), text))
@@ -929,27 +949,28 @@ def wilson(wins: int, games: int, z: float = WILSON_Z) -> tuple[float, float]:
 def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
     """A table of games, wins, win rate with its interval and mean score, a row a tally."""
     lines = [
-        f"{title:<12} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
+        f"{title:<14} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
     ]
     for name, tally in rows:
         low, high = wilson(tally.wins, tally.games)
         lines.append(
-            f"{name:<12} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
+            f"{name:<14} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
             f" {tally.wins / tally.games:>8.1%}   [{low:>5.1%}, {high:>5.1%}]"
             f" {tally.score / tally.games:>10.2f}"
         )
     return lines
 
 
-def _lineup(text: str, players: int) -> tuple[str, ...]:
-    """The bots of ``--bots``, one per seat: one name for every seat, or one per seat."""
+def _lineup(text: str, players: int, house: bool = False) -> tuple[str, ...]:
+    """The bots of ``--bots``, one per seat that acts: one name for all, or one each."""
     names = tuple(_bot_name(name.strip()) for name in text.split(","))
     if len(names) == 1:
         return names * players
     if len(names) != players:
         raise UsageError(
-            f"--bots {text}: give one bot name, or {players} (one per seat), not {len(names)}"
+            f"--bots {text}: give one bot name, or {players} (one per seat"
+            f"{' but the house' if house else ''}), not {len(names)}"
         )
     return names
 
@@ -959,7 +980,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
     players = rules.players
-    names = _lineup(args.bots, players)
+    acting = acting_seats(rules)
+    names = _lineup(args.bots, len(acting), house=len(acting) < players)
     _check_writable(args.records)
     total = args.games
     keep = args.records is not None
@@ -975,10 +997,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     with _create(args.records) if keep else nullcontext() as records:
         for played in _run_batches(batches, workers):
             for one in played:
-                seated = seating(names, done)
+                seated = seating(names, done, acting)
                 for seat in range(players):
                     won, shared = seat in one.winners, len(one.winners) > 1
-                    by_bot[seated[seat]].add(won, shared, one.scores[seat])
+                    if seat in seated:
+                        by_bot[seated[seat]].add(won, shared, one.scores[seat])
                     by_seat[seat].add(won, shared, one.scores[seat])
                 if records is not None:
                     records.write(one.record + "\n")
@@ -998,7 +1021,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     print(file=out)
     _say(_table("bot", list(by_bot.items())), out)
     print(file=out)
-    _say(_table("seat", [(f"seat {seat}", tally) for seat, tally in enumerate(by_seat)]), out)
+    seat_names = [f"seat {seat}{'' if seat in acting else ' (house)'}" for seat in range(players)]
+    _say(_table("seat", list(zip(seat_names, by_seat, strict=True))), out)
     if args.records is not None:
         print(f"\n{total} records written to {args.records}.", file=out)
     return 0

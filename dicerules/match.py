@@ -11,10 +11,13 @@ from dicerules.game import AnyGame
 __all__ = ["play_match"]
 
 
-def play_match(game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], seed: int) -> Any:
+def play_match(
+    game: AnyGame | str, rules: Any, bots: Sequence[Bot[Any, Any]], seed: int | None
+) -> Any:
     """The final state of a game of ``game`` played by ``bots``, one per seat in order.
 
-    ``rules`` None means the game's default rules; the game is seeded by ``seed``.
+    ``rules`` None means the game's default rules; the game is seeded by ``seed``, as
+    ``new_game`` is (None: a seed drawn from the OS, kept in the state for its record).
     Each bot is given only its seat's view and the legal actions. ValueError if the
     number of bots is not the number of seats; an action a bot chose that is not
     legal is an IllegalActionError from ``apply``. TypeError for a game that is not a

@@ -207,3 +207,12 @@ def test_an_expert_handed_a_state_or_another_game_s_view_says_so(name: str) -> N
     view = other.view(elsewhere, other.current_player(elsewhere))
     with pytest.raises(TypeError, match=f"{name} expert is handed a {name} View, not a View"):
         expert.choose(view, legal)
+
+
+def test_play_match_seeds_as_new_game_does() -> None:
+    seated = [bots.make("random", "link", seed=seat) for seat in range(4)]
+    unseeded = dicerules.play_match("link", None, seated, seed=None)
+    again = dicerules.replay(dicerules.record(unseeded))  # the drawn seed is in the record
+    assert again == unseeded
+    with pytest.raises(ValueError, match="seed"):
+        dicerules.play_match("link", None, seated, seed=-1)

@@ -139,3 +139,25 @@ def test_three_workers_with_many_batches_give_the_same_output(tmp_path: Path) ->
     assert (tmp_path / "three.jsonl").read_text().splitlines() == lines
     assert len(lines) == 150
     assert "150 records written to" in one.out
+
+
+def test_eighteens_permanent_house_gets_no_bot(tmp_path: Path) -> None:
+    # In the hosted preset seat 0 is the house for the whole game and never acts:
+    # the bots rotate over seats 1 to 3, and the house's row is marked.
+    path = tmp_path / "hosted.jsonl"
+    hosted = ("simulate", "eighteen", "--preset", "hosted", "--games", "12")
+    done = cli(*hosted, "--bots", "expert,random,random", "--records", str(path))
+    assert (done.status, done.err) == (0, "")
+    assert _row(done.out, "expert")[1] == "12"  # games: one seat of three, every game
+    assert _row(done.out, "random")[1] == "24"
+    assert _row(done.out, "seat 0 (house)")[3] == "12"
+    game = dicerules.get_game("eighteen")
+    finals = [dicerules.replay(dicerules.GameRecord.from_json(line))
+              for line in path.read_text().splitlines()]  # fmt: skip
+    expert_wins = sum(
+        (1 + i % 3) in game.winners(final) for i, final in enumerate(finals)
+    )  # the expert, listed first, sits in seat 1, 2, 3, 1, ... (never the house)
+    assert _row(done.out, "expert")[2] == str(expert_wins)
+    four = cli(*hosted, "--bots", "expert,random,random,random")
+    assert four.status == 2
+    assert "give one bot name, or 3 (one per seat but the house), not 4" in four.err

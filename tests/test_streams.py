@@ -150,6 +150,21 @@ def test_chained_rolls_match_reference(
         assert stream == SeededStream(seed, position)
 
 
+@given(
+    seed=st.integers(0, TWO64 - 1),
+    start=st.one_of(st.integers(0, 1000), st.integers(TWO64 - 100, 2**80)),
+    count=st.integers(0, 70),
+    sides=st.one_of(st.integers(1, 20), st.integers(21, TWO64)),
+)
+def test_whole_hands_match_reference_at_any_position(
+    seed: int, start: int, count: int, sides: int
+) -> None:
+    # Hands of 4 to 64 dice are drawn side by side in one big int; a position past
+    # 2**64 makes the counter wrap inside the hand.
+    dice, after = SeededStream(seed, start).roll(count, sides)
+    assert (dice, after.position) == ref_roll(seed, start, count, sides)
+
+
 def test_rolling_in_pieces_equals_rolling_at_once() -> None:
     whole, end = SeededStream(777).roll(40, 7)
     pieces: list[int] = []

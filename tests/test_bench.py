@@ -359,3 +359,20 @@ def test_report_without_pyspiel_says_so() -> None:
     assert "pyspiel: not installed (python -m pip install 'dicerules[bench]')" in text
     assert "vs pyspiel" not in text
     assert bench.PYSPIEL_NAME not in text
+
+
+def test_a_report_depends_only_on_what_the_clock_says() -> None:
+    # With the same readings of the clock, the same games are played and the same text
+    # comes out, line for line: nothing in it comes from set order, hashes or the time.
+    first = bench.report(["link", "liars-dice-2x5"], 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
+    again = bench.report(["link", "liars-dice-2x5"], 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
+    assert first == again
+    table = first.splitlines()[4:8]
+    assert [row.split("  ")[0].strip() for row in table] == [
+        "game",
+        "link",
+        "liars-dice-2x5",
+        bench.PYSPIEL_NAME,
+    ]
+    # Every row of the speed table ends where the header does.
+    assert {len(row) for row in table} == {len(table[0])}

@@ -309,6 +309,17 @@ def test_a_die_with_more_sides_than_draw_values_is_a_value_error(sides: int) -> 
         _bounded(lambda: SeededStream(0).roll(1, sides))
 
 
+@pytest.mark.parametrize("count", [0, 1, 5, 64])
+@pytest.mark.parametrize("sides", [0, -6, TWO64 + 1, 2**65])
+def test_the_unchecked_roll_still_refuses_bad_sides(count: int, sides: int) -> None:
+    # roll_unchecked is public; a die it cannot roll must not loop for ever (every
+    # draw rejected) or fail with another kind of error (a division by zero).
+    with pytest.raises(ValueError, match="sides must be an int from 1 to 2\\*\\*64"):
+        _bounded(lambda: SeededStream(0).roll_unchecked(count, sides))
+    dice, after = SeededStream(0).roll_unchecked(count, 6)
+    assert (dice, after) == SeededStream(0).roll(count, 6)
+
+
 # ------------------------------------------------------------ immutability and values
 
 

@@ -52,6 +52,10 @@ def check_seed(seed: object) -> int:
 def _check_roll(count: int, sides: int) -> None:
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError(f"count must be an int >= 0, got {count!r}")
+    _check_sides(sides)
+
+
+def _check_sides(sides: int) -> None:
     if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= SEED_LIMIT:
         raise ValueError(f"sides must be an int from 1 to 2**64, got {sides!r}")
 
@@ -85,7 +89,13 @@ def _build(cls: type[_T], **fields: object) -> _T:
 
 @functools.lru_cache(maxsize=64)
 def _limit(sides: int) -> int:
-    """The first draw a die of ``sides`` faces rejects (precomputed: two big-int ops saved)."""
+    """The first draw a die of ``sides`` faces rejects (precomputed: two big-int ops saved).
+
+    ValueError for sides outside 1 to 2**64, even from ``roll_unchecked``: such a die
+    would reject every draw, and the draws would never end. Cached, the check costs
+    nothing per roll.
+    """
+    _check_sides(sides)
     return SEED_LIMIT - SEED_LIMIT % sides
 
 
@@ -184,7 +194,11 @@ class SeededStream:
         return dice, _seeded(self.seed, index)
 
     def roll_unchecked(self, count: int, sides: int) -> tuple[tuple[int, ...], SeededStream]:
-        """``roll`` for a caller that knows ``count`` >= 0 and 1 <= ``sides`` <= 2**64."""
+        """``roll`` for a caller that knows ``count`` >= 0 and 1 <= ``sides`` <= 2**64.
+
+        Only ``count`` goes unchecked (a negative one gives no dice); bad ``sides`` are
+        the ValueError ``roll`` raises, as they would make the draws go on for ever.
+        """
         dice, index = _draw(self.seed, self.position, count, sides)
         return dice, _seeded(self.seed, index)
 

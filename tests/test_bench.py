@@ -123,6 +123,22 @@ def test_random_play_plays_game_k_with_seed_k_until_the_time_is_up() -> None:
     assert two_games.seconds == 2.0
 
 
+def test_a_liars_dice_game_counts_one_round_per_challenge() -> None:
+    # pyspiel's liars_dice is one round a game; a game here runs until one seat has
+    # dice left, and every round ends in exactly one challenge, the last one included.
+    rules = bench.COMPARISON_RULES
+    for seed in range(20):
+        state = ld.new_game(rules, seed=seed)
+        choose = random.Random(seed).random
+        while not ld.is_terminal(state):
+            actions = ld.legal_actions(state)
+            state = ld.apply(state, actions[int(choose() * len(actions))])
+        challenges = ld.history(state).count(ld.CHALLENGE)
+        # 2 seats of 5 dice: each round takes one die, so 5 to 9 rounds.
+        assert 5 <= challenges <= 9
+        assert bench._liars_dice_rounds(state) == challenges
+
+
 class FakeSpielState:
     """A pyspiel-like game: one chance node of two outcomes, then two decisions."""
 
@@ -183,6 +199,12 @@ def test_the_long_game_passes_10000_actions_by_smallest_raises() -> None:
     assert actions[1999] == ld.Bid(100, 20)
     assert actions[2000] == ld.CHALLENGE
     assert last.round == 6  # rounds 1-5 take 2001 + 1981 + 1961 + 1941 + 1921 = 9805
+    # Apply is timed at steps 10 and 10,000 on the same kind of move, a plain raise
+    # in the middle of a round (a challenge would also roll a new round's dice).
+    for step in (bench.SHORT_STEP, bench.LONG_STEPS):
+        state = states[step]
+        assert state.bid_count > 0
+        assert type(ld.legal_actions(state)[0]) is ld.Bid
 
 
 # --------------------------------------------------------------------- choosing
@@ -271,9 +293,7 @@ def test_number_texts() -> None:
 
 def samples_of(decisions: float, rounds: float) -> list[bench.Sample]:
     """Three one-second runs whose median rates are ``decisions`` and ``rounds``."""
-    return [
-        bench.Sample(int(decisions * f), int(rounds * f), 1.0) for f in (0.9, 1.0, 1.2)
-    ]
+    return [bench.Sample(int(decisions * f), int(rounds * f), 1.0) for f in (0.9, 1.0, 1.2)]
 
 
 def test_speed_table_with_pyspiel_gives_ratios_of_medians() -> None:
@@ -339,3 +359,20 @@ def test_report_without_pyspiel_says_so() -> None:
     assert "pyspiel: not installed (python -m pip install 'dicerules[bench]')" in text
     assert "vs pyspiel" not in text
     assert bench.PYSPIEL_NAME not in text
+
+
+def test_a_report_depends_only_on_what_the_clock_says() -> None:
+    # With the same readings of the clock, the same games are played and the same text
+    # comes out, line for line: nothing in it comes from set order, hashes or the time.
+    first = bench.report(["link", "liars-dice-2x5"], 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
+    again = bench.report(["link", "liars-dice-2x5"], 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
+    assert first == again
+    table = first.splitlines()[4:8]
+    assert [row.split("  ")[0].strip() for row in table] == [
+        "game",
+        "link",
+        "liars-dice-2x5",
+        bench.PYSPIEL_NAME,
+    ]
+    # Every row of the speed table ends where the header does.
+    assert {len(row) for row in table} == {len(table[0])}

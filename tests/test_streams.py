@@ -150,6 +150,21 @@ def test_chained_rolls_match_reference(
         assert stream == SeededStream(seed, position)
 
 
+@given(
+    seed=st.integers(0, TWO64 - 1),
+    start=st.one_of(st.integers(0, 1000), st.integers(TWO64 - 100, 2**80)),
+    count=st.integers(0, 70),
+    sides=st.one_of(st.integers(1, 20), st.integers(21, TWO64)),
+)
+def test_whole_hands_match_reference_at_any_position(
+    seed: int, start: int, count: int, sides: int
+) -> None:
+    # Hands of 4 to 64 dice are drawn side by side in one big int; a position past
+    # 2**64 makes the counter wrap inside the hand.
+    dice, after = SeededStream(seed, start).roll(count, sides)
+    assert (dice, after.position) == ref_roll(seed, start, count, sides)
+
+
 def test_rolling_in_pieces_equals_rolling_at_once() -> None:
     whole, end = SeededStream(777).roll(40, 7)
     pieces: list[int] = []
@@ -292,6 +307,17 @@ def test_a_die_with_more_sides_than_draw_values_is_a_value_error(sides: int) -> 
     # no draw could ever be accepted: the only honest answer is a ValueError.
     with pytest.raises(ValueError):
         _bounded(lambda: SeededStream(0).roll(1, sides))
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, 64])
+@pytest.mark.parametrize("sides", [0, -6, TWO64 + 1, 2**65])
+def test_the_unchecked_roll_still_refuses_bad_sides(count: int, sides: int) -> None:
+    # roll_unchecked is public; a die it cannot roll must not loop for ever (every
+    # draw rejected) or fail with another kind of error (a division by zero).
+    with pytest.raises(ValueError, match="sides must be an int from 1 to 2\\*\\*64"):
+        _bounded(lambda: SeededStream(0).roll_unchecked(count, sides))
+    dice, after = SeededStream(0).roll_unchecked(count, 6)
+    assert (dice, after) == SeededStream(0).roll(count, 6)
 
 
 # ------------------------------------------------------------ immutability and values

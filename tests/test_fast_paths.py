@@ -1,0 +1,224 @@
+"""The engines' fast paths give objects and answers no different from the plain ones.
+
+Logs, Tapes and liars-dice States are built by filling a plain slotted object and
+then assigning its ``__class__``; link keeps its legal actions in the state;
+twenty-four's ``apply`` skips its checks for a listed action. Each is held here
+against the slow way it replaces.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from dicerules import IllegalActionError, InvalidActionError, SeededStream
+from dicerules.games import liars_dice as ld
+from dicerules.games import link
+from dicerules.games import twenty_four as tf
+from dicerules.tape import Log, Tape, _LogSlots, _TapeSlots
+
+PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
+
+
+def played(game: Any, rules: Any, seed: int, steps: int) -> list[Any]:
+    """The states of a seeded random game, up to ``steps`` actions or its end."""
+    state = game.new_game(rules, seed=seed)
+    chooser = random.Random(seed)
+    states = [state]
+    while len(states) <= steps and not game.is_terminal(state):
+        state = game.apply(state, chooser.choice(game.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def slot_names(cls: type) -> set[str]:
+    """Every slot ``cls`` and its bases declare."""
+    return {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+
+
+# ------------------------------------------------------- the plain classes' layout
+
+
+@pytest.mark.parametrize(
+    ("plain", "real"), [(_LogSlots, Log), (_TapeSlots, Tape), (ld._StateSlots, ld.State)]
+)
+def test_each_plain_class_has_exactly_the_slots_of_the_class_it_becomes(
+    plain: type, real: type
+) -> None:
+    # A slot the real class gains (a weakref slot, a cached hash, a new field) must
+    # show up here, not as an unset attribute of some later state.
+    assert slot_names(plain) == slot_names(real)
+    assert plain.__bases__ == real.__bases__
+
+
+def test_a_built_log_and_tape_are_of_their_classes_with_every_slot_set() -> None:
+    start: Tape[str] = Tape.start(SeededStream(4))
+    dice, tape = start.act("a").act_and_roll("b", 3, 6)
+    for obj in (tape, tape.actions, tape.rolls):
+        assert type(obj) in (Tape, Log)
+        for name in slot_names(type(obj)):
+            getattr(obj, name)  # AttributeError if the builder left it unset
+    assert tape == Tape(SeededStream(4), SeededStream(4, 3), Log.of("ab"), Log.of((dice,)))
+
+
+# ------------------------------------------------------------- the lazy Log hash
+
+
+def test_a_log_hashes_the_same_whichever_part_was_hashed_first() -> None:
+    items = tuple(range(50))
+    whole = Log.of(items)
+    prefix_hashed = Log.of(items[:20])
+    hash(prefix_hashed)  # its nodes keep their hashes; the later ones do not have one yet
+    longer = prefix_hashed
+    for item in items[20:]:
+        longer = longer.append(item)
+    assert hash(longer) == hash(whole)
+    assert longer == whole
+
+
+def test_equality_does_not_need_or_trust_a_missing_hash() -> None:
+    a, b = Log.of((1, 2, 3)), Log.of((1, 2, 4))
+    hash(a)  # one side hashed, the other not
+    assert a != b and b != a
+    assert a == Log.of((1, 2, 3)) and Log.of((1, 2, 3)) == a
+    hash(b)
+    assert a != b
+
+
+# ------------------------------------------------- values made the fast way behave
+
+
+def liars_dice_states() -> list[ld.State]:
+    rules = ld.Rules(players=3, dice_per_player=2)
+    return played(ld.GAME, rules, 5, 60)
+
+
+def test_a_fast_liars_dice_state_equals_the_one_its_constructor_makes() -> None:
+    states = liars_dice_states()
+    assert ld.is_terminal(states[-1])  # a whole game: new rounds and the end included
+    for state in states:
+        assert type(state) is ld.State
+        fields = {field.name: getattr(state, field.name) for field in attrs.fields(ld.State)}
+        slow = ld.State(**fields)
+        assert state == slow and slow == state
+        assert hash(state) == hash(slow)
+        assert repr(state) == repr(slow)
+        assert attrs.evolve(state) == state
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_fast_states_tapes_and_logs_pickle_and_copy(protocol: int) -> None:
+    state = liars_dice_states()[7]
+    for obj in (state, state.tape, state.tape.actions, state.tape.rolls):
+        back = pickle.loads(pickle.dumps(obj, protocol))
+        assert type(back) is type(obj)
+        assert back == obj and hash(back) == hash(obj)
+        assert copy.copy(obj) == obj
+        assert copy.deepcopy(obj) == obj
+    back = pickle.loads(pickle.dumps(state, protocol))
+    assert ld.apply(back, ld.legal_actions(back)[0]) == ld.apply(state, ld.legal_actions(state)[0])
+
+
+def test_a_fast_liars_dice_state_is_still_frozen() -> None:
+    state = liars_dice_states()[0]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.round = 9  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.tape.stream = SeededStream(0)  # type: ignore[misc]
+
+
+# ---------------------------------------------------------- link's stored legal list
+
+
+def link_states() -> list[link.State]:
+    states: list[link.State] = []
+    for seed in range(3):
+        states += played(link.GAME, None, seed, 400)
+    return states
+
+
+def test_links_stored_legal_actions_are_those_worked_out_afresh() -> None:
+    for state in link_states():
+        assert link.legal_actions(state) == link._legal_of(state)
+
+
+def test_links_stored_legal_actions_survive_pickle_copy_and_evolve() -> None:
+    states = link_states()
+    state = states[len(states) // 2]
+    assert state.to_act is not None
+    for protocol in PROTOCOLS:
+        back = pickle.loads(pickle.dumps(state, protocol))
+        assert link.legal_actions(back) == link.legal_actions(state)
+    assert link.legal_actions(copy.deepcopy(state)) == link.legal_actions(state)
+    # evolve works the list out again for the changed state
+    ended = attrs.evolve(state, to_act=None)
+    assert link.legal_actions(ended) == ()
+    assert link.legal_actions(attrs.evolve(state)) == link.legal_actions(state)
+
+
+def test_links_stored_legal_actions_are_not_part_of_the_value() -> None:
+    state = link_states()[3]
+    assert "_legal" not in repr(state)
+    other = attrs.evolve(state)
+    object.__setattr__(other, "_legal", ())
+    assert other == state and hash(other) == hash(state)
+    with pytest.raises(TypeError):
+        attrs.evolve(state, _legal=())  # type: ignore[call-arg]
+
+
+# ------------------------------------------------------- twenty-four's skipped checks
+
+
+def every_twenty_four_action() -> list[tf.Action]:
+    keeps = [tf.Keep(count, value) for count in range(1, 7) for value in range(1, 8)]
+    offers = [tf.Offer(quarters) for quarters in range(1, 32)]
+    return [*keeps, *offers, tf.STOP, tf.NO_OFFER, tf.ACCEPT, tf.REFUSE]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        tf.Rules(players=3),
+        tf.Rules(players=3, keep_rule="any_value"),
+        attrs.evolve(tf.PRESETS["house-rules"], players=3, keep_rule="any_value"),
+    ],
+)
+def test_twenty_fours_checks_accept_exactly_the_listed_actions(rules: tf.Rules) -> None:
+    # apply skips the checks for a listed action and runs them for any other, so the
+    # two must agree, or an action would be played that the checks refuse (or the
+    # other way round).
+    candidates = every_twenty_four_action()
+    for seed in range(25):
+        for state in played(tf.GAME, rules, seed, 300):
+            legal = set(tf.legal_actions(state))
+            for action in candidates:
+                try:
+                    tf._check(state, action)
+                except IllegalActionError:
+                    assert action not in legal, (state, action)
+                else:
+                    assert action in legal, (state, action)
+
+
+def test_twenty_four_takes_an_equal_action_and_refuses_another_games() -> None:
+    state = tf.new_game(seed=2)
+    listed = tf.legal_actions(state)[0]
+    assert type(listed) is tf.Keep
+    equal = tf.Keep(listed.count, listed.value)
+    assert equal is not listed
+    assert tf.apply(state, equal) == tf.apply(state, listed)
+
+    @attrs.frozen
+    class LooksLikeKeep:
+        count: int
+        value: int
+
+    with pytest.raises(InvalidActionError):
+        tf.apply(state, LooksLikeKeep(listed.count, listed.value))  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError):
+        tf.apply(state, ld.CHALLENGE)  # type: ignore[arg-type]

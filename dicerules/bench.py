@@ -486,7 +486,7 @@ def main(args: argparse.Namespace) -> int:
         check_arguments(args.seconds, args.repeats)
         select(args.games)
     except ValueError as error:
-        print(f"dicerules bench: {error}", file=sys.stderr)
+        print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
     print(report(args.games, args.seconds, args.repeats, pyspiel=load_pyspiel()))
     return 0

@@ -1013,7 +1013,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     teller = narrator(game, None)
     print(
         f"{game.name} ({_rules_label(game, rules, args.preset)}), {players} seats: {total}"
-        f" games, seed {args.seed}, bots {','.join(names)}, rotating one seat a game.",
+        f" game{'s' if total != 1 else ''}, seed {args.seed}, bots {','.join(names)},"
+        " rotating one seat a game.",
         file=out,
     )
     print(f"A shared win counts for every seat sharing it; mean score is {teller.score_name}.",

@@ -71,6 +71,10 @@ def splitmix64(seed: int, index: int) -> int:
 _T = TypeVar("_T")
 
 
+def _values(count: int) -> str:
+    return f"{count} value" if count == 1 else f"{count} values"
+
+
 def _build(cls: type[_T], **fields: object) -> _T:
     """Make a stream from fields already known to be valid, skipping validation.
 
@@ -257,8 +261,8 @@ class ScriptedStream:
         end = self.position + count
         if end > len(self.values):
             raise StreamExhaustedError(
-                f"the scripted stream has {len(self.values) - self.position} values left,"
-                f" {count} were asked for"
+                f"the scripted stream has {_values(len(self.values) - self.position)} left,"
+                f" {_values(count)} asked for"
             )
         dice = self.values[self.position : end]
         for die in dice:

@@ -261,7 +261,7 @@ def test_main_reports_bad_arguments_in_one_line(
     assert bench.main(parser().parse_args(argv)) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith("dicerules bench: ")
+    assert err.startswith("dicerules bench: error: ")
     assert err.count("\n") == 1
 
 

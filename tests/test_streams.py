@@ -476,6 +476,7 @@ def test_running_out_is_stream_exhausted_and_leaves_the_stream() -> None:
         stream.roll(2)
     assert isinstance(info.value, RuntimeError)
     assert isinstance(info.value, dicerules.DiceRulesError)
+    assert str(info.value) == "the scripted stream has 1 value left, 2 values asked for"
     assert stream.remaining == (3,)
     assert stream.roll(1)[0] == (3,)
     empty = stream.roll(1)[1]

@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from dicerules import IllegalActionError, InvalidActionError, SeededStream
+from dicerules.games import eighteen as e18
 from dicerules.games import liars_dice as ld
 from dicerules.games import link
 from dicerules.games import twenty_four as tf
@@ -222,3 +223,58 @@ def test_twenty_four_takes_an_equal_action_and_refuses_another_games() -> None:
         tf.apply(state, LooksLikeKeep(listed.count, listed.value))  # type: ignore[arg-type]
     with pytest.raises(InvalidActionError):
         tf.apply(state, ld.CHALLENGE)  # type: ignore[arg-type]
+
+
+# ------------------------------- eighteen's, link's and twenty-four's slot builders
+
+SLOT_BUILT = [
+    (e18, [e18.Rules(), e18.PRESETS["twenty-three"], e18.PRESETS["hosted"]]),
+    (link, [link.Rules(), link.Rules(players=3, start_counters=2, ante=1, rounds=20)]),
+    (tf, [tf.Rules(), tf.PRESETS["house-rules"]]),
+]
+
+
+@pytest.mark.parametrize("module", [module for module, _ in SLOT_BUILT], ids=lambda m: m.NAME)
+def test_each_games_plain_state_class_has_exactly_states_slots(module: Any) -> None:
+    assert slot_names(module._StateSlots) == slot_names(module.State)
+    assert module._StateSlots.__bases__ == module.State.__bases__
+
+
+def slot_built_states(module: Any, rules_list: list[Any]) -> list[Any]:
+    states: list[Any] = []
+    for rules in rules_list:
+        for seed in range(4):
+            states += played(module.GAME, rules, seed, 2000)
+    return states
+
+
+@pytest.mark.parametrize(("module", "rules_list"), SLOT_BUILT, ids=lambda m: getattr(m, "NAME", ""))
+def test_a_slot_built_state_equals_the_one_its_constructor_makes(
+    module: Any, rules_list: list[Any]
+) -> None:
+    states = slot_built_states(module, rules_list)
+    assert sum(map(module.is_terminal, states)) == 4 * len(rules_list)  # whole games, ends included
+    for state in states:
+        assert type(state) is module.State
+        fields = {f.name: getattr(state, f.name) for f in attrs.fields(module.State) if f.init}
+        slow = module.State(**fields)
+        assert state == slow and slow == state
+        assert hash(state) == hash(slow)
+        assert repr(state) == repr(slow)
+        assert module.legal_actions(state) == module.legal_actions(slow)
+        assert attrs.evolve(state) == state
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.rules = rules_list[0]
+
+
+@pytest.mark.parametrize(("module", "rules_list"), SLOT_BUILT, ids=lambda m: getattr(m, "NAME", ""))
+def test_slot_built_states_pickle_copy_and_play_on(module: Any, rules_list: list[Any]) -> None:
+    states = played(module.GAME, rules_list[0], 3, 30)
+    state = states[len(states) // 2]
+    assert not module.is_terminal(state)
+    action = module.legal_actions(state)[-1]
+    for protocol in PROTOCOLS:
+        back = pickle.loads(pickle.dumps(state, protocol))
+        assert type(back) is module.State and back == state and hash(back) == hash(state)
+        assert module.apply(back, action) == module.apply(state, action)
+    assert copy.copy(state) == state and copy.deepcopy(state) == state

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -248,7 +248,7 @@ class RoundResult:
         return sum(self.roost_dice)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
 class State:
     """A whole game of eighteen, the hidden roost and the dice stream included.
 
@@ -282,6 +282,48 @@ class State:
     def roost(self) -> int:
         """The sum of the house's three highest dice this round (0 once the game is over)."""
         return sum(self.roost_dice)
+
+
+class _StateSlots:
+    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(State))
+
+
+def _new_state(
+    rules: Rules,
+    points: tuple[int, ...],
+    out: tuple[bool, ...],
+    round: int,
+    house: int,
+    first: int,
+    order: tuple[int, ...],
+    turn: int,
+    to_act: int | None,
+    hands: tuple[tuple[int, ...], ...],
+    discards: tuple[int, ...],
+    roost_dice: tuple[int, ...],
+    house_choice: tuple[Pass, ...],
+    results: tuple[RoundResult, ...],
+    lightning: tuple[Pass, ...],
+    winners: tuple[int, ...],
+    tape: Tape[Action],
+) -> State:
+    """``State(...)`` with the same arguments, for values the engine made itself.
+
+    The fast path of every step: the slots are filled on a plain ``_StateSlots``
+    object by ordinary stores, whose class then becomes State (as ``dicerules.tape``
+    builds its Logs). It costs a fifth of attrs' ``__init__``, which makes a call
+    for each of the 17 fields.
+    """
+    new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
+    new.rules, new.points, new.out, new.round = rules, points, out, round
+    new.house, new.first, new.order, new.turn, new.to_act = house, first, order, turn, to_act
+    new.hands, new.discards, new.roost_dice = hands, discards, roost_dice
+    new.house_choice, new.results, new.lightning = house_choice, results, lightning
+    new.winners, new.tape = winners, tape
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen
@@ -411,7 +453,7 @@ def _play_rounds(
             hand, tape = tape.roll(3, 6)
             hands: list[tuple[int, ...]] = [()] * players
             hands[order[0]] = hand
-            return State(
+            return _new_state(
                 rules, points, out, round_number, house, first, order, 0, order[0], tuple(hands),
                 discards, roost_dice, house_choice, tuple(results), (), (), tape,
             )  # fmt: skip
@@ -463,7 +505,7 @@ def _end_round(
     seats = range(rules.players)
 
     def over(won: tuple[int, ...], lightning: tuple[Pass, ...], tape: Tape[Action]) -> State:
-        return State(
+        return _new_state(
             rules, points, out_now, round_number, house, first, (), 0, None,
             ((),) * rules.players, (), (), house_choice, tuple(results), lightning, won, tape,
         )  # fmt: skip
@@ -559,7 +601,7 @@ def _roll(state: State) -> State:
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     if sum(hand) > BUST or len(hand) == HAND_LIMIT:
         return _end_turn(state, hands, tape)
-    return State(
+    return _new_state(
         state.rules, state.points, state.out, state.round, state.house, state.first,
         state.order, state.turn, seat, hands, state.discards, state.roost_dice,
         state.house_choice, state.results, (), (), tape,
@@ -589,7 +631,7 @@ def _next_turn(
     """Rule 6: the next player in turn order plays, ``hand`` its first three dice."""
     turn = state.turn + 1
     seat = state.order[turn]
-    return State(
+    return _new_state(
         state.rules, state.points, state.out, state.round, state.house, state.first,
         state.order, turn, seat, (*hands[:seat], hand, *hands[seat + 1 :]), state.discards,
         state.roost_dice, state.house_choice, state.results, (), (), tape,

@@ -63,7 +63,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple, cast
+from typing import Any, Final, Literal, NamedTuple, cast
 
 import attrs
 
@@ -329,7 +329,7 @@ def _legal_of(state: State) -> tuple[Action, ...]:
     return _additions(state.whites[seat], blue, state.sequence[-1].value, state.direction == "up")
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
 class State:
     """A whole game of link, hidden dice and dice stream included.
 
@@ -365,6 +365,45 @@ class State:
     def last_value(self) -> int | None:
         """The value of the last die in the row, or None before the opening."""
         return self.sequence[-1].value if self.sequence else None
+
+
+class _StateSlots:
+    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(State))
+
+
+def _new_state(
+    rules: Rules,
+    round: int,
+    counters: tuple[int, ...],
+    pot: int,
+    in_game: tuple[bool, ...],
+    in_round: tuple[bool, ...],
+    whites: tuple[tuple[int, ...], ...],
+    blues: tuple[int, ...],
+    sequence: tuple[Placed, ...],
+    direction: Direction | None,
+    to_act: int | None,
+    last_winner: int | None,
+    tape: Tape[Action],
+) -> State:
+    """``State(...)`` with the same arguments, for values the engine made itself.
+
+    The fast path of every step: the slots are filled on a plain ``_StateSlots``
+    object by ordinary stores, ``_legal`` last (worked out from the others, as
+    State's own ``__init__`` does), and its class then becomes State, as
+    ``dicerules.tape`` builds its Logs. That saves most of the cost of attrs'
+    ``__init__``, which makes a call for each of the 14 fields.
+    """
+    new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
+    new.rules, new.round, new.counters, new.pot = rules, round, counters, pot
+    new.in_game, new.in_round, new.whites, new.blues = in_game, in_round, whites, blues
+    new.sequence, new.direction, new.to_act = sequence, direction, to_act
+    new.last_winner, new.tape = last_winner, tape
+    new._legal = _legal_of(new)
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen
@@ -435,7 +474,7 @@ def _start_round(
     players = rules.players
     if seated < 2:
         # Fewer than two seats can ante: the game is over and no ante is taken.
-        return State(
+        return _new_state(
             rules, round_number - 1, counters, 0, in_game, (False,) * players,
             ((),) * players, (0,) * players, sequence, direction, None, last_winner, tape,
         )  # fmt: skip
@@ -456,7 +495,7 @@ def _start_round(
             blues.append(0)
     if not in_game[starter]:
         starter = _next_seat(in_game, starter)
-    return State(
+    return _new_state(
         rules, round_number, counters, ante * seated, in_game, in_game, tuple(whites),
         tuple(blues), (), None, starter, last_winner, tape,
     )  # fmt: skip
@@ -512,7 +551,7 @@ def _without(
 def _open(state: State, action: Open) -> State:
     """Rule 2: the first white die of the row, and the way the row goes."""
     seat = cast(int, state.to_act)
-    return State(
+    return _new_state(
         state.rules, state.round, state.counters, state.pot, state.in_game, state.in_round,
         _without(state.whites, seat, action.value), state.blues,
         (_PLACED["W"][seat][action.value],), action.direction,
@@ -524,7 +563,7 @@ def _add_white(state: State, action: Play) -> State:
     """Rule 3: a white die that fits goes on the end of the row."""
     seat = cast(int, state.to_act)
     value = action.value
-    return State(
+    return _new_state(
         state.rules, state.round, state.counters, state.pot, state.in_game, state.in_round,
         _without(state.whites, seat, value), state.blues,
         (*state.sequence, _PLACED["W"][seat][value]), state.direction,
@@ -539,7 +578,7 @@ def _link(state: State, action: Play) -> State:
     cost = state.rules.link_cost
     counters = state.counters
     blues = state.blues
-    return State(
+    return _new_state(
         state.rules, state.round,
         (*counters[:seat], counters[seat] - cost, *counters[seat + 1 :]), state.pot + cost,
         state.in_game, state.in_round, state.whites,
@@ -557,7 +596,7 @@ def _out(state: State) -> State:
     tape = state.tape.act(OUT)
     following = _next_seat(in_round, seat)
     if _next_seat(in_round, following) != following:
-        return State(
+        return _new_state(
             state.rules, state.round, state.counters, state.pot, state.in_game, in_round,
             state.whites, state.blues, state.sequence, state.direction, following,
             state.last_winner, tape,
@@ -568,7 +607,7 @@ def _out(state: State) -> State:
     counters = (*counters[:winner], counters[winner] + state.pot, *counters[winner + 1 :])
     if state.round == rules.rounds:
         players = rules.players
-        return State(
+        return _new_state(
             rules, state.round, counters, 0, state.in_game, (False,) * players,
             ((),) * players, (0,) * players, state.sequence, state.direction, None, winner, tape,
         )  # fmt: skip

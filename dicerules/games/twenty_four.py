@@ -350,7 +350,7 @@ class Outcome:
         return sum(self.dice)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
 class State:
     """A whole game of twenty-four, dice stream included.
 
@@ -382,6 +382,43 @@ class State:
     def stage(self) -> Stage:
         """What the seat to act does: keep or stop, offer, answer an offer; or the end."""
         return _stage(self.to_act, self.offerer, self.offer)
+
+
+class _StateSlots:
+    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(State))
+
+
+def _new_state(
+    rules: Rules,
+    scores: tuple[int, ...],
+    turn: int,
+    roller: int,
+    to_act: int | None,
+    kept: tuple[int, ...],
+    showing: tuple[int, ...],
+    stopped: bool,
+    target: int,
+    offerer: int | None,
+    offer: int,
+    settled: tuple[int, ...],
+    last: Outcome | None,
+    tape: Tape[Action],
+) -> State:
+    """``State(...)`` with the same arguments, for values the engine made itself.
+
+    The fast path of every step: the slots are filled on a plain ``_StateSlots``
+    object by ordinary stores, and its class then becomes State, as
+    ``dicerules.tape`` builds its Logs. That saves most of the cost of attrs'
+    ``__init__``, which makes a call for each of the 14 fields.
+    """
+    new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
+    new.rules, new.scores, new.turn, new.roller, new.to_act = rules, scores, turn, roller, to_act
+    new.kept, new.showing, new.stopped, new.target = kept, showing, stopped, target
+    new.offerer, new.offer, new.settled, new.last, new.tape = offerer, offer, settled, last, tape
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen
@@ -448,7 +485,7 @@ def _start_turn(
     """Rule 1: the roller throws all five dice."""
     rolled, tape = tape.roll(DICE, SIDES)
     showing = tuple(sorted(rolled, reverse=True))
-    return State(
+    return _new_state(
         rules, scores, turn, roller, roller, (), showing, False, 0, None, 0,
         (0,) * rules.players, last, tape,
     )  # fmt: skip
@@ -464,7 +501,7 @@ def _end_turn(
 ) -> State:
     """Rule 5: the next seat to the left rolls, or the game is over."""
     if turn == rules.turns:
-        return State(
+        return _new_state(
             rules, scores, turn, roller, None, (), (), False, 0, None, 0,
             (0,) * rules.players, outcome, tape,
         )  # fmt: skip
@@ -592,7 +629,7 @@ def _keep(state: State, keep: Keep) -> State:
         return _end_first_stage(state, kept, False, state.tape.act(keep))
     # The keep and the dice thrown again logged on one new tape, not two.
     rolled, tape = state.tape.act_and_roll(keep, left, SIDES)
-    return State(
+    return _new_state(
         state.rules, state.scores, state.turn, state.roller, state.roller, kept,
         tuple(sorted(rolled, reverse=True)), False, 0, None, 0, state.settled, state.last, tape,
     )  # fmt: skip
@@ -635,7 +672,7 @@ def _end_first_stage(
         if rules.settlements:
             # Rule 3: the seat to the roller's left speaks first.
             left = (roller + 1) % rules.players
-            return State(
+            return _new_state(
                 rules, state.scores, state.turn, roller, left, dice, (), stopped, target, left, 0,
                 state.settled, state.last, tape,
             )  # fmt: skip
@@ -677,7 +714,7 @@ def _check_offer(state: State, offer: Offer) -> None:
 
 def _offer(state: State, offer: Offer) -> State:
     """Rule 3: the offer waits on the table for the roller's answer."""
-    return State(
+    return _new_state(
         state.rules, state.scores, state.turn, state.roller, state.roller, state.kept, (),
         state.stopped, state.target, state.offerer, offer.quarters, state.settled, state.last,
         state.tape.act(offer),
@@ -708,7 +745,7 @@ def _next_offerer(
             rules, state.turn, state.roller, state.kept, state.stopped, state.target, scores,
             settled, tape,
         )  # fmt: skip
-    return State(
+    return _new_state(
         rules, scores, state.turn, state.roller, seat, state.kept, (), state.stopped,
         state.target, seat, 0, settled, state.last, tape,
     )  # fmt: skip

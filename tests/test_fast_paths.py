@@ -278,3 +278,34 @@ def test_slot_built_states_pickle_copy_and_play_on(module: Any, rules_list: list
         assert type(back) is module.State and back == state and hash(back) == hash(state)
         assert module.apply(back, action) == module.apply(state, action)
     assert copy.copy(state) == state and copy.deepcopy(state) == state
+
+
+@pytest.mark.parametrize(
+    ("plain", "real"),
+    [(e18._RoundResultSlots, e18.RoundResult), (tf._OutcomeSlots, tf.Outcome)],
+)
+def test_the_plain_result_classes_have_exactly_the_slots_of_theirs(plain: type, real: type) -> None:
+    assert slot_names(plain) == slot_names(real)
+    assert plain.__bases__ == real.__bases__
+
+
+def slot_built_results() -> list[Any]:
+    results: list[Any] = []
+    for state in slot_built_states(e18, SLOT_BUILT[0][1]):
+        results += state.results
+    for state in slot_built_states(tf, SLOT_BUILT[2][1]):
+        results += [state.last] if state.last is not None else []
+    return results
+
+
+def test_slot_built_round_results_and_outcomes_equal_the_constructors() -> None:
+    results = slot_built_results()
+    kinds = {type(result) for result in results}
+    assert kinds == {e18.RoundResult, tf.Outcome}
+    for result in results:
+        fields = {f.name: getattr(result, f.name) for f in attrs.fields(type(result))}
+        slow = type(result)(**fields)
+        assert result == slow and hash(result) == hash(slow) and repr(result) == repr(slow)
+        assert pickle.loads(pickle.dumps(result)) == result
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            result.changes = ()

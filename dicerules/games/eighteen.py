@@ -66,6 +66,7 @@ lightning round, per step, per contender in seat order, one die per non-six.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
@@ -226,7 +227,7 @@ def hand_total(hand: tuple[int, ...]) -> int | None:
     return BUST if len(hand) == HAND_LIMIT else total
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _RoundResultSlots needs the same layout
 class RoundResult:
     """A scored round, as everyone saw it once the roost was shown.
 
@@ -246,6 +247,32 @@ class RoundResult:
     def roost(self) -> int:
         """The sum of the house's three highest dice."""
         return sum(self.roost_dice)
+
+
+class _RoundResultSlots:
+    """RoundResult's slots on a plain class, filled by ``_new_round_result``."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(RoundResult))
+
+
+def _new_round_result(
+    round: int,
+    house: int,
+    discards: tuple[int, ...],
+    roost_dice: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    changes: tuple[int, ...],
+) -> RoundResult:
+    """``RoundResult(...)`` with the same arguments, built as ``_new_state`` builds a State.
+
+    One a round, where a round is five decisions or so: this saves half of the
+    cost of attrs' ``__init__``.
+    """
+    new: Any = object.__new__(_RoundResultSlots)  # Any: mypy cannot follow the change of class
+    new.round, new.house, new.discards, new.roost_dice = round, house, discards, roost_dice
+    new.hands, new.changes = hands, changes
+    new.__class__ = RoundResult
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
@@ -464,7 +491,7 @@ def _play_rounds(
                 changes[house] += 1
         after, gains = _with_changes(rules, points, changes)
         results.append(
-            RoundResult(round_number, house, discards, roost_dice, ((),) * players, gains)
+            _new_round_result(round_number, house, discards, roost_dice, ((),) * players, gains)
         )
         ended = _end_round(
             rules, after, out, round_number, house, first, house_choice, results, tape
@@ -641,26 +668,27 @@ def _next_turn(
 def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
     """Rule 7: against the roost, then against the other players, then the floor."""
     rules = state.rules
-    roost, house, order = state.roost, state.house, state.order
+    roost, house, order = sum(state.roost_dice), state.house, state.order
     # What each hand counts (rule 5), a bust as -1: below every other total.
     ranked = []
     for seat in order:
         hand = hands[seat]
         total = sum(hand)
         ranked.append(-1 if total > BUST else BUST if len(hand) == HAND_LIMIT else total)
+    ladder = sorted(ranked)
     changes = [0] * rules.players
     for seat, total in zip(order, ranked, strict=True):
         if total < roost:
-            changes[seat] -= 1
+            changes[seat] = -1
             changes[house] += 1
         elif total > roost:
-            changes[seat] += 1
+            changes[seat] = 1
         if total >= 0:
-            for other in ranked:
-                if other < total:
-                    changes[seat] += 1
+            # A point for each player with a lower total, the busts included: their
+            # number is where the total would go in the sorted totals.
+            changes[seat] += bisect_left(ladder, total)
     after, gains = _with_changes(rules, state.points, changes)
-    result = RoundResult(state.round, house, state.discards, state.roost_dice, hands, gains)
+    result = _new_round_result(state.round, house, state.discards, state.roost_dice, hands, gains)
     results = [result]
     ended = _end_round(
         rules, after, state.out, state.round, house, state.first, state.house_choice, results, tape

@@ -58,7 +58,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import add
 from types import MappingProxyType
 from typing import Any, Final, Literal, cast
 
@@ -323,7 +325,7 @@ _ANSWERS: Final[tuple[Action, ...]] = (ACCEPT, REFUSE)
 # --------------------------------------------------------------------------- state
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: _OutcomeSlots needs the same layout
 class Outcome:
     """A finished turn, as everyone saw it.
 
@@ -348,6 +350,35 @@ class Outcome:
     def total(self) -> int:
         """The first-stage total T."""
         return sum(self.dice)
+
+
+class _OutcomeSlots:
+    """Outcome's slots on a plain class: ``_new_outcome`` fills them, then makes it an Outcome."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(Outcome))
+
+
+def _new_outcome(
+    turn: int,
+    roller: int,
+    dice: tuple[int, ...],
+    stopped: bool,
+    target: int,
+    settled: tuple[int, ...],
+    bonus: tuple[tuple[int, ...], ...],
+    count: int,
+    changes: tuple[int, ...],
+) -> Outcome:
+    """``Outcome(...)`` with the same arguments, built the way ``_new_state`` builds a State.
+
+    One a turn, where a turn is two decisions or so: this saves half of the cost
+    of attrs' ``__init__``.
+    """
+    new: Any = object.__new__(_OutcomeSlots)  # Any: mypy cannot follow the change of class
+    new.turn, new.roller, new.dice, new.stopped, new.target = turn, roller, dice, stopped, target
+    new.settled, new.bonus, new.count, new.changes = settled, bonus, count, changes
+    new.__class__ = Outcome
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
@@ -684,14 +715,20 @@ def _end_first_stage(
         amount = LOW_SCORE_PRIZE
     else:
         amount = total - TARGET  # the roller pays 24 - T to each other seat (0 at 24)
-    players = rules.players
-    each = [-amount] * players
-    each[roller] = amount * (players - 1)
-    changes = tuple(each)
-    scores = tuple([score + change for score, change in zip(state.scores, changes, strict=True)])
+    changes = _paid_by_others(rules.players, roller, amount)
+    scores = tuple(map(add, state.scores, changes))
     # Settlements come only above 24, so state.settled is still all 0 here.
-    outcome = Outcome(state.turn, roller, dice, stopped, 0, state.settled, (), 0, changes)
+    outcome = _new_outcome(state.turn, roller, dice, stopped, 0, state.settled, (), 0, changes)
     return _end_turn(rules, state.turn, roller, outcome, scores, tape)
+
+
+@lru_cache(maxsize=4096)
+def _paid_by_others(players: int, roller: int, amount: int) -> tuple[int, ...]:
+    """Each seat's gain when every other seat pays ``amount`` to the roller (rule 2).
+
+    Cached: a turn's end below 24 looks its changes up instead of working them out.
+    """
+    return _pay((0,) * players, roller, _OTHERS[players, roller], amount)
 
 
 def _settlements(roller: int, settled: tuple[int, ...]) -> tuple[int, ...]:
@@ -773,17 +810,15 @@ def _bonus(
         second, tape = tape.roll(DICE - count, SIDES)
         count += second.count(target)
         throws = (first, second)
-    payers = tuple(s for s in _OTHERS[rules.players, roller] if not settled[s])
+    payers = tuple([s for s in _OTHERS[rules.players, roller] if not settled[s]])
     bonus = (0,) * rules.players
     if count:
         bonus = _pay(bonus, roller, payers, target * count)
     elif rules.failed_bonus_pays:
         bonus = _pay(bonus, roller, payers, -target)
-    scores = tuple([score + paid for score, paid in zip(scores, bonus, strict=True)])
-    changes = tuple(
-        [paid + deal for paid, deal in zip(bonus, _settlements(roller, settled), strict=True)]
-    )
-    outcome = Outcome(turn, roller, dice, stopped, target, settled, throws, count, changes)
+    scores = tuple(map(add, scores, bonus))
+    changes = tuple(map(add, bonus, _settlements(roller, settled)))
+    outcome = _new_outcome(turn, roller, dice, stopped, target, settled, throws, count, changes)
     return _end_turn(rules, turn, roller, outcome, scores, tape)
 
 

@@ -623,9 +623,10 @@ def _roll(state: State) -> State:
     """Rule 5: one more die; a bust or a sixth die ends the turn."""
     seat: int = state.to_act  # type: ignore[assignment]
     dice, tape = state.tape.act_and_roll(ROLL, 1, 6)
-    hands = state.hands
-    hand = hands[seat] + dice
-    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    # A list changed and made a tuple: half the cost of splicing the tuple's slices.
+    changed = list(state.hands)
+    hand = changed[seat] = changed[seat] + dice
+    hands = tuple(changed)
     if sum(hand) > BUST or len(hand) == HAND_LIMIT:
         return _end_turn(state, hands, tape)
     return _new_state(
@@ -658,10 +659,12 @@ def _next_turn(
     """Rule 6: the next player in turn order plays, ``hand`` its first three dice."""
     turn = state.turn + 1
     seat = state.order[turn]
+    changed = list(hands)  # cheaper than splicing slices, as in _roll
+    changed[seat] = hand
     return _new_state(
         state.rules, state.points, state.out, state.round, state.house, state.first,
-        state.order, turn, seat, (*hands[:seat], hand, *hands[seat + 1 :]), state.discards,
-        state.roost_dice, state.house_choice, state.results, (), (), tape,
+        state.order, turn, seat, tuple(changed), state.discards, state.roost_dice,
+        state.house_choice, state.results, (), (), tape,
     )  # fmt: skip
 
 

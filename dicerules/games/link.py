@@ -318,15 +318,30 @@ placing a die looks it up instead of building a new one (index 0 is never used).
 
 def _legal_of(state: State) -> tuple[Action, ...]:
     """What ``legal_actions(state)`` returns, worked out once as the state is made."""
-    seat = state.to_act
+    return _legal_from(
+        state.rules, state.counters, state.whites, state.blues, state.sequence,
+        state.direction, state.to_act,
+    )  # fmt: skip
+
+
+def _legal_from(
+    rules: Rules,
+    counters: tuple[int, ...],
+    whites: tuple[tuple[int, ...], ...],
+    blues: tuple[int, ...],
+    sequence: tuple[Placed, ...],
+    direction: Direction | None,
+    seat: int | None,
+) -> tuple[Action, ...]:
+    """``_legal_of`` from the fields it reads, for ``_new_state`` to pass them as they are."""
     if seat is None:
         return ()
-    if state.direction is None:
-        return _openings(state.whites[seat])
-    blue = state.blues[seat]
-    if blue and state.counters[seat] < state.rules.link_cost:
+    if direction is None:
+        return _openings(whites[seat])
+    blue = blues[seat]
+    if blue and counters[seat] < rules.link_cost:
         blue = 0
-    return _additions(state.whites[seat], blue, state.sequence[-1].value, state.direction == "up")
+    return _additions(whites[seat], blue, sequence[-1].value, direction == "up")
 
 
 @attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
@@ -392,7 +407,7 @@ def _new_state(
 
     The fast path of every step: the slots are filled on a plain ``_StateSlots``
     object by ordinary stores, ``_legal`` last (worked out from the others, as
-    State's own ``__init__`` does), and its class then becomes State, as
+    State's own ``__init__`` does, but from the arguments), and its class then becomes State, as
     ``dicerules.tape`` builds its Logs. That saves most of the cost of attrs'
     ``__init__``, which makes a call for each of the 14 fields.
     """
@@ -401,7 +416,7 @@ def _new_state(
     new.in_game, new.in_round, new.whites, new.blues = in_game, in_round, whites, blues
     new.sequence, new.direction, new.to_act = sequence, direction, to_act
     new.last_winner, new.tape = last_winner, tape
-    new._legal = _legal_of(new)
+    new._legal = _legal_from(rules, counters, whites, blues, sequence, direction, to_act)
     new.__class__ = State
     return new  # type: ignore[no-any-return]
 
@@ -543,9 +558,12 @@ def _without(
     whites: tuple[tuple[int, ...], ...], seat: int, value: int
 ) -> tuple[tuple[int, ...], ...]:
     """``whites`` with one die of ``value`` taken from ``seat``'s."""
-    hand = whites[seat]
+    # A list changed and made a tuple: half the cost of splicing the tuple's slices.
+    changed = list(whites)
+    hand = changed[seat]
     at = hand.index(value)
-    return (*whites[:seat], hand[:at] + hand[at + 1 :], *whites[seat + 1 :])
+    changed[seat] = hand[:at] + hand[at + 1 :]
+    return tuple(changed)
 
 
 def _open(state: State, action: Open) -> State:

@@ -68,6 +68,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
+from operator import add
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -513,7 +514,7 @@ def _with_changes(
         after = tuple([max(0, p + c) for p, c in zip(points, changes, strict=True)])
         return after, tuple([a - p for a, p in zip(after, points, strict=True)])
     # Without the floor every change counts in full: the gains are the changes.
-    return tuple([p + c for p, c in zip(points, changes, strict=True)]), tuple(changes)
+    return tuple(map(add, points, changes)), tuple(changes)
 
 
 def _end_round(

@@ -610,7 +610,9 @@ def _link(state: State, action: Play) -> State:
 def _out(state: State) -> State:
     """Rules 5 and 6: the seat leaves the round; the last one left takes the pot."""
     seat = cast(int, state.to_act)
-    in_round = (*state.in_round[:seat], False, *state.in_round[seat + 1 :])
+    leaving = list(state.in_round)  # cheaper than splicing slices, as in _without
+    leaving[seat] = False
+    in_round = tuple(leaving)
     tape = state.tape.act(OUT)
     following = _next_seat(in_round, seat)
     if _next_seat(in_round, following) != following:

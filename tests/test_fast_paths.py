@@ -9,6 +9,7 @@ against the slow way it replaces.
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 from typing import Any
@@ -309,3 +310,14 @@ def test_slot_built_round_results_and_outcomes_equal_the_constructors() -> None:
         assert pickle.loads(pickle.dumps(result)) == result
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             result.changes = ()
+
+
+def test_twenty_fours_showing_table_is_every_throw_sorted_highest_first() -> None:
+    throws = [
+        thrown
+        for size in range(1, tf.DICE + 1)
+        for thrown in itertools.product(range(1, tf.SIDES + 1), repeat=size)
+    ]
+    assert len(throws) == 6 + 6**2 + 6**3 + 6**4 + 6**5 == len(tf._SHOWING)
+    for thrown in throws:
+        assert tf._SHOWING[thrown] == tuple(sorted(thrown, reverse=True))

@@ -59,7 +59,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from operator import add
 from types import MappingProxyType
 from typing import Any, Final, Literal, cast
@@ -315,6 +315,15 @@ def _first_stage_table(rule: KeepRule) -> dict[tuple[int, ...], tuple[Action, ..
 
 
 _FIRST_STAGE: Final = {rule: _first_stage_table(rule) for rule in ("highest", "any_value")}
+_SORTED: Final = {showing: showing for showing in _FIRST_STAGE["highest"]}
+_SHOWING: Final = {
+    thrown: _SORTED[tuple(sorted(thrown, reverse=True))]
+    for size in range(1, DICE + 1)
+    for thrown in product(range(1, SIDES + 1), repeat=size)
+}
+"""Every throw of one to five dice, in the order thrown, to the dice showing (highest
+first, one shared tuple each): a throw's showing is looked up, a third of the cost of
+sorting it, for 9,330 entries (about 1 MB)."""
 _OFFERS: Final[dict[int, tuple[Action, ...]]] = {
     target: (*(Offer(q) for q in range(1, DICE * target + 1)), NO_OFFER)
     for target in range(1, SIDES + 1)
@@ -515,7 +524,7 @@ def _start_turn(
 ) -> State:
     """Rule 1: the roller throws all five dice."""
     rolled, tape = tape.roll(DICE, SIDES)
-    showing = tuple(sorted(rolled, reverse=True))
+    showing = _SHOWING[rolled]
     return _new_state(
         rules, scores, turn, roller, roller, (), showing, False, 0, None, 0,
         (0,) * rules.players, last, tape,
@@ -662,7 +671,7 @@ def _keep(state: State, keep: Keep) -> State:
     rolled, tape = state.tape.act_and_roll(keep, left, SIDES)
     return _new_state(
         state.rules, state.scores, state.turn, state.roller, state.roller, kept,
-        tuple(sorted(rolled, reverse=True)), False, 0, None, 0, state.settled, state.last, tape,
+        _SHOWING[rolled], False, 0, None, 0, state.settled, state.last, tape,
     )  # fmt: skip
 
 

@@ -62,6 +62,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import sub
 from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple, cast
 
@@ -484,9 +485,13 @@ def _start_round(
     ``sequence`` and ``direction`` are the last round's, kept if the game ends here.
     """
     ante = rules.ante
+    players = rules.players
+    if False not in in_game and min(counters) >= ante:
+        # Every seat antes, as in most rounds: two checks in C instead of two loops.
+        paid = tuple(map(sub, counters, (ante,) * players))
+        return _deal(rules, round_number, paid, in_game, players, starter, last_winner, tape)
     in_game = tuple([still and n >= ante for still, n in zip(in_game, counters, strict=True)])
     seated = in_game.count(True)
-    players = rules.players
     if seated < 2:
         # Fewer than two seats can ante: the game is over and no ante is taken.
         return _new_state(
@@ -494,6 +499,21 @@ def _start_round(
             ((),) * players, (0,) * players, sequence, direction, None, last_winner, tape,
         )  # fmt: skip
     counters = tuple([n - ante if still else n for still, n in zip(in_game, counters, strict=True)])
+    return _deal(rules, round_number, counters, in_game, seated, starter, last_winner, tape)
+
+
+def _deal(
+    rules: Rules,
+    round_number: int,
+    counters: tuple[int, ...],
+    in_game: tuple[bool, ...],
+    seated: int,
+    starter: int,
+    last_winner: int | None,
+    tape: Tape[Action],
+) -> State:
+    """Rule 1 once the ante is paid: every seat in the game rolls, in seat order."""
+    ante = rules.ante
     white_dice = rules.white_dice
     rolled, tape = tape.roll((white_dice + 1) * seated, SIDES)
     whites: list[tuple[int, ...]] = []

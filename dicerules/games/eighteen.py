@@ -270,8 +270,8 @@ def _new_round_result(
     cost of attrs' ``__init__``.
     """
     new: Any = object.__new__(_RoundResultSlots)  # Any: mypy cannot follow the change of class
-    new.round, new.house, new.discards, new.roost_dice = round, house, discards, roost_dice
-    new.hands, new.changes = hands, changes
+    new.round, new.house, new.discards = round, house, discards
+    new.roost_dice, new.hands, new.changes = roost_dice, hands, changes
     new.__class__ = RoundResult
     return new  # type: ignore[no-any-return]
 
@@ -345,8 +345,10 @@ def _new_state(
     for each of the 17 fields.
     """
     new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
-    new.rules, new.points, new.out, new.round = rules, points, out, round
-    new.house, new.first, new.order, new.turn, new.to_act = house, first, order, turn, to_act
+    # At most three stores a line: four or more would build and unpack a tuple.
+    new.rules, new.points, new.out = rules, points, out
+    new.round, new.house, new.first = round, house, first
+    new.order, new.turn, new.to_act = order, turn, to_act
     new.hands, new.discards, new.roost_dice = hands, discards, roost_dice
     new.house_choice, new.results, new.lightning = house_choice, results, lightning
     new.winners, new.tape = winners, tape

@@ -413,10 +413,12 @@ def _new_state(
     ``__init__``, which makes a call for each of the 14 fields.
     """
     new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
-    new.rules, new.round, new.counters, new.pot = rules, round, counters, pot
-    new.in_game, new.in_round, new.whites, new.blues = in_game, in_round, whites, blues
-    new.sequence, new.direction, new.to_act = sequence, direction, to_act
-    new.last_winner, new.tape = last_winner, tape
+    # At most three stores a line: four or more would build and unpack a tuple.
+    new.rules, new.round, new.counters = rules, round, counters
+    new.pot, new.in_game, new.in_round = pot, in_game, in_round
+    new.whites, new.blues, new.sequence = whites, blues, sequence
+    new.direction, new.to_act, new.last_winner = direction, to_act, last_winner
+    new.tape = tape
     new._legal = _legal_from(rules, counters, whites, blues, sequence, direction, to_act)
     new.__class__ = State
     return new  # type: ignore[no-any-return]

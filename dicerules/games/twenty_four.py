@@ -384,8 +384,9 @@ def _new_outcome(
     of attrs' ``__init__``.
     """
     new: Any = object.__new__(_OutcomeSlots)  # Any: mypy cannot follow the change of class
-    new.turn, new.roller, new.dice, new.stopped, new.target = turn, roller, dice, stopped, target
-    new.settled, new.bonus, new.count, new.changes = settled, bonus, count, changes
+    new.turn, new.roller, new.dice = turn, roller, dice
+    new.stopped, new.target, new.settled = stopped, target, settled
+    new.bonus, new.count, new.changes = bonus, count, changes
     new.__class__ = Outcome
     return new  # type: ignore[no-any-return]
 
@@ -454,9 +455,12 @@ def _new_state(
     ``__init__``, which makes a call for each of the 14 fields.
     """
     new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
-    new.rules, new.scores, new.turn, new.roller, new.to_act = rules, scores, turn, roller, to_act
-    new.kept, new.showing, new.stopped, new.target = kept, showing, stopped, target
-    new.offerer, new.offer, new.settled, new.last, new.tape = offerer, offer, settled, last, tape
+    # At most three stores a line: four or more would build and unpack a tuple.
+    new.rules, new.scores, new.turn = rules, scores, turn
+    new.roller, new.to_act, new.kept = roller, to_act, kept
+    new.showing, new.stopped, new.target = showing, stopped, target
+    new.offerer, new.offer, new.settled = offerer, offer, settled
+    new.last, new.tape = last, tape
     new.__class__ = State
     return new  # type: ignore[no-any-return]
 

@@ -341,7 +341,7 @@ def _new_state(
 
     The fast path of every step: the slots are filled on a plain ``_StateSlots``
     object by ordinary stores, whose class then becomes State (as ``dicerules.tape``
-    builds its Logs). It costs a fifth of attrs' ``__init__``, which makes a call
+    builds its Logs). It costs a third of attrs' ``__init__``, which makes a call
     for each of the 17 fields.
     """
     new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class

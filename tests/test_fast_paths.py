@@ -45,7 +45,13 @@ def slot_names(cls: type) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    ("plain", "real"), [(_LogSlots, Log), (_TapeSlots, Tape), (ld._StateSlots, ld.State)]
+    ("plain", "real"),
+    [
+        (_LogSlots, Log),
+        (_TapeSlots, Tape),
+        (ld._StateSlots, ld.State),
+        (ld._RevealSlots, ld.Reveal),
+    ],
 )
 def test_each_plain_class_has_exactly_the_slots_of_the_class_it_becomes(
     plain: type, real: type
@@ -130,6 +136,63 @@ def test_a_fast_liars_dice_state_is_still_frozen() -> None:
         state.round = 9  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.tape.stream = SeededStream(0)  # type: ignore[misc]
+
+
+def liars_dice_games(rules: ld.Rules, seeds: range) -> list[ld.State]:
+    states: list[ld.State] = []
+    for seed in seeds:
+        states += played(ld.GAME, rules, seed, 400)
+    return states
+
+
+LIARS_DICE_RULES = [
+    ld.Rules(players=2, dice_per_player=5, first_opener="seat0"),
+    ld.Rules(players=3, dice_per_player=2, sides=4),
+    ld.PRESETS["norwegian"],
+    ld.Rules(players=4, dice_per_player=2, ones_wild=False, next_opener="loser"),
+]
+
+
+@pytest.mark.parametrize("rules", LIARS_DICE_RULES)
+def test_liars_dice_apply_takes_exactly_the_bids_its_checks_allow(rules: ld.Rules) -> None:
+    # apply tests a bid with one comparison of table indexes and calls _check_bid only
+    # when that fails; the two must agree on every bid, legal or not.
+    candidates = [ld.Bid(q, f) for q in range(1, 14) for f in range(1, rules.sides + 2)]
+    for state in liars_dice_games(rules, range(4)):
+        for bid in candidates:
+            try:
+                ld._check_bid(state, bid)
+            except IllegalActionError as checked:
+                with pytest.raises(IllegalActionError) as applied:
+                    ld.apply(state, bid)
+                assert str(applied.value) == str(checked)
+            else:
+                after = ld.apply(state, bid)
+                assert after.bids == (*state.bids, bid)
+                assert bid in ld.legal_actions(state)
+
+
+@pytest.mark.parametrize("rules", LIARS_DICE_RULES)
+def test_liars_dice_challenge_count_and_reveal_match_the_plain_ones(rules: ld.Rules) -> None:
+    for state in liars_dice_games(rules, range(6)):
+        reveal = state.last_reveal
+        if reveal is None:
+            continue
+        assert type(reveal) is ld.Reveal
+        fields = {field.name: getattr(reveal, field.name) for field in attrs.fields(ld.Reveal)}
+        slow = ld.Reveal(**fields)
+        assert reveal == slow and hash(reveal) == hash(slow) and repr(reveal) == repr(slow)
+        assert reveal.count == ld.count_bid(
+            reveal.hands,
+            reveal.bid.face,
+            ones_wild=reveal.ones_wild,
+            straights_wild=rules.straights_wild,
+        )
+        for face in range(1, rules.sides + 1):
+            for wild in (False, True):
+                expected = ld.count_bid(reveal.hands, face, ones_wild=wild, straights_wild=False)
+                fast = ld._count_without_straights(reveal.hands, face, wild and face != 1)
+                assert fast == expected
 
 
 # ---------------------------------------------------------- link's stored legal list

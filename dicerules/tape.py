@@ -209,12 +209,16 @@ class Tape(Generic[A]):
         # the two calls were a sixth of its cost.
         actions = self.actions
         log: _LogSlots[A] = _new(_LogSlots)
-        log._prev, log._item, log._len, log._hash = actions, action, actions._len + 1, None
+        log._prev = actions
+        log._item = action
+        log._len = actions._len + 1
+        log._hash = None
         log.__class__ = Log  # type: ignore[assignment]
         tape: _TapeSlots[A] = _new(_TapeSlots)
-        tape.origin, tape.stream, tape.actions, tape.rolls = (
-            self.origin, self.stream, log, self.rolls  # type: ignore[assignment]
-        )
+        tape.origin = self.origin
+        tape.stream = self.stream
+        tape.actions = log  # type: ignore[assignment]
+        tape.rolls = self.rolls
         tape.__class__ = Tape  # type: ignore[assignment]
         return tape  # type: ignore[return-value]
 
@@ -256,6 +260,9 @@ def _new_tape(
 ) -> Tape[A]:
     """``Tape(origin, stream, actions, rolls)``, built as the module docstring tells."""
     tape: _TapeSlots[A] = _new(_TapeSlots)
-    tape.origin, tape.stream, tape.actions, tape.rolls = origin, stream, actions, rolls
+    tape.origin = origin  # one store a line: four at once would build a tuple
+    tape.stream = stream
+    tape.actions = actions
+    tape.rolls = rolls
     tape.__class__ = Tape  # type: ignore[assignment]
     return tape  # type: ignore[return-value]

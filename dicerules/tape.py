@@ -150,6 +150,15 @@ class Log(Generic[T]):
         return self
 
 
+def last_item(log: Log[T]) -> T:
+    """``log.last`` for a Log known not to be empty (an empty one gives None).
+
+    What it buys: called from Python, a function is cheaper than the ``last``
+    property's frame; engines read the last action with it on their hot path.
+    """
+    return log._item  # type: ignore[return-value]
+
+
 def _log_of(items: tuple[T, ...]) -> Log[T]:
     return Log.of(items)
 

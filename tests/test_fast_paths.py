@@ -20,7 +20,7 @@ from dicerules import IllegalActionError, InvalidActionError, SeededStream
 from dicerules.games import liars_dice as ld
 from dicerules.games import link
 from dicerules.games import twenty_four as tf
-from dicerules.tape import Log, Tape, _LogSlots, _TapeSlots
+from dicerules.tape import Log, Tape, _LogSlots, _TapeSlots, last_item
 
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
 
@@ -94,6 +94,15 @@ def test_equality_does_not_need_or_trust_a_missing_hash() -> None:
     assert a == Log.of((1, 2, 3)) and Log.of((1, 2, 3)) == a
     hash(b)
     assert a != b
+
+
+def test_last_item_is_the_last_of_every_non_empty_log() -> None:
+    log: Log[int] = Log()
+    for item in (7, 3, 3, 0, 9):
+        log = log.append(item)
+        assert last_item(log) == log.last == tuple(log)[-1] == item
+    state = liars_dice_states()[3]
+    assert last_item(state.tape.actions) is state.tape.actions.last
 
 
 # ------------------------------------------------- values made the fast way behave
@@ -193,6 +202,27 @@ def test_liars_dice_challenge_count_and_reveal_match_the_plain_ones(rules: ld.Ru
                 expected = ld.count_bid(reveal.hands, face, ones_wild=wild, straights_wild=False)
                 fast = ld._count_without_straights(reveal.hands, face, wild and face != 1)
                 assert fast == expected
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63, 2**64 - 1])
+def test_liars_dice_new_game_from_a_seed_is_the_game_of_its_stream(seed: int) -> None:
+    # new_game builds a valid seed's stream without SeededStream's validators.
+    fast = ld.new_game(seed=seed)
+    assert fast == ld.new_game(stream=SeededStream(seed))
+    assert type(fast.tape.origin) is SeededStream
+    assert fast.tape.origin == SeededStream(seed) and hash(fast.tape.origin) == hash(
+        SeededStream(seed)
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"), [(True, TypeError), (-1, ValueError), (2**64, ValueError), (1.0, TypeError)]
+)
+def test_liars_dice_new_game_still_refuses_a_bad_seed(seed: object, error: type) -> None:
+    with pytest.raises(error):
+        ld.new_game(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        ld.new_game(seed=1, stream=SeededStream(1))
 
 
 # ---------------------------------------------------------- link's stored legal list

@@ -53,7 +53,7 @@ from dicerules.game import Engine, check_seat, find_preset, register, rules_or_d
 from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
-from dicerules.tape import Tape
+from dicerules.tape import Tape, last_item
 
 __all__ = [
     "CHALLENGE",
@@ -228,7 +228,7 @@ def _last_index(state: State) -> int:
     """The table index of the bid on the table; -1 before the opening bid."""
     if not state.bid_count:
         return -1
-    last: Bid = state.tape.actions.last  # type: ignore[assignment]
+    last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
     return (last.quantity - 1) * state.rules.sides + last.face - 1
 
 
@@ -534,7 +534,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if not state.bid_count:
         return _answers(sides, sum(state.dice), -1)
     # _last_index inline: this runs before every decision of every game.
-    last: Bid = state.tape.actions.last  # type: ignore[assignment]
+    last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
     return _answers(sides, sum(state.dice), (last.quantity - 1) * sides + last.face - 1)
 
 
@@ -543,7 +543,8 @@ def apply(state: State, action: Action) -> State:
     if type(action) is Bid:
         return _bid(state, action)
     if type(action) is Challenge:
-        _check_challenge(state)
+        if state.to_act is None or not state.bid_count:
+            _check_challenge(state)  # raises: the game is over, or there is no bid yet
         return _challenge(state)
     raise InvalidActionError(f"{action!r} is not a liars-dice action (a Bid or a Challenge)")
 
@@ -594,7 +595,7 @@ def _bid(state: State, bid: Bid) -> State:
     face = bid.face
     last_index = -1  # _last_index inline
     if bid_count:
-        last: Bid = state.tape.actions.last  # type: ignore[assignment]
+        last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
         last_index = (last.quantity - 1) * sides + last.face - 1
     if to_act is None or face > sides or not (
         last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides
@@ -628,7 +629,7 @@ def _challenge(state: State) -> State:
     """Rules 5 to 8: reveal and count, the loser gives up a die, the next round starts."""
     rules = state.rules
     tape = state.tape
-    bid: Bid = tape.actions.last  # type: ignore[assignment]  # a bid was checked
+    bid: Bid = last_item(tape.actions)  # type: ignore[assignment]  # a bid was checked
     challenger: int = state.to_act  # type: ignore[assignment]
     dice = state.dice
     hands = state.hands

@@ -582,10 +582,9 @@ def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:
 def _bid(state: State, bid: Bid) -> State:
     """Rules 3 to 5: the state after ``bid``, which is checked first.
 
-    The checks of ``_check_bid`` come first as one test, a comparison of table
-    indexes that holds exactly when they all pass (a bid's face and quantity are at
-    least 1: Bid checks that). A legal bid pays nothing more; any other goes to
-    ``_check_bid`` for the error that says why.
+    The checks of ``_check_bid`` come first as one test, mostly a comparison of
+    table indexes, that holds exactly when they all pass. A legal bid pays nothing
+    more; any other goes to ``_check_bid`` for the error that says why.
     """
     rules = state.rules
     sides = rules.sides
@@ -597,7 +596,7 @@ def _bid(state: State, bid: Bid) -> State:
     if bid_count:
         last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
         last_index = (last.quantity - 1) * sides + last.face - 1
-    if to_act is None or face > sides or not (
+    if to_act is None or not 0 < face <= sides or not (
         last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides
     ):
         _check_bid(state, bid)  # raises: a bid that fails the test above is illegal

@@ -22,7 +22,7 @@ from dicerules.games import eighteen as e18
 from dicerules.games import liars_dice as ld
 from dicerules.games import link
 from dicerules.games import twenty_four as tf
-from dicerules.tape import Log, Tape, _LogSlots, _TapeSlots
+from dicerules.tape import Log, Tape, _LogSlots, _TapeSlots, last_item
 
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
 
@@ -47,7 +47,13 @@ def slot_names(cls: type) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    ("plain", "real"), [(_LogSlots, Log), (_TapeSlots, Tape), (ld._StateSlots, ld.State)]
+    ("plain", "real"),
+    [
+        (_LogSlots, Log),
+        (_TapeSlots, Tape),
+        (ld._StateSlots, ld.State),
+        (ld._RevealSlots, ld.Reveal),
+    ],
 )
 def test_each_plain_class_has_exactly_the_slots_of_the_class_it_becomes(
     plain: type, real: type
@@ -92,6 +98,15 @@ def test_equality_does_not_need_or_trust_a_missing_hash() -> None:
     assert a != b
 
 
+def test_last_item_is_the_last_of_every_non_empty_log() -> None:
+    log: Log[int] = Log()
+    for item in (7, 3, 3, 0, 9):
+        log = log.append(item)
+        assert last_item(log) == log.last == tuple(log)[-1] == item
+    state = liars_dice_states()[3]
+    assert last_item(state.tape.actions) is state.tape.actions.last
+
+
 # ------------------------------------------------- values made the fast way behave
 
 
@@ -132,6 +147,84 @@ def test_a_fast_liars_dice_state_is_still_frozen() -> None:
         state.round = 9  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.tape.stream = SeededStream(0)  # type: ignore[misc]
+
+
+def liars_dice_games(rules: ld.Rules, seeds: range) -> list[ld.State]:
+    states: list[ld.State] = []
+    for seed in seeds:
+        states += played(ld.GAME, rules, seed, 400)
+    return states
+
+
+LIARS_DICE_RULES = [
+    ld.Rules(players=2, dice_per_player=5, first_opener="seat0"),
+    ld.Rules(players=3, dice_per_player=2, sides=4),
+    ld.PRESETS["norwegian"],
+    ld.Rules(players=4, dice_per_player=2, ones_wild=False, next_opener="loser"),
+]
+
+
+@pytest.mark.parametrize("rules", LIARS_DICE_RULES)
+def test_liars_dice_apply_takes_exactly_the_bids_its_checks_allow(rules: ld.Rules) -> None:
+    # apply tests a bid with one comparison of table indexes and calls _check_bid only
+    # when that fails; the two must agree on every bid, legal or not.
+    candidates = [ld.Bid(q, f) for q in range(1, 14) for f in range(1, rules.sides + 2)]
+    for state in liars_dice_games(rules, range(4)):
+        for bid in candidates:
+            try:
+                ld._check_bid(state, bid)
+            except IllegalActionError as checked:
+                with pytest.raises(IllegalActionError) as applied:
+                    ld.apply(state, bid)
+                assert str(applied.value) == str(checked)
+            else:
+                after = ld.apply(state, bid)
+                assert after.bids == (*state.bids, bid)
+                assert bid in ld.legal_actions(state)
+
+
+@pytest.mark.parametrize("rules", LIARS_DICE_RULES)
+def test_liars_dice_challenge_count_and_reveal_match_the_plain_ones(rules: ld.Rules) -> None:
+    for state in liars_dice_games(rules, range(6)):
+        reveal = state.last_reveal
+        if reveal is None:
+            continue
+        assert type(reveal) is ld.Reveal
+        fields = {field.name: getattr(reveal, field.name) for field in attrs.fields(ld.Reveal)}
+        slow = ld.Reveal(**fields)
+        assert reveal == slow and hash(reveal) == hash(slow) and repr(reveal) == repr(slow)
+        assert reveal.count == ld.count_bid(
+            reveal.hands,
+            reveal.bid.face,
+            ones_wild=reveal.ones_wild,
+            straights_wild=rules.straights_wild,
+        )
+        for face in range(1, rules.sides + 1):
+            for wild in (False, True):
+                expected = ld.count_bid(reveal.hands, face, ones_wild=wild, straights_wild=False)
+                fast = ld._count_without_straights(reveal.hands, face, wild and face != 1)
+                assert fast == expected
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63, 2**64 - 1])
+def test_liars_dice_new_game_from_a_seed_is_the_game_of_its_stream(seed: int) -> None:
+    # new_game builds a valid seed's stream without SeededStream's validators.
+    fast = ld.new_game(seed=seed)
+    assert fast == ld.new_game(stream=SeededStream(seed))
+    assert type(fast.tape.origin) is SeededStream
+    assert fast.tape.origin == SeededStream(seed) and hash(fast.tape.origin) == hash(
+        SeededStream(seed)
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"), [(True, TypeError), (-1, ValueError), (2**64, ValueError), (1.0, TypeError)]
+)
+def test_liars_dice_new_game_still_refuses_a_bad_seed(seed: object, error: type) -> None:
+    with pytest.raises(error):
+        ld.new_game(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        ld.new_game(seed=1, stream=SeededStream(1))
 
 
 # ---------------------------------------------------------- link's stored legal list

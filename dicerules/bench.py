@@ -8,6 +8,13 @@ of them alike, and each figure is the median of its runs with their spread, the
 its liars_dice(numdice=5), driven from Python the plain way, runs among them; the
 comparison game is liars-dice classic with 2 seats of 5 dice, seat 0 opening.
 
+How a driver picks weighs on the result, pyspiel's most: its dice are chance nodes
+that the caller samples in Python. ``--sampler scan`` (the default) picks with one
+``random()`` each time, an index into the legal actions or a scan of a chance node's
+cumulative probabilities: the cheapest way known, the one that favours pyspiel.
+``--sampler stdlib`` drives both sides the common standard-library way:
+``random.choice`` for every decision, ``random.choices`` at pyspiel's chance nodes.
+
 A second table checks the costs that must not grow with a game's length, on one
 long game of liars-dice: 10 seats of 10 twenty-sided dice, every seat making the
 smallest raise and challenging only when no raise is left, so a round lasts about
@@ -52,6 +59,15 @@ LONG_STEPS: Final = 10_000
 SHORT_STEP: Final = 10
 SHORT_REPLAY: Final = 1_000
 FLAT_TARGET: Final = 1.2
+
+SCAN: Final = "scan"
+STDLIB: Final = "stdlib"
+SAMPLERS: Final = {
+    SCAN: "one random() a pick: an index into the legal actions, a scan of a chance"
+    " node's cumulative probabilities",
+    STDLIB: "random.choice for every decision, random.choices at pyspiel's chance nodes",
+}
+"""How a driver picks, by name, with what bench prints of it."""
 
 
 # ------------------------------------------------------------------ the arithmetic
@@ -106,18 +122,25 @@ class Contender:
 
 
 def random_play(
-    game: AnyGame, rules: object, rounds_of: Callable[[Any], int] | None, seed: int = 0
+    game: AnyGame,
+    rules: object,
+    rounds_of: Callable[[Any], int] | None,
+    seed: int = 0,
+    sampler: str = SCAN,
 ) -> Play:
     """A function playing seeded random games of ``game`` until its time is up.
 
     Game k of a run is ``new_game(rules, seed=k)``; the chooser is seeded with
-    ``seed``, so every run plays the same games move for move.
+    ``seed``, so every run plays the same games move for move. ``sampler`` is a
+    name in SAMPLERS.
     """
     new_game, legal_actions = game.new_game, game.legal_actions
     apply, is_terminal = game.apply, game.is_terminal
+    scan = _is_scan(sampler)
 
     def play(seconds: float, clock: Clock) -> Sample:
-        choose = random.Random(seed).random
+        chooser = random.Random(seed)
+        choose, choice = chooser.random, chooser.choice
         decisions = rounds = game_seed = 0
         start = clock()
         while True:
@@ -125,7 +148,10 @@ def random_play(
             game_seed += 1
             while not is_terminal(state):
                 actions = legal_actions(state)
-                state = apply(state, actions[int(choose() * len(actions))])
+                if scan:
+                    state = apply(state, actions[int(choose() * len(actions))])
+                else:
+                    state = apply(state, choice(actions))
                 decisions += 1
             if rounds_of is not None:
                 rounds += rounds_of(state)
@@ -136,27 +162,36 @@ def random_play(
     return play
 
 
-def pyspiel_play(pyspiel: Any, seed: int = 0) -> Play:
+def pyspiel_play(pyspiel: Any, seed: int = 0, sampler: str = SCAN) -> Play:
     """A function playing seeded random games of pyspiel's liars_dice(numdice=5).
 
     The plain way from Python: a chance node's outcome is drawn by its probability
-    from ``chance_outcomes()``, a decision uniformly from ``legal_actions()``. One
-    pyspiel game is one round.
+    from ``chance_outcomes()``, a decision uniformly from ``legal_actions()``, both
+    picked as ``sampler`` (a name in SAMPLERS) says. One pyspiel game is one round.
     """
     game = pyspiel.load_game("liars_dice", {"numdice": 5})
+    scan = _is_scan(sampler)
 
     def play(seconds: float, clock: Clock) -> Sample:
-        choose = random.Random(seed).random
+        chooser = random.Random(seed)
+        choose, choice, choices = chooser.random, chooser.choice, chooser.choices
         decisions = rounds = 0
         start = clock()
         while True:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
-                    state.apply_action(draw_outcome(state.chance_outcomes(), choose()))
-                else:
+                    if scan:
+                        state.apply_action(draw_outcome(state.chance_outcomes(), choose()))
+                    else:
+                        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                        state.apply_action(choices(outcomes, weights)[0])
+                elif scan:
                     actions = state.legal_actions()
                     state.apply_action(actions[int(choose() * len(actions))])
+                    decisions += 1
+                else:
+                    state.apply_action(choice(state.legal_actions()))
                     decisions += 1
             rounds += 1
             elapsed = clock() - start
@@ -176,30 +211,38 @@ def draw_outcome(outcomes: Sequence[tuple[int, float]], uniform: float) -> int:
     return outcomes[-1][0]  # rounding left the sum a hair under 1
 
 
+def _is_scan(sampler: str) -> bool:
+    """Whether ``sampler`` is SCAN; ValueError if it is no sampler at all."""
+    if sampler not in SAMPLERS:
+        raise ValueError(f"no sampler named {sampler!r}; the samplers are: {', '.join(SAMPLERS)}")
+    return sampler == SCAN
+
+
 def _liars_dice_rounds(state: liars_dice.State) -> int:
     return state.round  # the round that ended the game is the last one played
 
 
-def contenders() -> dict[str, Contender]:
+def contenders(sampler: str = SCAN) -> dict[str, Contender]:
     """Every benchmark by name: each game with its default rules, then the comparison."""
     table = {}
     for name, game in GAMES.items():
         rounds = _liars_dice_rounds if game is liars_dice.GAME else None
-        table[name] = Contender(name, random_play(game, None, rounds), rounds is not None)
+        play = random_play(game, None, rounds, sampler=sampler)
+        table[name] = Contender(name, play, rounds is not None)
     table[COMPARISON] = Contender(
         COMPARISON,
-        random_play(liars_dice.GAME, COMPARISON_RULES, _liars_dice_rounds),
+        random_play(liars_dice.GAME, COMPARISON_RULES, _liars_dice_rounds, sampler=sampler),
         True,
     )
     return table
 
 
-def select(names: Sequence[str]) -> list[Contender]:
+def select(names: Sequence[str], sampler: str = SCAN) -> list[Contender]:
     """The contenders ``names`` asks for (all when empty), in table order.
 
     ValueError names the unknown ones and the known ones.
     """
-    table = contenders()
+    table = contenders(sampler)
     unknown = [name for name in names if name not in table]
     if unknown:
         raise ValueError(
@@ -435,6 +478,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--repeats", type=int, default=5, help="runs of each, interleaved (default 5)"
     )
+    parser.add_argument(
+        "--sampler",
+        choices=tuple(SAMPLERS),
+        default=SCAN,
+        help="how every pick is made (default scan): scan, one random() a pick, the"
+        " cheapest for pyspiel's chance nodes; stdlib, random.choice and random.choices",
+    )
 
 
 def check_arguments(seconds: float, repeats: int) -> None:
@@ -452,16 +502,18 @@ def report(
     *,
     clock: Clock = time.perf_counter,
     pyspiel: Any | None = None,
+    sampler: str = SCAN,
 ) -> str:
     """Run the benchmarks and return the whole text bench prints."""
     check_arguments(seconds, repeats)
-    players = select(names)
+    players = select(names, sampler)
     timed = list(players)
     lines = [
         f"dicerules bench: random legal play through the public API; {repeats}"
         f" run{'' if repeats == 1 else 's'} of {seconds:g} s each, interleaved; median"
         " and spread ((max - min) / median)",
         f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores",
+        f"sampler: {sampler}, {SAMPLERS[sampler]}",
     ]
     reference = None
     if pyspiel is None:
@@ -469,7 +521,7 @@ def report(
     else:
         lines.append(f"pyspiel: {getattr(pyspiel, '__version__', 'version unknown')}")
         reference = PYSPIEL_NAME
-        timed.append(Contender(PYSPIEL_NAME, pyspiel_play(pyspiel), True))
+        timed.append(Contender(PYSPIEL_NAME, pyspiel_play(pyspiel, sampler=sampler), True))
     samples = run_interleaved(timed, seconds, repeats, clock)
     lines += ["", speed_table(timed, samples, reference), ""]
     lines.append(
@@ -488,5 +540,8 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
-    print(report(args.games, args.seconds, args.repeats, pyspiel=load_pyspiel()))
+    text = report(
+        args.games, args.seconds, args.repeats, pyspiel=load_pyspiel(), sampler=args.sampler
+    )
+    print(text)
     return 0

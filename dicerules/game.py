@@ -14,7 +14,13 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from dicerules.errors import InvalidRulesError, UnknownGameError
-from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream, check_seed
+from dicerules.streams import (
+    SEED_LIMIT,
+    DiceStream,
+    ScriptedStream,
+    check_seed,
+    seeded_stream,
+)
 from dicerules.tape import Tape
 
 __all__ = [
@@ -257,4 +263,6 @@ def start_stream(seed: int | None, stream: DiceStream | None) -> DiceStream:
         return stream
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
-    return SeededStream(check_seed(seed))
+    # seeded_stream: SeededStream(seed) for the checked seed, ready to keep the
+    # faces of its next draws from the first roll on (a game rolls it many times).
+    return seeded_stream(check_seed(seed))

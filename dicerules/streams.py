@@ -9,6 +9,10 @@ on every draw it makes. Draw i (i = 1, 2, ...) is ``mix(seed + i * GAMMA)``
 modulo 2**64, where mix is SplitMix64's finaliser. A die of s sides rejects a
 draw x >= 2**64 - (2**64 mod s), so every face is exactly equally likely, and
 otherwise shows ``x mod s + 1``. Rejected draws count toward the position.
+
+How the draws are computed is free to change as long as they stay these: a hand
+is drawn in one batched pass, and a stream that came from a roll keeps the faces
+of its next draws ready (the block ahead, below).
 """
 
 from __future__ import annotations
@@ -171,6 +175,73 @@ def _draw(seed: int, index: int, count: int, sides: int) -> tuple[tuple[int, ...
     return tuple(dice), index
 
 
+# The block ahead: what a chain of rolls buys. An engine rolls a stream, then the
+# stream that roll returned, and so on, a few dice at a time. Such a stream carries
+# the faces of its next _AHEAD draws, computed in one batch by the first roll that
+# needed them, and a roll inside the block is a slice of a tuple. Measured through
+# roll_unchecked: about 0.5 us for 1 to 10 dice from a block, against 1.5 us for
+# one die the plain way, 2.5 us for five and 3.6 us for ten; a block costs 4 to
+# 5 us to make. A block is made only for a die none of its draws is rejected by, so
+# each face is the one the plain loop gives, and only for a stream that came from
+# a roll: one made by the constructor rolls once the plain way, so that a single
+# roll costs what it did.
+
+_AHEAD = 32  # draws a block holds
+
+_Block = tuple[int, int, int, tuple[int, ...]]
+"""A block ahead: (index of the draw before its first, index of its last draw, the
+sides of the die it was made for, the faces of its draws in order)."""
+
+
+def _block(seed: int, index: int, sides: int) -> _Block | None:
+    """The block of draws ``index + 1`` to ``index + _AHEAD``, or None if one is rejected."""
+    lanes = _LANES[_AHEAD] or _new_lanes(_AHEAD)
+    mask = lanes.mask
+    z = (((seed + index * _GAMMA) & _MASK) * lanes.ones + lanes.steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+    draws = lanes.unpack((z ^ (z >> 31)).to_bytes(lanes.size, "little"))  # as in _draw
+    if max(draws) >= _limit(sides):
+        return None
+    return index, index + _AHEAD, sides, tuple([x % sides + 1 for x in draws])
+
+
+def _draw_ahead(
+    seed: int, index: int, count: int, sides: int, block: _Block | None
+) -> tuple[tuple[int, ...], int, _Block | None]:
+    """``_draw`` for a stream that came from a roll, with ``block``, its block ahead.
+
+    Returns the dice, the index of the last draw used, and the block ahead of the
+    stream after them (None when there is none to pass on).
+    """
+    if 0 < count <= _AHEAD:
+        if block is not None:
+            start, end, block_sides, faces = block
+            if block_sides == sides and index + count <= end:  # start <= index always
+                return faces[index - start : index - start + count], index + count, block
+        if count <= _AHEAD // 2:  # a new block pays only if the next roll can use it too
+            block = _block(seed, index, sides)
+            if block is not None:
+                return block[3][:count], index + count, block
+    elif count <= 0:
+        _limit(sides)  # bad sides are a ValueError here too, as in ``_draw``
+        return (), index, block  # and no dice, as ``_draw`` gives for a count below 1
+    dice, index = _draw(seed, index, count, sides)  # more than a block, or a rejection
+    return dice, index, None
+
+
+class _AheadSlot:
+    """The slot SeededStream keeps its block ahead in: outside attrs' fields, so the
+    block is no part of a stream's equality, hash, repr, pickle or ``attrs.fields``.
+
+    The slot is empty in a stream made by the constructor, by ``attrs.evolve``, or
+    by unpickling or copying, which roll the plain way.
+    """
+
+    __slots__ = ("_ahead",)
+    _ahead: _Block | None
+
+
 def _seed_validator(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     check_seed(value)
 
@@ -181,7 +252,7 @@ def _position_validator(instance: object, attribute: attrs.Attribute[int], value
 
 
 @attrs.frozen
-class SeededStream:
+class SeededStream(_AheadSlot):
     """A counter-based stream: the same seed gives the same dice everywhere, for ever.
 
     ``position`` is the number of 64-bit draws consumed, rejected draws included.
@@ -196,8 +267,7 @@ class SeededStream:
     def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], SeededStream]:
         """Return ``count`` dice of ``sides`` faces and the stream after them."""
         _check_roll(count, sides)
-        dice, index = _draw(self.seed, self.position, count, sides)
-        return dice, _seeded(self.seed, index)
+        return self.roll_unchecked(count, sides)
 
     def roll_unchecked(self, count: int, sides: int) -> tuple[tuple[int, ...], SeededStream]:
         """``roll`` for a caller that knows ``count`` >= 0 and 1 <= ``sides`` <= 2**64.
@@ -205,24 +275,38 @@ class SeededStream:
         Only ``count`` goes unchecked (a negative one gives no dice); bad ``sides`` are
         the ValueError ``roll`` raises, as they would make the draws go on for ever.
         """
-        dice, index = _draw(self.seed, self.position, count, sides)
-        return dice, _seeded(self.seed, index)
+        seed = self.seed
+        try:
+            block = self._ahead
+        except AttributeError:  # made by the constructor: roll the plain way
+            dice, index = _draw(seed, self.position, count, sides)
+            return dice, _seeded(seed, index, None)
+        dice, index, block = _draw_ahead(seed, self.position, count, sides, block)
+        return dice, _seeded(seed, index, block)
 
 
 _set_seed = cast(Callable[[object, int], None], SeededStream.__dict__["seed"].__set__)
 _set_position = cast(Callable[[object, int], None], SeededStream.__dict__["position"].__set__)
+_set_ahead = cast(
+    Callable[[object, "_Block | None"], None], _AheadSlot.__dict__["_ahead"].__set__
+)
 
 
 def seeded_stream(seed: int) -> SeededStream:
-    """``SeededStream(seed)`` for a seed the caller has checked: attrs' validators skipped."""
-    return _seeded(seed, 0)
+    """``SeededStream(seed)`` for a seed the caller has checked: attrs' validators skipped.
+
+    A new game rolls it many times over, so its first roll makes a block ahead.
+    """
+    return _seeded(seed, 0, None)
 
 
-def _seeded(seed: int, position: int) -> SeededStream:
-    """``SeededStream(seed, position)`` for values known valid: skips attrs' validators."""
+def _seeded(seed: int, position: int, block: _Block | None) -> SeededStream:
+    """``SeededStream(seed, position)`` for values known valid, skipping attrs'
+    validators, with ``block`` as its block ahead."""
     new = object.__new__(SeededStream)
     _set_seed(new, seed)
     _set_position(new, position)
+    _set_ahead(new, block)
     return new
 
 

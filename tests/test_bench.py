@@ -187,6 +187,64 @@ def test_pyspiel_play_counts_decisions_not_chance_nodes() -> None:
     assert play(2.5, ticking()) == bench.Sample(6, 3, 3.0)
 
 
+def test_the_stdlib_sampler_picks_with_random_choice() -> None:
+    rules = bench.COMPARISON_RULES
+    play = bench.random_play(ld.GAME, rules, lambda state: state.round, seed=5, sampler="stdlib")
+    sample = play(0.5, ticking())
+    # The same game by hand, each action picked by random.choice from the legal ones.
+    chooser = random.Random(5)
+    state = ld.new_game(rules, seed=0)
+    decisions = 0
+    while not ld.is_terminal(state):
+        state = ld.apply(state, chooser.choice(ld.legal_actions(state)))
+        decisions += 1
+    assert sample == bench.Sample(decisions, state.round, 1.0)
+    scanned = bench.random_play(ld.GAME, rules, lambda state: state.round, seed=5)
+    assert scanned(0.5, ticking()) != sample  # the two samplers pick differently
+
+
+class RecordingSpiel(FakeSpiel):
+    """A FakeSpiel that keeps every state it hands out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.states: list[FakeSpielState] = []
+
+    def new_initial_state(self) -> FakeSpielState:
+        state = FakeSpielState()
+        self.states.append(state)
+        return state
+
+
+@pytest.mark.parametrize("sampler", ["scan", "stdlib"])
+def test_pyspiel_play_samples_chance_nodes_and_decisions_as_told(sampler: str) -> None:
+    spiel = RecordingSpiel()
+    assert bench.pyspiel_play(spiel, seed=9, sampler=sampler)(4.5, ticking()) == bench.Sample(
+        10, 5, 5.0
+    )
+    chooser = random.Random(9)
+    expected = []
+    for _ in range(5):
+        if sampler == "stdlib":
+            chance = chooser.choices((0, 1), (0.5, 0.5))[0]
+            picks = [chooser.choice([10, 11, 12]) for _ in range(2)]
+        else:
+            chance = bench.draw_outcome([(0, 0.5), (1, 0.5)], chooser.random())
+            picks = [[10, 11, 12][int(chooser.random() * 3)] for _ in range(2)]
+        expected.append([chance, *picks])
+    assert [state.history for state in spiel.states] == expected
+
+
+def test_an_unknown_sampler_is_a_value_error() -> None:
+    message = "no sampler named 'numpy'; the samplers are: scan, stdlib"
+    with pytest.raises(ValueError, match=message):
+        bench.random_play(ld.GAME, None, None, sampler="numpy")
+    with pytest.raises(ValueError, match="no sampler named 'numpy'"):
+        bench.pyspiel_play(FakeSpiel(), sampler="numpy")
+    with pytest.raises(ValueError, match="no sampler named 'numpy'"):
+        bench.report(["link"], 0.5, 1, clock=ticking(), sampler="numpy")
+
+
 def test_the_long_game_passes_10000_actions_by_smallest_raises() -> None:
     states = bench.long_game()
     assert len(states) == bench.LONG_STEPS + 1
@@ -244,12 +302,15 @@ def parser() -> argparse.ArgumentParser:
 
 def test_configure_defaults_and_types() -> None:
     args = parser().parse_args([])
-    assert (args.games, args.seconds, args.repeats) == ([], 1.0, 5)
-    args = parser().parse_args(["link", "eighteen", "--seconds", "0.25", "--repeats", "2"])
+    assert (args.games, args.seconds, args.repeats, args.sampler) == ([], 1.0, 5, "scan")
+    argv = ["link", "eighteen", "--seconds", "0.25", "--repeats", "2", "--sampler", "stdlib"]
+    args = parser().parse_args(argv)
     assert (args.games, args.seconds, args.repeats) == (["link", "eighteen"], 0.25, 2)
-    with pytest.raises(SystemExit) as caught:
-        parser().parse_args(["--seconds", "soon"])
-    assert caught.value.code == 2
+    assert args.sampler == "stdlib"
+    for bad in (["--seconds", "soon"], ["--sampler", "numpy"]):
+        with pytest.raises(SystemExit) as caught:
+            parser().parse_args(bad)
+        assert caught.value.code == 2
 
 
 @pytest.mark.parametrize(
@@ -347,11 +408,25 @@ def test_report_with_a_fake_clock_and_a_fake_pyspiel() -> None:
     text = bench.report(["eighteen"], 0.5, 1, clock=ticking(), pyspiel=FakeSpiel())
     lines = text.splitlines()
     assert lines[0].startswith("dicerules bench: random legal play through the public API; 1 ")
-    assert lines[2] == "pyspiel: 0.0-fake"
-    names = [line.split("  ")[0].strip() for line in lines[4:7]]
+    assert lines[2] == f"sampler: scan, {bench.SAMPLERS['scan']}"
+    assert lines[3] == "pyspiel: 0.0-fake"
+    names = [line.split("  ")[0].strip() for line in lines[5:8]]
     assert names == ["game", "eighteen", bench.PYSPIEL_NAME]
     assert "apply at step 10,000" in text
     assert "replay of 10,000 actions" in text
+
+
+def test_report_names_its_sampler_and_passes_it_on() -> None:
+    spiel = RecordingSpiel()
+    text = bench.report(["link"], 0.5, 1, clock=ticking(), pyspiel=spiel, sampler="stdlib")
+    assert text.splitlines()[2] == f"sampler: stdlib, {bench.SAMPLERS['stdlib']}"
+    # pyspiel's one run of a clock moving a second per reading is one game: its chance
+    # node and two decisions were picked by random.Random(0), the stdlib way.
+    chooser = random.Random(0)
+    chance = chooser.choices((0, 1), (0.5, 0.5))[0]
+    assert [state.history for state in spiel.states] == [
+        [chance, chooser.choice([10, 11, 12]), chooser.choice([10, 11, 12])]
+    ]
 
 
 def test_report_without_pyspiel_says_so() -> None:
@@ -367,7 +442,7 @@ def test_a_report_depends_only_on_what_the_clock_says() -> None:
     first = bench.report(["link", "liars-dice-2x5"], 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
     again = bench.report(["link", "liars-dice-2x5"], 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
     assert first == again
-    table = first.splitlines()[4:8]
+    table = first.splitlines()[5:9]
     assert [row.split("  ")[0].strip() for row in table] == [
         "game",
         "link",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -163,6 +164,68 @@ def test_whole_hands_match_reference_at_any_position(
     # 2**64 makes the counter wrap inside the hand.
     dice, after = SeededStream(seed, start).roll(count, sides)
     assert (dice, after.position) == ref_roll(seed, start, count, sides)
+
+
+@given(
+    seed=st.integers(0, TWO64 - 1),
+    start=st.one_of(st.integers(0, 1000), st.integers(TWO64 - 100, 2**80)),
+    rolls=st.lists(
+        st.tuples(st.integers(-2, 40), st.sampled_from([1, 2, 6, 6, 6, 7, 20, 2**40 + 3, TWO64])),
+        max_size=30,
+    ),
+)
+def test_a_long_chain_of_rolls_matches_reference(
+    seed: int, start: int, rolls: list[tuple[int, int]]
+) -> None:
+    # A stream that came from a roll carries the faces of its next draws (a block
+    # ahead); a chain of rolls of many sizes, dice changing on the way, must still
+    # give the reference dice and positions, through roll and roll_unchecked alike.
+    stream = SeededStream(seed, start).roll(0)[1]
+    position = start
+    for i, (count, sides) in enumerate(rolls):
+        if i % 2 or count < 0:
+            dice, stream = stream.roll_unchecked(count, sides)
+        else:
+            dice, stream = stream.roll(count, sides)
+        expected, position = ref_roll(seed, position, max(count, 0), sides)
+        assert dice == expected
+        assert stream == SeededStream(seed, position)
+
+
+@pytest.mark.parametrize("where", [1, 2, 3, 20, 34, 35, 36, 70])
+@pytest.mark.parametrize("count", [1, 3, 5, 32, 33])
+def test_a_rejected_draw_ahead_of_a_chain(where: int, count: int) -> None:
+    # Draw ``where`` is rejected by every die: the block ahead that would hold it
+    # must not be used, and the rolls around it give the reference dice.
+    seed = seed_with_draw(where, TWO64 - 1)
+    stream = SeededStream(seed).roll(0)[1]
+    position = 0
+    for _ in range(100 // count + 2):
+        dice, stream = stream.roll(count, 6)
+        expected, position = ref_roll(seed, position, count, 6)
+        assert (dice, stream.position) == (expected, position)
+
+
+def test_a_chained_stream_pickles_and_copies_as_a_new_one() -> None:
+    stream = SeededStream(4).roll(2)[1].roll(3)[1]  # the second roll made a block ahead
+    plain = SeededStream(4, 5)
+    assert stream == plain and hash(stream) == hash(plain) and repr(stream) == repr(plain)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.dumps(stream, protocol) == pickle.dumps(plain, protocol)
+    assert [field.name for field in attrs.fields(SeededStream)] == ["seed", "position"]
+    assert attrs.asdict(stream) == {"seed": 4, "position": 5}
+    for other in (copy.copy(stream), pickle.loads(pickle.dumps(stream)), attrs.evolve(stream)):
+        assert other.roll(40, 6) == stream.roll(40, 6) == plain.roll(40, 6)
+
+
+def test_no_dice_from_a_chained_stream_leave_it_where_it_was() -> None:
+    stream = SeededStream(8).roll(1)[1].roll(1)[1]
+    for count in (0, -1, -40):
+        dice, after = stream.roll_unchecked(count, 6)
+        assert (dice, after) == ((), stream)
+        assert after.roll(3) == stream.roll(3)
+        with pytest.raises(ValueError, match="sides must be an int from 1 to 2\\*\\*64"):
+            stream.roll_unchecked(count, 0)
 
 
 def test_rolling_in_pieces_equals_rolling_at_once() -> None:

@@ -275,13 +275,23 @@ class SeededStream(_AheadSlot):
         Only ``count`` goes unchecked (a negative one gives no dice); bad ``sides`` are
         the ValueError ``roll`` raises, as they would make the draws go on for ever.
         """
-        seed = self.seed
+        seed, index = self.seed, self.position
         try:
             block = self._ahead
         except AttributeError:  # made by the constructor: roll the plain way
-            dice, index = _draw(seed, self.position, count, sides)
+            dice, index = _draw(seed, index, count, sides)
             return dice, _seeded(seed, index, None)
-        dice, index, block = _draw_ahead(seed, self.position, count, sides, block)
+        if block is not None and count > 0:
+            # The common case, dice from the block ahead, inline: without the calls to
+            # _draw_ahead and _seeded it costs 0.37 us instead of 0.5.
+            start, end, block_sides, faces = block
+            if block_sides == sides and index + count <= end:
+                new = _new(SeededStream)
+                _set_seed(new, seed)
+                _set_position(new, index + count)
+                _set_ahead(new, block)
+                return faces[index - start : index - start + count], new
+        dice, index, block = _draw_ahead(seed, index, count, sides, block)
         return dice, _seeded(seed, index, block)
 
 
@@ -300,10 +310,13 @@ def seeded_stream(seed: int) -> SeededStream:
     return _seeded(seed, 0, None)
 
 
+_new = object.__new__
+
+
 def _seeded(seed: int, position: int, block: _Block | None) -> SeededStream:
     """``SeededStream(seed, position)`` for values known valid, skipping attrs'
     validators, with ``block`` as its block ahead."""
-    new = object.__new__(SeededStream)
+    new = _new(SeededStream)
     _set_seed(new, seed)
     _set_position(new, position)
     _set_ahead(new, block)

@@ -209,8 +209,7 @@ class Tape(Generic[A]):
 
     def roll(self, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """Draw ``count`` dice of ``sides`` faces: the dice and the tape that logged them."""
-        dice, stream = _roll(self.stream, count, sides)
-        return dice, _new_tape(self.origin, stream, self.actions, _new_log(self.rolls, dice))
+        return self._roll_after(self.actions, count, sides)
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
@@ -234,24 +233,42 @@ class Tape(Generic[A]):
     def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
         (an action that rolls at once, such as taking one more die)."""
-        dice, stream = _roll(self.stream, count, sides)
-        actions, rolls = _new_log(self.actions, action), _new_log(self.rolls, dice)
-        return dice, _new_tape(self.origin, stream, actions, rolls)
+        return self._roll_after(_new_log(self.actions, action), count, sides)
+
+    def _roll_after(
+        self, actions: Log[A], count: int, sides: int
+    ) -> tuple[tuple[int, ...], Tape[A]]:
+        """``roll(count, sides)`` on a tape whose actions are ``actions``.
+
+        What it buys: the roll of ``roll`` and ``act_and_roll``, with the rolls' log
+        node and the tape built inline as in ``act``, a tenth of their cost. In
+        eighteen and twenty-four nearly every action rolls. An engine's counts and
+        sides are valid, so a SeededStream, the stream of nearly every game, skips
+        the checks of the public ``roll`` (0.2 us a roll).
+        """
+        stream = self.stream
+        if type(stream) is SeededStream:
+            dice, stream = stream.roll_unchecked(count, sides)
+        else:
+            dice, stream = stream.roll(count, sides)
+        rolls = self.rolls
+        rolled: _LogSlots[tuple[int, ...]] = _new(_LogSlots)
+        rolled._prev = rolls
+        rolled._item = dice
+        rolled._len = rolls._len + 1
+        rolled._hash = None
+        rolled.__class__ = Log  # type: ignore[assignment]
+        tape: _TapeSlots[A] = _new(_TapeSlots)
+        tape.origin = self.origin
+        tape.stream = stream
+        tape.actions = actions
+        tape.rolls = rolled  # type: ignore[assignment]
+        tape.__class__ = Tape  # type: ignore[assignment]
+        return dice, tape  # type: ignore[return-value]
 
     def dice(self) -> tuple[int, ...]:
         """Every die drawn so far, in draw order."""
         return tuple(die for roll in self.rolls for die in roll)
-
-
-def _roll(stream: DiceStream, count: int, sides: int) -> tuple[tuple[int, ...], DiceStream]:
-    """``stream.roll(count, sides)`` for a count and sides an engine knows are valid.
-
-    The checks of the public ``roll`` are skipped for SeededStream, the stream of
-    nearly every game: they cost a fifth of a microsecond a roll.
-    """
-    if type(stream) is SeededStream:
-        return stream.roll_unchecked(count, sides)
-    return stream.roll(count, sides)
 
 
 class _TapeSlots(Generic[A]):  # Generic like Tape: __class__ needs the same bases

@@ -192,6 +192,17 @@ def test_a_long_chain_of_rolls_matches_reference(
         assert stream == SeededStream(seed, position)
 
 
+def test_a_chain_that_changes_its_dice_matches_reference() -> None:
+    # A block ahead holds faces for the die it was made for; a roll of another die
+    # from the same stream must not take them.
+    stream = SeededStream(2024).roll(0)[1]
+    position = 0
+    for count, sides in [(3, 6), (3, 20), (2, 6), (1, 2), (4, 6), (5, 6), (2, 20), (1, 6)]:
+        dice, stream = stream.roll(count, sides)
+        expected, position = ref_roll(2024, position, count, sides)
+        assert (dice, stream.position) == (expected, position)
+
+
 @pytest.mark.parametrize("where", [1, 2, 3, 20, 34, 35, 36, 70])
 @pytest.mark.parametrize("count", [1, 3, 5, 32, 33])
 def test_a_rejected_draw_ahead_of_a_chain(where: int, count: int) -> None:

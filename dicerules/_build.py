@@ -1,0 +1,197 @@
+"""Fast builders: instances of a frozen slotted class made without its ``__init__``.
+
+``builder(State)`` is ``State`` without its checks: a function with the parameters
+of ``State.__init__`` that runs no validator, converter or ``__attrs_post_init__``,
+for values the engine made itself. ``evolver(State, "to_act", "tape")`` is
+``attrs.evolve(state, to_act=..., tape=...)`` the same way. Both are generated from
+the class, as attrs generates ``__init__``: they fill a plain object of the same
+layout with ordinary attribute stores, one a line, then assign its ``__class__``
+(attrs' frozen ``__init__`` makes a call per field). Where Python refuses that
+assignment (on 3.11, a class with a weakref slot) they set each slot through its
+descriptor instead. A class they could leave a slot of unset is refused when they
+are made, at import, so a built object never lacks a field.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import keyword
+import linecache
+import types
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ParamSpec, TypeVar, overload
+
+import attrs
+
+__all__ = ["builder", "evolver"]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+_Factory = type(attrs.Factory(list))
+_NOT_SLOTS = frozenset({"__weakref__", "__dict__"})
+
+
+@overload
+def builder(cls: Callable[P, T]) -> Callable[P, T]: ...
+
+
+@overload
+def builder(cls: type[T], *, slots: Iterable[str]) -> Callable[..., T]: ...
+
+
+def builder(cls: Any, *, slots: Iterable[str] = ()) -> Callable[..., Any]:
+    """A function building ``cls`` from its ``__init__`` arguments, with no checks.
+
+    ``slots`` names further slots to fill, as keyword-only parameters named as
+    attrs names a private field's (no leading underscore); a class that is not an
+    attrs class is built from these alone. TypeError if a slot could be left unset.
+    """
+    return _generate(cls, tuple(slots), None)
+
+
+def evolver(cls: type[T], *names: str) -> Callable[..., T]:
+    """A function ``(old, name=..., ...)``: ``attrs.evolve(old, ...)`` for ``names``, with no checks.
+
+    ``names`` are ``__init__`` parameter names; the other fields are ``old``'s, as in
+    ``attrs.evolve``, but for fields with ``init=False``, worked out again.
+    """
+    return _generate(cls, (), names)
+
+
+@functools.cache
+def _generate(cls: type, slots: tuple[str, ...], changes: tuple[str, ...] | None) -> Any:
+    """The builder (``changes`` None) or evolver of ``cls``: made once, then cached."""
+    fields = attrs.fields(cls) if attrs.has(cls) else ()
+    _check_complete(cls, [field.name for field in fields], slots)
+    plain = _plain_class(cls)
+    names: dict[str, Any] = {"_new": object.__new__, "_NOTHING": attrs.NOTHING}
+    names.update(_cls=cls, _plain=plain)
+    positional = ["old"] if changes is not None else []
+    keyword_only: list[str] = []
+    early: list[str] = []  # the stores, in field order
+    late: list[str] = []  # factories taking the object: they run once it is a cls
+
+    def store(slot: str, value: str, direct: bool = plain is not None) -> str:
+        if direct:
+            return f"self.{slot} = {value}"
+        names[f"_set_{slot}"] = inspect.getattr_static(cls, slot).__set__
+        return f"_set_{slot}(self, {value})"
+
+    for index, field in enumerate(fields):
+        default = field.default
+        if changes is not None and field.init:
+            changed = field.alias in changes
+            if changed:
+                positional.append(field.alias)
+            early.append(store(field.name, field.alias if changed else f"old.{field.name}"))
+            continue
+        factory = default if isinstance(default, _Factory) else None
+        if field.init:
+            value = field.alias
+            parameter = value if default is attrs.NOTHING else f"{value}=_d{index}"
+            (keyword_only if field.kw_only else positional).append(parameter)
+            names[f"_d{index}"] = attrs.NOTHING if factory else default
+        elif default is attrs.NOTHING:
+            raise TypeError(
+                f"{cls.__qualname__}.{field.name} has init=False and no default:"
+                " a built object would lack it"
+            )
+        else:
+            value = f"_d{index}"
+            names[value] = default
+        if factory is None:
+            early.append(store(field.name, value))
+            continue
+        names[f"_factory{index}"] = factory.factory
+        made = f"_factory{index}(self)" if factory.takes_self else f"_factory{index}()"
+        lines = late if factory.takes_self and plain is not None else early
+        direct = lines is early and plain is not None
+        if field.init:
+            lines += [f"if {value} is _NOTHING:", f"    {value} = {made}"]
+            made = value
+        lines.append(store(field.name, made, direct))
+    for slot in slots:
+        keyword_only.append(slot.lstrip("_"))
+        early.append(store(slot, slot.lstrip("_")))
+    parameters = [*positional, *(["*", *keyword_only] if keyword_only else [])]
+    kind = "build" if changes is None else "evolve"
+    given = [name.partition("=")[0] for name in parameters if name != "*"]
+    _check_names(cls, given, names)
+    if changes is not None and sorted(changes) != sorted(given[1:]):
+        unknown = sorted(set(changes) - set(given))
+        raise TypeError(f"{cls.__qualname__} has no field to evolve named {', '.join(unknown)}")
+    source = "\n".join(
+        [
+            f"def {kind}({', '.join(parameters)}):",
+            "    self = _plain()" if plain is not None else "    self = _new(_cls)",
+            *(f"    {line}" for line in early),
+            *(["    self.__class__ = _cls"] if plain is not None else []),
+            *(f"    {line}" for line in late),
+            "    return self",
+        ]
+    )
+    return _compile(cls, kind, source + "\n", names)
+
+
+@functools.cache
+def _plain_class(cls: type) -> type | None:
+    """A class with ``cls``'s bases and slots and nothing else, whose objects can
+    become ``cls`` objects; None if Python refuses (on 3.11, a weakref slot) or a
+    base has its own ``__setattr__``."""
+    bases = cls.__dict__.get("__orig_bases__", cls.__bases__)  # Generic[T], not Generic
+    slots = cls.__dict__["__slots__"]
+    plain = types.new_class(
+        f"_{cls.__name__}Slots", bases, exec_body=lambda ns: ns.update(__slots__=slots)
+    )
+    plain.__module__ = cls.__module__
+    if plain.__setattr__ is not object.__setattr__:
+        return None
+    probe = object.__new__(plain)
+    try:
+        probe.__class__ = cls  # Python checks the two layouts are the same
+    except TypeError:
+        return None
+    return plain
+
+
+def _check_complete(cls: type, fields: Sequence[str], slots: Sequence[str]) -> None:
+    """TypeError if a slot ``cls`` declares would be left unset, or ``slots`` names no slot.
+
+    A base's slots are its own business, as they are for ``cls.__init__``.
+    """
+    if "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__qualname__} has no __slots__ of its own")
+    own = set(cls.__dict__["__slots__"]) - _NOT_SLOTS
+    missing = own - set(fields) - set(slots)
+    if missing:
+        raise TypeError(
+            f"a built {cls.__qualname__} would lack {', '.join(sorted(missing))}:"
+            " name it in slots="
+        )
+    for slot in slots:
+        found = inspect.getattr_static(cls, slot, None)
+        if not isinstance(found, types.MemberDescriptorType) or slot in fields:
+            raise TypeError(f"{slot!r} is not a slot of {cls.__qualname__} outside its fields")
+
+
+def _check_names(cls: type, parameters: Sequence[str], names: dict[str, Any]) -> None:
+    """TypeError if a parameter's name is taken by the generated code, or repeated."""
+    taken = {*names, "self"}
+    for name in parameters:
+        if not name.isidentifier() or keyword.iskeyword(name) or name in taken:
+            raise TypeError(f"{name!r} cannot be a parameter of a builder of {cls.__qualname__}")
+        taken.add(name)
+
+
+def _compile(cls: type, kind: str, source: str, names: dict[str, Any]) -> Callable[..., Any]:
+    """The function ``kind`` that ``source`` defines, its source kept for tracebacks."""
+    name = f"{kind}_{cls.__name__}"
+    filename = f"<{name} {id(names):x}: {kind} {cls.__module__}.{cls.__qualname__}>"
+    exec(compile(source, filename, "exec"), names)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    build: Callable[..., Any] = names.pop(kind)
+    build.__qualname__ = build.__name__ = name
+    build.__module__ = __name__
+    return build

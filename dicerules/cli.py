@@ -176,6 +176,7 @@ def _seed(text: str) -> int:
 
 def _count(low: int) -> Callable[[str], int]:
     """The parser of a whole number that is ``low`` or more."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -325,8 +326,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         count = "1 die counts" if reveal.count == 1 else f"{reveal.count} dice count"
         return [
             f"  Cups up: {cups}.",
-            f"  {count} for {reveal.bid}{how}: {held};"
-            f" {self.who(reveal.loser)} loses a die.",
+            f"  {count} for {reveal.bid}{how}: {held}; {self.who(reveal.loser)} loses a die.",
         ]
 
     def _round(self, view: liars_dice.View) -> list[str]:
@@ -381,8 +381,10 @@ class EighteenNarrator(Narrator[eighteen.View]):
             totals = [[(seat, sum(dice)) for seat, dice in one] for one in after.house_choice]
             lines += self.passes("House choice (three dice each), pass", totals)
             if after.rules.permanent_house is not None:
-                lines.append(f"{self.who(after.rules.permanent_house)} is the house for the"
-                             " whole game: it never rolls, the players play against its roost.")
+                lines.append(
+                    f"{self.who(after.rules.permanent_house)} is the house for the"
+                    " whole game: it never rolls, the players play against its roost."
+                )
         if after.results and (before is None or after.results != before.results):
             for result in after.results:
                 lines += self._result(result)
@@ -490,8 +492,7 @@ class LinkNarrator(Narrator[link.View]):
         if after.round == before.round and after.to_act is not None:
             return []
         return [
-            f"  {self.who(after.last_winner)} is the last one in and takes the pot"
-            f" of {before.pot}."
+            f"  {self.who(after.last_winner)} is the last one in and takes the pot of {before.pot}."
         ]
 
     def _round(self, before: link.View | None, view: link.View) -> list[str]:

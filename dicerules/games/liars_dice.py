@@ -596,8 +596,10 @@ def _bid(state: State, bid: Bid) -> State:
     if bid_count:
         last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
         last_index = (last.quantity - 1) * sides + last.face - 1
-    if to_act is None or not 0 < face <= sides or not (
-        last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides
+    if (
+        to_act is None
+        or not 0 < face <= sides
+        or not (last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides)
     ):
         _check_bid(state, bid)  # raises: a bid that fails the test above is illegal
     ones_wild = state.ones_wild
@@ -656,9 +658,7 @@ def _challenge(state: State) -> State:
     if not dice[opener]:
         opener = _next_seat(dice, opener)
     rolled, tape = tape.act_and_roll(CHALLENGE, sum(dice), rules.sides)
-    return _start_round(
-        rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape
-    )
+    return _start_round(rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape)
 
 
 # ----------------------------------------------------------------- reading a state

@@ -181,7 +181,6 @@ def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path: Path) -> None
     assert lines[-2:] == [told, f"Record saved to {path}."]
 
 
-
 def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -14,9 +14,9 @@ from cli_helpers import cli
 
 import dicerules
 import dicerules.cli as cli_module
-from dicerules.cli import EighteenNarrator
 from dicerules.game import AnyGame
 from dicerules.games import eighteen, liars_dice
+from dicerules.games.eighteen.narrator import EighteenNarrator
 
 # Random bots: their choices are fixed by their seeds, whatever the expert bots become.
 LIARS = ("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random")

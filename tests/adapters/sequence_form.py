@@ -77,7 +77,9 @@ def game_value(game: Any) -> float:
         info = state.information_state_string(player)
         for action in state.legal_actions():
             sequence = seqs[player].sequence(info, action, at[player])
-            walk(state.child(action), reach, (sequence, at[1]) if player == 0 else (at[0], sequence))
+            walk(
+                state.child(action), reach, (sequence, at[1]) if player == 0 else (at[0], sequence)
+            )
 
     walk(game.new_initial_state(), 1.0, (0, 0))
     x_size, y_size = seqs[0].size, seqs[1].size

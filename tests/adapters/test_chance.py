@@ -38,9 +38,7 @@ def _scripted_replay(game: AnyGame, state: Any) -> Any:
     """The state a record of ``state`` on a scripted stream of its dice replays to."""
     rec = record(state)
     dice = state.tape.dice()
-    return replay(
-        GameRecord(rec.game, rec.rules, ScriptedStream(dice), rec.actions, rec.rolls)
-    )
+    return replay(GameRecord(rec.game, rec.rules, ScriptedStream(dice), rec.actions, rec.rolls))
 
 
 def _walk(game: AnyGame, rules: Any, seed: int) -> None:

@@ -17,9 +17,8 @@ returns come at the end. A game won and lost (``payoff`` None) gives +1 shared
 equally among its winners and -1 shared equally among the other acting seats
 (0 to every seat when all or none of them win): zero-sum. A game scored by change
 (a ``ScoreChange``) gives each seat its final score less its starting score:
-zero-sum when the game declares so, else general-sum. Of the built-in games
-liars-dice and eighteen are won and lost, link and twenty-four scored by change,
-and all four are zero-sum.
+zero-sum when the game declares so, else general-sum. (Each built-in game's
+``encoding`` module says which it is; all four are zero-sum.)
 
 Observations come from the seat's view, never the state, so they hold nothing
 hidden: the string is the view's fields, the tensor the game's ``observation``
@@ -29,9 +28,11 @@ and, for a game that bounds its length (``max_length``), as a tensor of
 ``max_length + 1`` such frames. A game without an encoding has strings only; a
 game without ``distinct_actions`` cannot be loaded (ValueError says so).
 
-``serialize()`` writes the game's JSON record (the dice drawn are its scripted
-stream) and the dice of a step under way; ``dicerules_state``, ``record`` and
-``pending`` lead from a pyspiel state back to dicerules.
+``serialize(state)`` writes the game's JSON record (the dice drawn are its
+scripted stream) and the action and dice of a step under way; ``deserialize``
+reads it, and pyspiel's own ``state.serialize()`` holds the same JSON.
+``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
+dicerules.
 """
 
 from __future__ import annotations
@@ -293,6 +294,8 @@ class _Node:
             step = step.show(action_id + 1)
             taken = self.taken
         else:
+            if not 0 <= action_id < len(self.game.actions):
+                raise ValueError(f"{action_id} is not an action id of {dgame.name}")
             step = chance.act(dgame, self.last, self.game.actions[action_id])
             taken = (*self.taken, action_id)
         if not step.done:
@@ -357,7 +360,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if node.step is not None or node.game.dgame.current_player(node.last) != player:
             return []
         ids = node.game.ids
-        return sorted(ids[action] for action in node.game.dgame.legal_actions(node.last))
+        return sorted([ids[action] for action in node.game.dgame.legal_actions(node.last)])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.node.step

@@ -6,6 +6,7 @@ Skipped when pyspiel (the extra ``openspiel``) is not installed.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -26,6 +27,10 @@ pyspiel = pytest.importorskip("pyspiel")
 dos = pytest.importorskip("dicerules.openspiel")
 
 from sequence_form import game_value  # noqa: E402  (after the skip: it needs scipy)
+
+slow = pytest.mark.skipif(
+    not os.environ.get("DICERULES_SLOW"), reason="a long test: run with DICERULES_SLOW=1"
+)
 
 TENSOR_LIMIT = 300_000
 """A preset whose information state tensor is larger is simulated with two seats."""
@@ -302,7 +307,7 @@ def test_cfr_reaches_low_exploitability() -> None:
     assert exploitability.exploitability(game, solver.average_policy()) < 0.005
 
 
-@pytest.mark.slow
+@slow
 def test_cfr_reaches_low_exploitability_on_three_faces() -> None:
     from open_spiel.python.algorithms import cfr, exploitability
 
@@ -321,11 +326,11 @@ def test_value_five_faces() -> None:
     assert _value("sides=5,ones_wild=False") == Fraction(-3, 25)  # Burcsi 2014, Thm 2.1
 
 
-@pytest.mark.slow
+@slow
 def test_value_six_faces() -> None:
     assert _value("ones_wild=False") == Fraction(-1, 9)  # thomasahle/snyd's tables
 
 
-@pytest.mark.slow
+@slow
 def test_value_six_faces_ones_wild() -> None:
     assert _value("ones_wild=True") == Fraction(-7, 327)  # snyd: 1s wild, 1s cannot be bid

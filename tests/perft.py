@@ -1,0 +1,65 @@
+"""Perft, as every tests/games/*/test_perft_*.py counts it, the states it counts from, and dice.
+
+Definition (as python-chess's perft, with finished games as leaves)::
+
+    perft(s, 0) = 1
+    perft(s, d) = 1                                  if s is terminal (d > 0)
+    perft(s, d) = sum(perft(apply(s, a), d - 1) for a in legal_actions(s))   otherwise
+
+The game is the registered one whose states are of ``s``'s type. The last ply is
+counted by the length of the legal list, which is the same number.
+
+``seeded_dice`` is for the brute-force models that draw their own dice: the reference
+SplitMix64 of ``helpers``, written from API.md, not dicerules' code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+from helpers import ref_roll
+
+import dicerules
+from dicerules.game import game_of
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+def perft(state: Any, depth: int) -> int:
+    """The number of legal action sequences of length ``depth`` from ``state`` (see above)."""
+    game = game_of(state)
+    return perft_over(state, depth, game.legal_actions, game.apply)
+
+
+def perft_over(
+    position: P, depth: int, moves: Callable[[P], Sequence[M]], play: Callable[[P, M], P]
+) -> int:
+    """Perft over any ``moves`` and ``play``: the engine's, or a brute-force model's
+    (a position with no moves is a finished game)."""
+    legal = moves(position)
+    if depth == 0 or not legal:
+        return 1
+    if depth == 1:
+        return len(legal)
+    return sum(perft_over(play(position, move), depth - 1, moves, play) for move in legal)
+
+
+def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
+    """A new game of ``rules`` from ``seed``, then each action of ``prefix`` (in notation).
+
+    The game is the registered one whose Rules class ``rules`` is an instance of.
+    """
+    (game,) = [game for game in dicerules.GAMES.values() if type(rules) is game.Rules]
+    state = game.new_game(rules, seed=seed)
+    for text in prefix:
+        state = game.apply(state, game.parse_action(state, text))
+    return state
+
+
+@cache
+def seeded_dice(seed: int) -> tuple[int, ...]:
+    """The first 2000 six-sided dice of a seeded stream, by the reference SplitMix64."""
+    return ref_roll(seed, 0, 2000, 6)[0]

@@ -19,7 +19,7 @@ import inspect
 import keyword
 import linecache
 import types
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar, overload
 
 import attrs
@@ -29,7 +29,7 @@ __all__ = ["builder", "evolver"]
 P = ParamSpec("P")
 T = TypeVar("T")
 
-_Factory = type(attrs.Factory(list))
+_Factory: type[Any] = type(attrs.Factory(list))
 _NOT_SLOTS = frozenset({"__weakref__", "__dict__"})
 
 
@@ -38,59 +38,84 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]: ...
 
 
 @overload
-def builder(cls: type[T], *, slots: Iterable[str]) -> Callable[..., T]: ...
+def builder(
+    cls: type[T], *, slots: Iterable[str] = (), fixed: Mapping[str, object] = ...
+) -> Callable[..., T]: ...
 
 
-def builder(cls: Any, *, slots: Iterable[str] = ()) -> Callable[..., Any]:
+def builder(
+    cls: Any, *, slots: Iterable[str] = (), fixed: Mapping[str, object] | None = None
+) -> Callable[..., Any]:
     """A function building ``cls`` from its ``__init__`` arguments, with no checks.
 
+    ``fixed`` gives some of them values once for all (they are then no parameters).
     ``slots`` names further slots to fill, as keyword-only parameters named as
     attrs names a private field's (no leading underscore); a class that is not an
     attrs class is built from these alone. TypeError if a slot could be left unset.
     """
-    return _generate(cls, tuple(slots), None)
+    return _generated(cls, tuple(slots), tuple((fixed or {}).items()), None)
 
 
 def evolver(cls: type[T], *names: str) -> Callable[..., T]:
-    """A function ``(old, name=..., ...)``: ``attrs.evolve(old, ...)`` for ``names``, with no checks.
+    """A function ``(old, name=..., ...)``: ``attrs.evolve(old, ...)`` with no checks.
 
-    ``names`` are ``__init__`` parameter names; the other fields are ``old``'s, as in
-    ``attrs.evolve``, but for fields with ``init=False``, worked out again.
+    ``names`` are ``__init__`` parameter names. The other fields are ``old``'s, but
+    for those with ``init=False``, worked out again, as ``attrs.evolve`` does.
     """
-    return _generate(cls, (), names)
+    return _generated(cls, (), (), names)
 
 
-@functools.cache
-def _generate(cls: type, slots: tuple[str, ...], changes: tuple[str, ...] | None) -> Any:
-    """The builder (``changes`` None) or evolver of ``cls``: made once, then cached."""
+_Key = tuple[type, tuple[str, ...], tuple[tuple[str, object], ...], "tuple[str, ...] | None"]
+_GENERATED: dict[_Key, Callable[..., Any]] = {}
+
+
+def _generated(cls: type, *key: Any) -> Callable[..., Any]:
+    """``_generate(cls, *key)``, made once per class and key."""
+    built = _GENERATED.get((cls, *key))
+    if built is None:
+        built = _GENERATED[cls, *key] = _generate(cls, *key)
+    return built
+
+
+def _generate(
+    cls: type,
+    slots: tuple[str, ...],
+    fixed: tuple[tuple[str, object], ...],
+    changes: tuple[str, ...] | None,
+) -> Callable[..., Any]:
+    """The source of the builder (``changes`` None) or evolver of ``cls``, compiled."""
     fields = attrs.fields(cls) if attrs.has(cls) else ()
     _check_complete(cls, [field.name for field in fields], slots)
     plain = _plain_class(cls)
     names: dict[str, Any] = {"_new": object.__new__, "_NOTHING": attrs.NOTHING}
     names.update(_cls=cls, _plain=plain)
+    constants = dict(fixed)
     positional = ["old"] if changes is not None else []
     keyword_only: list[str] = []
-    early: list[str] = []  # the stores, in field order
-    late: list[str] = []  # factories taking the object: they run once it is a cls
+    lines: list[str] = []  # the stores, in field order
+    late: list[str] = []  # factories that take the object: they see every other field
 
-    def store(slot: str, value: str, direct: bool = plain is not None) -> str:
-        if direct:
+    def store(slot: str, value: str) -> str:
+        if plain is not None:
             return f"self.{slot} = {value}"
         names[f"_set_{slot}"] = inspect.getattr_static(cls, slot).__set__
         return f"_set_{slot}(self, {value})"
 
     for index, field in enumerate(fields):
         default = field.default
-        if changes is not None and field.init:
-            changed = field.alias in changes
-            if changed:
-                positional.append(field.alias)
-            early.append(store(field.name, field.alias if changed else f"old.{field.name}"))
+        factory: Any = default if isinstance(default, _Factory) else None
+        name = field.alias
+        if field.init and changes is not None:
+            if name in changes:
+                positional.append(name)
+            lines.append(store(field.name, name if name in changes else f"old.{field.name}"))
             continue
-        factory = default if isinstance(default, _Factory) else None
+        if field.init and name in constants:
+            names[f"_fixed{index}"] = constants.pop(name)
+            lines.append(store(field.name, f"_fixed{index}"))
+            continue
         if field.init:
-            value = field.alias
-            parameter = value if default is attrs.NOTHING else f"{value}=_d{index}"
+            parameter = name if default is attrs.NOTHING else f"{name}=_d{index}"
             (keyword_only if field.kw_only else positional).append(parameter)
             names[f"_d{index}"] = attrs.NOTHING if factory else default
         elif default is attrs.NOTHING:
@@ -98,23 +123,22 @@ def _generate(cls: type, slots: tuple[str, ...], changes: tuple[str, ...] | None
                 f"{cls.__qualname__}.{field.name} has init=False and no default:"
                 " a built object would lack it"
             )
-        else:
-            value = f"_d{index}"
-            names[value] = default
         if factory is None:
-            early.append(store(field.name, value))
+            names[f"_d{index}"] = default
+            lines.append(store(field.name, name if field.init else f"_d{index}"))
             continue
         names[f"_factory{index}"] = factory.factory
         made = f"_factory{index}(self)" if factory.takes_self else f"_factory{index}()"
-        lines = late if factory.takes_self and plain is not None else early
-        direct = lines is early and plain is not None
+        target = late if factory.takes_self else lines
         if field.init:
-            lines += [f"if {value} is _NOTHING:", f"    {value} = {made}"]
-            made = value
-        lines.append(store(field.name, made, direct))
+            target += [f"if {name} is _NOTHING:", f"    {name} = {made}"]
+            made = name
+        target.append(store(field.name, made))
+    if constants:
+        raise TypeError(f"{cls.__qualname__} has no parameter {', '.join(constants)} to fix")
     for slot in slots:
         keyword_only.append(slot.lstrip("_"))
-        early.append(store(slot, slot.lstrip("_")))
+        lines.append(store(slot, slot.lstrip("_")))
     parameters = [*positional, *(["*", *keyword_only] if keyword_only else [])]
     kind = "build" if changes is None else "evolve"
     given = [name.partition("=")[0] for name in parameters if name != "*"]
@@ -126,9 +150,8 @@ def _generate(cls: type, slots: tuple[str, ...], changes: tuple[str, ...] | None
         [
             f"def {kind}({', '.join(parameters)}):",
             "    self = _plain()" if plain is not None else "    self = _new(_cls)",
-            *(f"    {line}" for line in early),
+            *(f"    {line}" for line in [*lines, *late]),
             *(["    self.__class__ = _cls"] if plain is not None else []),
-            *(f"    {line}" for line in late),
             "    return self",
         ]
     )
@@ -146,9 +169,9 @@ def _plain_class(cls: type) -> type | None:
         f"_{cls.__name__}Slots", bases, exec_body=lambda ns: ns.update(__slots__=slots)
     )
     plain.__module__ = cls.__module__
-    if plain.__setattr__ is not object.__setattr__:
+    if inspect.getattr_static(plain, "__setattr__") is not object.__setattr__:
         return None
-    probe = object.__new__(plain)
+    probe: Any = object.__new__(plain)
     try:
         probe.__class__ = cls  # Python checks the two layouts are the same
     except TypeError:

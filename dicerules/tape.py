@@ -191,7 +191,7 @@ _EMPTY: Log[Any] = Log()  # shared by every new Tape: a Log never changes
 _new_log = builder(Log, slots=("_prev", "_item", "_len", "_hash"))
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: the fast builder swaps in the class
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class Tape(Generic[A]):
     """The stream a game began with, where it stands now, and every action and roll since.
 

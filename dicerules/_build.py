@@ -24,7 +24,7 @@ from typing import Any, ParamSpec, TypeVar, overload
 
 import attrs
 
-__all__ = ["builder", "evolver"]
+__all__ = ["builder", "evolver", "plain_class"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -156,6 +156,22 @@ def _generate(
         ]
     )
     return _compile(cls, kind, source + "\n", names)
+
+
+def plain_class(cls: type, *slots: str) -> type[Any]:
+    """The plain class the builders of ``cls`` fill, for a hot path that fills one inline.
+
+    TypeError unless ``slots`` are exactly the slots ``cls`` declares (so that a
+    slot added to ``cls`` fails at import, not as an unset slot later), or if the
+    class of such an object cannot be made ``cls``.
+    """
+    own = set(cls.__dict__.get("__slots__", ())) - _NOT_SLOTS
+    if set(slots) != own or len(slots) != len(own):
+        raise TypeError(f"{cls.__qualname__}'s slots are {', '.join(sorted(own))}")
+    plain = _plain_class(cls)
+    if plain is None:
+        raise TypeError(f"an object of another class cannot be made a {cls.__qualname__}")
+    return plain
 
 
 @functools.cache

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from dicerules._build import builder
+from dicerules._build import builder, plain_class
 from dicerules.streams import DiceStream, SeededStream
 
 __all__ = ["Log", "Tape"]
@@ -214,13 +214,22 @@ class Tape(Generic[A]):
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
+        # The Log and the Tape built inline: two builder calls would cost a sixth more.
         actions = self.actions
-        return _new_tape(
-            origin=self.origin,
-            stream=self.stream,
-            actions=_new_log(prev=actions, item=action, len=actions._len + 1, hash=None),
-            rolls=self.rolls,
-        )
+        log = _LogSlots()
+        log._prev = actions
+        log._item = action
+        log._len = actions._len + 1
+        log._hash = None
+        log.__class__ = Log
+        tape = _TapeSlots()
+        tape.origin = self.origin
+        tape.stream = self.stream
+        tape.actions = log
+        tape.rolls = self.rolls
+        tape.__class__ = Tape
+        built: Tape[A] = tape
+        return built
 
     def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
@@ -243,12 +252,20 @@ class Tape(Generic[A]):
         else:
             dice, stream = stream.roll(count, sides)
         rolls = self.rolls
-        return dice, _new_tape(
-            origin=self.origin,
-            stream=stream,
-            actions=actions,
-            rolls=_new_log(prev=rolls, item=dice, len=rolls._len + 1, hash=None),
-        )
+        log = _LogSlots()  # inline, as in act
+        log._prev = rolls
+        log._item = dice
+        log._len = rolls._len + 1
+        log._hash = None
+        log.__class__ = Log
+        tape = _TapeSlots()
+        tape.origin = self.origin
+        tape.stream = stream
+        tape.actions = actions
+        tape.rolls = log
+        tape.__class__ = Tape
+        built: Tape[A] = tape
+        return dice, built
 
     def dice(self) -> tuple[int, ...]:
         """Every die drawn so far, in draw order."""
@@ -256,3 +273,5 @@ class Tape(Generic[A]):
 
 
 _new_tape = builder(Tape)
+_LogSlots = plain_class(Log, "_prev", "_item", "_len", "_hash")
+_TapeSlots = plain_class(Tape, "origin", "stream", "actions", "rolls")

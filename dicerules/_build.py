@@ -206,8 +206,7 @@ def _check_complete(cls: type, fields: Sequence[str], slots: Sequence[str]) -> N
     missing = own - set(fields) - set(slots)
     if missing:
         raise TypeError(
-            f"a built {cls.__qualname__} would lack {', '.join(sorted(missing))}:"
-            " name it in slots="
+            f"a built {cls.__qualname__} would lack {', '.join(sorted(missing))}: name it in slots="
         )
     for slot in slots:
         found = inspect.getattr_static(cls, slot, None)

@@ -36,7 +36,6 @@ _MASK = SEED_LIMIT - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
-
 @runtime_checkable
 class DiceStream(Protocol):
     """An immutable source of dice."""

@@ -1,15 +1,14 @@
-"""Fast builders: instances of a frozen slotted class made without its ``__init__``.
+"""Builders generated once per frozen slotted class: its objects without ``__init__``'s cost.
 
-``builder(State)`` is ``State`` without its checks: a function with the parameters
-of ``State.__init__`` that runs no validator, converter or ``__attrs_post_init__``,
-for values the engine made itself. ``evolver(State, "to_act", "tape")`` is
-``attrs.evolve(state, to_act=..., tape=...)`` the same way. Both are generated from
-the class, as attrs generates ``__init__``: they fill a plain object of the same
-layout with ordinary attribute stores, one a line, then assign its ``__class__``
-(attrs' frozen ``__init__`` makes a call per field). Where Python refuses that
-assignment (on 3.11, a class with a weakref slot) they set each slot through its
-descriptor instead. A class they could leave a slot of unset is refused when they
-are made, at import, so a built object never lacks a field.
+``builder(State)`` takes the parameters of ``State.__init__`` and
+``evolver(State, "tape")`` is ``attrs.evolve`` for the fields named, both for values
+the engine made itself: no validator, converter or ``__attrs_post_init__`` runs.
+Generated from the class's fields as attrs generates ``__init__``, they fill a
+plain object of the same layout, one store a line, then assign its ``__class__``
+(where Python refuses that, on 3.11 for a class with a weakref slot, they set each
+slot through its descriptor). A factory that takes self is given that plain object,
+every field set. A class a builder could leave a slot of unset fails when the
+builder is made, at import, never later.
 """
 
 from __future__ import annotations
@@ -124,7 +123,7 @@ def _generate(
                 " a built object would lack it"
             )
         if factory is None:
-            names[f"_d{index}"] = default
+            names.setdefault(f"_d{index}", default)
             lines.append(store(field.name, name if field.init else f"_d{index}"))
             continue
         names[f"_factory{index}"] = factory.factory

@@ -7,7 +7,7 @@ so ``apply`` costs the same at step 10 and at step 10,000.
 
 Appending is on every game's hot path: a Log hashes its items only when it is
 hashed itself, and Logs and Tapes are made by the fast builders of
-``dicerules._build``.
+``dicerules._build``, or filled inline on its plain classes where a tape logs.
 
 States pickled together share their history in the pickle as they do in memory:
 a Log pickles as its last item and a few of its ancestors (see ``Log.__reduce__``),
@@ -141,12 +141,10 @@ class Log(Generic[T]):
         return f"Log({tuple(self)!r})"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        # A Log of n items pickles as its last item after the Log of n - 1 items, but
-        # the arguments also name the ancestors of n - 2**k items for every 2**k up to
-        # the lowest set bit of n, the farthest first. Pickle saves those first, so a
-        # Log reached at any depth is written within 2 * log2(n) levels of nesting,
-        # each Log once per pickle (the memo), with a number of arguments that
-        # averages 3: states pickled together share their past in bytes linear in it.
+        # The last item after the Log of n - 1 items, which comes last among the
+        # ancestors of n - 2**k items (2**k up to the lowest set bit of n), farthest
+        # first: pickle saves them in that order, so it nests at most 2 * log2(n) deep,
+        # and writes each Log once (its memo), with 3 arguments on average.
         length = self._len
         if not length:
             return (Log, ())
@@ -214,7 +212,7 @@ class Tape(Generic[A]):
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
-        # The Log and the Tape built inline: two builder calls would cost a sixth more.
+        # Inline, not two builder calls: this runs on every action of every game.
         actions = self.actions
         log = _LogSlots()
         log._prev = actions

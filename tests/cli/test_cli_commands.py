@@ -24,7 +24,7 @@ def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
     lines = done.out.splitlines()
     words = [line.split() for line in lines]
     assert [line for line in lines if not line.startswith(" ")] == list(dicerules.GAMES)
-    assert "  presets: classic (default), norwegian" in lines
+    assert "  presets: classic (default), norwegian, perudo" in lines
     assert "  presets: standard (default), twenty-three, hosted" in lines
     # liars_dice.Rules: players = integer(4, 2, 10); next_opener = choice("winner", ...).
     assert ["players", "4", "2", "to", "10"] in words
@@ -42,7 +42,8 @@ def test_rules_prints_the_engine_description_and_a_preset() -> None:
     assert preset.splitlines() == [
         "  players = 4", "  dice_per_player = 6", "  sides = 6", "  ones_wild = true",
         "  ones_opening_cancels_wild = false", "  straights_wild = true",
-        "  next_opener = loser", "  first_opener = rolloff",
+        "  next_opener = loser", "  first_opener = rolloff", "  ones_rank = low",
+        "  palifico = false", "  calza = false",
     ]  # fmt: skip
 
 

@@ -350,3 +350,19 @@ def test_a_perudo_game_records_and_replays() -> None:
     assert rec.rules["ones_rank"] == "half"
     again = dicerules.replay(dicerules.GameRecord.from_json(rec.to_json()))
     assert again == state
+
+
+def test_testing_rules_draws_the_perudo_fields_together() -> None:
+    pytest.importorskip("hypothesis")
+    from hypothesis import HealthCheck, find, settings
+
+    from dicerules.testing import rules
+
+    found = find(
+        rules(dicerules.get_game("liars-dice")),
+        lambda r: r.ones_rank == "half" and r.palifico and r.calza and r.players == 3,
+        settings=settings(max_examples=2000, suppress_health_check=list(HealthCheck)),
+    )
+    assert (found.ones_rank, found.palifico, found.calza, found.ones_wild) == (
+        "half", True, True, True
+    )  # fmt: skip

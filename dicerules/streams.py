@@ -139,9 +139,7 @@ class _Lanes:
         self.mask = _MASK * self.ones
         self.size = _LANE // 8 * count
         # Each lane is a little-endian 64-bit draw followed by 64 bits of padding.
-        self.unpack: Callable[[bytes], tuple[int, ...]] = struct.Struct(
-            "<" + "Q8x" * count
-        ).unpack
+        self.unpack: Callable[[bytes], tuple[int, ...]] = struct.Struct("<" + "Q8x" * count).unpack
 
 
 _LANES: list[_Lanes | None] = [None] * (_BATCH_MAX + 1)  # filled on first use of each count
@@ -292,9 +290,7 @@ class SeededStream(_AheadSlot):
 
 _set_seed = cast(Callable[[object, int], None], SeededStream.__dict__["seed"].__set__)
 _set_position = cast(Callable[[object, int], None], SeededStream.__dict__["position"].__set__)
-_set_ahead = cast(
-    Callable[[object, "_Block | None"], None], _AheadSlot.__dict__["_ahead"].__set__
-)
+_set_ahead = cast(Callable[[object, "_Block | None"], None], _AheadSlot.__dict__["_ahead"].__set__)
 
 
 def seeded_stream(seed: int) -> SeededStream:

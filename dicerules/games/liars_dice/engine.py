@@ -66,7 +66,7 @@ from typing import Any, Final, Literal, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer, later_field, quiet_repr
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
@@ -75,7 +75,6 @@ from dicerules.tape import Tape, last_item
 __all__ = [
     "CALZA",
     "CHALLENGE",
-    "GAME",
     "NAME",
     "PRESETS",
     "Action",
@@ -1054,27 +1053,3 @@ def describe(state: State) -> str:
             f" counted {r.count}, seat {r.loser} lost a die"
         )
     return "\n".join(lines)
-
-
-GAME: Final = register(
-    Engine(
-        name=NAME,
-        Rules=Rules,
-        State=State,
-        presets=PRESETS,
-        default_rules=default_rules,
-        new_game=new_game,
-        legal_actions=legal_actions,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        winners=winners,
-        scores=scores,
-        history=history,
-        view=view,
-        format_action=format_action,
-        parse_action=parse_action,
-        describe=describe,
-        resample_hidden=resample_hidden,
-    )
-)

@@ -1,4 +1,4 @@
-"""The liars-dice expert: it reads the other seats' bids, then plays the odds.
+"""The liars-dice bots: ``expert`` reads the other seats' bids, ``odds`` does not.
 
 How it plays, from its seat's view alone:
 
@@ -32,21 +32,22 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Final
 
-from dicerules.bots.base import SeededBot, check_view
-from dicerules.games.liars_dice import (
+from dicerules.bot import SeededBot, check_view
+from dicerules.games.liars_dice.engine import (
     CALZA,
     CHALLENGE,
     Action,
     Bid,
     OnesRank,
     View,
+    _answers,
+    _bid_index,
+    _family_answers,
     count_bid,
 )
-from dicerules.games.liars_dice import _answers as _low_answers
-from dicerules.games.liars_dice import _bid_index, _family_answers
-from dicerules.probability import bid_count_distribution_float
+from dicerules.games.liars_dice.odds import bid_count_distribution_float, bid_probability_float
 
-__all__ = ["NEAR", "NOISE", "Expert"]
+__all__ = ["NEAR", "NOISE", "RANDOM", "Expert", "OddsExpert"]
 
 NEAR: Final = 0.05
 """How much less likely than the best bid a bid may be and still be picked (the
@@ -54,6 +55,14 @@ expert's own choice, and its model of the other seats')."""
 
 NOISE: Final = 0.25
 """The chance the expert gives a bid of being made off its model of a bidder."""
+
+RANDOM: Final = 0.1
+"""The chance the expert gives a seat, before it has seen any of its bids, of bidding at
+random. Each hand revealed by a challenge or a calza tells how the seat's bids of that
+round fitted it, and moves the odds for the rest of the game."""
+
+_PRIOR_TRUST: Final = (1.0 - RANDOM) / RANDOM
+_TRUST_RANGE: Final = (1e-3, 1e3)  # so that a few rounds can always change its mind
 
 
 # ----------------------------------------------------------------- hands and counts
@@ -111,7 +120,7 @@ def _legal_after(
     The quantities of one face that may follow run from the lowest to ``total``.
     """
     if ones_rank == "low" and not palifico:
-        legal = _low_answers(sides, total, -1 if last is None else _bid_index(last, sides))
+        legal = _answers(sides, total, -1 if last is None else _bid_index(last, sides))
     else:
         legal = _family_answers(sides, total, ones_rank, palifico, last, False)[0]
     lowest: dict[int, int] = {}
@@ -122,6 +131,9 @@ def _legal_after(
 
 
 # --------------------------------------------------------------- a bidder's model
+
+_Evidence = tuple[tuple[int, ...], int, bool, bool, OnesRank, bool, Bid | None, Bid]
+"""One bid as evidence: ``_likelihood``'s arguments after the hand size."""
 
 
 @lru_cache(maxsize=2048)
@@ -136,8 +148,9 @@ def _likelihood(
     last: Bid | None,
     bid: Bid,
 ) -> tuple[float, ...]:
-    """For each hand of ``size`` dice, the chance that a sensible bidder holding it
-    bids ``bid`` after ``last``, the other hands being of sizes ``others``."""
+    """For each hand of ``size`` dice, how much likelier a sensible bidder holding it
+    bids ``bid`` after ``last`` than a random bidder does (one who bids any legal bid
+    alike), the other hands being of sizes ``others``."""
     columns = _columns(size, sides, ones_wild, straights_wild)
     total = size + sum(others)
     ranges = _legal_after(sides, total, ones_rank, palifico, last)
@@ -153,8 +166,8 @@ def _likelihood(
     if last is not None:
         last_tail = _tail(last.face, others, sides, ones_wild, straights_wild)
         last_column = columns[last.face - 1]
-    off_model = NOISE / max(legal_bids, 1)
-    on_model = 1.0 - NOISE
+    off_model = NOISE
+    on_model = (1.0 - NOISE) * legal_bids
     likelihood = []
     for h in range(len(columns[0])):
         best = 0.0
@@ -190,36 +203,65 @@ def _likelihood(
 
 
 @lru_cache(maxsize=2048)
-def _belief(
-    size: int, sides: int, evidence: tuple[tuple[object, ...], ...]
-) -> tuple[float, ...]:
-    """The chance of each hand of ``size`` dice, given the bids in ``evidence``
-    (each the arguments of ``_likelihood`` after the hand size), normalised."""
+def _sensible(
+    size: int, sides: int, evidence: tuple[_Evidence, ...]
+) -> tuple[tuple[float, ...], float]:
+    """The chance of each hand of ``size`` dice if its seat bids sensibly, given the
+    bids in ``evidence`` (each the arguments of ``_likelihood`` after the hand size),
+    and how much likelier those bids are from a sensible bidder than a random one."""
     if not evidence:
-        return _hands(size, sides)[1]
-    before = _belief(size, sides, evidence[:-1])
-    update = _likelihood(size, *evidence[-1])  # type: ignore[arg-type]
+        return _hands(size, sides)[1], 1.0
+    before, odds = _sensible(size, sides, evidence[:-1])
+    update = _likelihood(size, *evidence[-1])
     weights = [p * q for p, q in zip(before, update, strict=True)]
     total = sum(weights)
-    return tuple(w / total for w in weights)
+    return tuple(w / total for w in weights), odds * total
 
 
 @lru_cache(maxsize=8192)
-def _seat_counts(
+def _sensible_counts(
     size: int,
     sides: int,
-    evidence: tuple[tuple[object, ...], ...],
+    evidence: tuple[_Evidence, ...],
     face: int,
     ones_wild: bool,
     straights_wild: bool,
-) -> tuple[float, ...]:
-    """Entry c: the chance, under the belief, that the seat counts c toward ``face``."""
-    belief = _belief(size, sides, evidence)
+) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """Entry c: the chance that a seat counts c toward ``face``, if it bids sensibly
+    (``_sensible``), and if it bids at random (what it rolled is all there is to
+    know); then how much likelier its bids are from a sensible bidder."""
     column = _columns(size, sides, ones_wild, straights_wild)[face - 1]
+    prior = _hands(size, sides)[1]
+    sensible, odds = _sensible(size, sides, evidence)
     counts = [0.0] * (size + 1)
-    for weight, count in zip(belief, column, strict=True):
+    rolled = [0.0] * (size + 1)
+    for weight, chance, count in zip(sensible, prior, column, strict=True):
         counts[count] += weight
-    return tuple(counts)
+        rolled[count] += chance
+    return tuple(counts), tuple(rolled), odds
+
+
+@lru_cache(maxsize=64)
+def _hand_index(size: int, sides: int) -> dict[tuple[int, ...], int]:
+    return {hand: index for index, hand in enumerate(_hands(size, sides)[0])}
+
+
+def _evidence(view: View) -> dict[int, tuple[_Evidence, ...]]:
+    """Each other seat's bids this round, as arguments of ``_likelihood`` after the size."""
+    rules = view.rules
+    opening_wild = rules.ones_wild and not view.palifico
+    evidence: dict[int, list[_Evidence]] = {}
+    last: Bid | None = None
+    for seat, bid in view.bids:
+        if seat != view.player:
+            others = tuple(sorted(n for other, n in enumerate(view.dice) if other != seat and n))
+            wild = opening_wild if last is None else view.ones_wild
+            evidence.setdefault(seat, []).append(
+                (others, rules.sides, wild, rules.straights_wild, rules.ones_rank,
+                 view.palifico, last, bid)
+            )  # fmt: skip
+        last = bid
+    return {seat: tuple(bids) for seat, bids in evidence.items()}
 
 
 def _convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
@@ -237,28 +279,21 @@ def _convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
 class _Table:
     """The chance of each bid holding (and being exact), as one seat reads the table."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(
+        self,
+        view: View,
+        evidence: dict[int, tuple[_Evidence, ...]],
+        trust: dict[int, float],
+    ) -> None:
+        """``trust``: for each seat, the odds (sensible to random) the expert gave it
+        before this round; RANDOM's for a seat not in it."""
         rules = view.rules
         self._hand = view.hand
         self._sides = rules.sides
         self._ones_wild = view.ones_wild
         self._straights_wild = rules.straights_wild
-        opening_wild = rules.ones_wild and not view.palifico
-        evidence: dict[int, list[tuple[object, ...]]] = {}
-        last: Bid | None = None
-        for seat, bid in view.bids:
-            if seat != view.player:
-                others = tuple(
-                    sorted(n for other, n in enumerate(view.dice) if other != seat and n)
-                )
-                wild = opening_wild if last is None else view.ones_wild
-                evidence.setdefault(seat, []).append(
-                    (others, rules.sides, wild, rules.straights_wild, rules.ones_rank,
-                     view.palifico, last, bid)
-                )  # fmt: skip
-            last = bid
         self._seats = tuple(
-            (n, tuple(evidence.get(seat, ())))
+            (n, evidence.get(seat, ()), trust.get(seat, _PRIOR_TRUST))
             for seat, n in enumerate(view.dice)
             if seat != view.player and n
         )
@@ -268,13 +303,15 @@ class _Table:
         counts = self._unseen.get(face)
         if counts is None:
             counts = [1.0]
-            for size, evidence in self._seats:
-                counts = _convolve(
-                    counts,
-                    _seat_counts(
-                        size, self._sides, evidence, face, self._ones_wild, self._straights_wild
-                    ),
+            for size, evidence, trust in self._seats:
+                sensible, rolled, odds = _sensible_counts(
+                    size, self._sides, evidence, face, self._ones_wild, self._straights_wild
                 )
+                weight = trust * odds / (trust * odds + 1.0)
+                seat = [
+                    weight * p + (1.0 - weight) * q for p, q in zip(sensible, rolled, strict=True)
+                ]
+                counts = _convolve(counts, seat)
             self._unseen[face] = counts
         return counts
 
@@ -305,6 +342,34 @@ class Expert(SeededBot):
 
     name = "expert"
 
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._game: tuple[object, ...] = ()
+        self._round = 0
+        self._seen: dict[int, tuple[_Evidence, ...]] = {}
+        self._trust: dict[int, float] = {}
+
+    def _learn(self, view: View) -> dict[int, tuple[_Evidence, ...]]:
+        """This round's evidence; first, if a round has ended since the last decision,
+        how well each seat's bids seen in it fitted the hand it showed."""
+        game = (view.rules, view.rolloff, view.player)
+        if game != self._game or view.round < self._round:  # a new game
+            self._game, self._round, self._seen, self._trust = game, view.round, {}, {}
+        reveal = view.last_reveal
+        if view.round == self._round + 1 and reveal is not None:  # the round seen has ended
+            for seat, bids in self._seen.items():
+                hand = reveal.hands[seat]
+                index = _hand_index(len(hand), view.rules.sides).get(hand)
+                trust = self._trust.get(seat, _PRIOR_TRUST)
+                if index is not None:
+                    for bid in bids:
+                        trust *= _likelihood(len(hand), *bid)[index]
+                low, high = _TRUST_RANGE
+                self._trust[seat] = min(max(trust, low), high)
+        self._round = view.round
+        self._seen = _evidence(view)
+        return self._seen
+
     def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
         """A challenge, a calza or a bid, by the odds under its beliefs (see the module).
 
@@ -315,7 +380,8 @@ class Expert(SeededBot):
             raise ValueError("there is no legal action to choose from")
         if view.player is None:
             raise ValueError("the expert plays a seat: a spectator's view has no hand")
-        table = _Table(view)
+        evidence = self._learn(view)
+        table = _Table(view, evidence, self._trust)
         by_face: dict[int, list[Bid]] = {}
         for action in legal_actions:
             if type(action) is Bid:
@@ -335,7 +401,7 @@ class Expert(SeededBot):
                 exact = table.exact(standing)
                 if exact > 0.5:
                     risks.append((1.0 - 2 * exact, CALZA))
-            risk, choice = min(risks, key=lambda pair: pair[0])
+            _, choice = min(risks, key=lambda pair: pair[0])
             if choice is not standing:
                 return choice
         near = []
@@ -346,3 +412,65 @@ class Expert(SeededBot):
                 near.append(bid)
         near.sort(key=lambda bid: (bid.quantity, bid.face))
         return self._pick(near)
+
+
+class OddsExpert(SeededBot):
+    """The ``odds`` bot: each decision by the exact chance that a bid holds, given its own
+    hand alone (it reads nothing into the other seats' bids, and never calls calza).
+
+    The liars-dice expert before it learnt to read bids, kept to measure against.
+    """
+
+    name = "odds"
+
+    def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
+        """A challenge when the bid on the table is more likely false than any raise is true.
+
+        Otherwise a bid from ``legal_actions`` about as likely to hold as the best one.
+        ValueError for a spectator's view or no legal action.
+        """
+        check_view("liars-dice", view, View)
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        if view.player is None:
+            raise ValueError("the expert plays a seat: a spectator's view has no hand")
+        odds = _OwnOdds(view)
+        by_face: dict[int, list[Bid]] = {}
+        for action in legal_actions:
+            if type(action) is Bid:
+                by_face.setdefault(action.face, []).append(action)
+        if not by_face:
+            return CHALLENGE
+        # A bid's chance falls as its quantity rises, so the likeliest raise is the
+        # lowest legal bid of some face, and a face's near bids start from its lowest.
+        best = max(odds.holds(bids[0]) for bids in by_face.values())
+        if view.bids and CHALLENGE in legal_actions:
+            standing = view.bids[-1][1]
+            if 1.0 - odds.holds(standing) > best:
+                return CHALLENGE
+        near = []
+        for bids in by_face.values():
+            for bid in bids:
+                if odds.holds(bid) < best - NEAR:
+                    break
+                near.append(bid)
+        near.sort(key=lambda bid: (bid.quantity, bid.face))
+        return self._pick(near)
+
+
+class _OwnOdds:
+    """The chance of each bid holding, as one seat sees the table."""
+
+    def __init__(self, view: View) -> None:
+        self._hand = view.hand
+        self._unseen = tuple(n for seat, n in enumerate(view.dice) if seat != view.player and n)
+        self._sides = view.rules.sides
+        self._ones_wild = view.ones_wild
+        self._straights_wild = view.rules.straights_wild
+
+    def holds(self, bid: Bid) -> float:
+        """The chance that ``bid`` holds."""
+        return bid_probability_float(
+            bid.quantity, bid.face, self._hand, self._unseen, sides=self._sides,
+            ones_wild=self._ones_wild, straights_wild=self._straights_wild,
+        )  # fmt: skip

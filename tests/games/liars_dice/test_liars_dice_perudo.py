@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from game_helpers import Scripted, drawn
+from helpers import Scripted, drawn
 
 import dicerules
 from dicerules import IllegalActionError, InvalidActionError, InvalidRulesError

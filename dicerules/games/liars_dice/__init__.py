@@ -3,14 +3,15 @@
 Everything this game is lives in this folder: ``engine`` (the rules, the states, the
 pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
 bot, and the ``odds`` bot), ``narrator`` (what ``play`` and ``replay`` print),
-``odds`` (the exact odds the bots play from).
+``odds`` (the exact odds the bots play from), ``encoding`` (action ids and the
+observation, for solvers and learners).
 This package re-exports the engine's public names and registers ``GAME``.
 """
 
 from types import MappingProxyType
 
 from dicerules.game import Game, register
-from dicerules.games.liars_dice import engine, expert, narrator, odds
+from dicerules.games.liars_dice import encoding, engine, expert, narrator, odds
 from dicerules.games.liars_dice.engine import (
     CALZA,
     CHALLENGE,
@@ -67,6 +68,10 @@ GAME: Game[State, Action, Rules, View] = register(
         expert=expert.Expert,
         bots=MappingProxyType({"odds": expert.OddsExpert}),
         narrator=narrator.LiarsDiceNarrator,
+        distinct_actions=encoding.distinct_actions,
+        observation=encoding.OBSERVATION,
+        max_sides=encoding.max_sides,
+        max_length=encoding.max_length,
     )
 )
 
@@ -89,6 +94,7 @@ __all__ = [
     "current_player",
     "default_rules",
     "describe",
+    "encoding",
     "engine",
     "expert",
     "format_action",

@@ -1,6 +1,6 @@
 """The liars-dice bots: ``expert`` reads the other seats' bids, ``odds`` does not.
 
-How it plays, from its seat's view alone:
+How the expert plays, from its seat's views alone:
 
 * For every other seat it keeps a belief over the hand under that seat's cup: the
   chance of each hand of its size (a multiset of faces), updated by each bid the
@@ -10,14 +10,23 @@ How it plays, from its seat's view alone:
   likely to hold, given its own hand, as its best one (within ``NEAR``). With
   chance ``NOISE`` a bid is taken to be made off that model, any legal bid alike
   (a bluff, a slip, another way of playing), so no bid rules a hand out.
+* A seat may also bid at random all along: the belief is a mixture of the two, by
+  how much likelier the seat's bids are from a sensible bidder. The odds start at
+  ``RANDOM``; each time a challenge or a calza shows the hands, the expert checks
+  the bids it saw that seat make that round against the hand it held, and keeps
+  the odds for the rest of the game (it remembers no more than that, and starts
+  afresh with a new game).
 * From these beliefs, hands being independent given the bids, it works out how
   many dice the cups it cannot see count toward each face, and so the chance that
   a bid holds and that it is exact.
 * Facing a bid, it challenges when the bid is more likely false than its best
-  raise is likely true; with the calza rule, it calls the bid exact when that risks
-  less still (a die gained counting against a die lost). Otherwise it raises, and
-  the opener opens, at random among the bids within ``NEAR`` of the best chance,
-  from its seed.
+  raise is likely true. With the calza rule, and a die to gain, it calls the bid
+  exact when that is likelier right than wrong and risks less than the other two.
+  Otherwise it raises, and the opener opens, at random among the bids within
+  ``NEAR`` of the best chance, from its seed.
+
+The ``odds`` bot (``OddsExpert``) is the expert as it was before it read bids: the
+exact odds of its own hand against unseen dice, no calza.
 
 Everything it computes is cached (hands by size, the update of a belief by one
 bid, a seat's count toward a face), so a decision costs a few table lookups once
@@ -353,7 +362,8 @@ class Expert(SeededBot):
         """This round's evidence; first, if a round has ended since the last decision,
         how well each seat's bids seen in it fitted the hand it showed."""
         game = (view.rules, view.rolloff, view.player)
-        if game != self._game or view.round < self._round:  # a new game
+        if game != self._game or view.round < self._round or view.last_reveal is None:
+            # A new game (or its first round, where nothing has been learnt yet)
             self._game, self._round, self._seen, self._trust = game, view.round, {}, {}
         reveal = view.last_reveal
         if view.round == self._round + 1 and reveal is not None:  # the round seen has ended

@@ -32,7 +32,15 @@ Records. ``play --record FILE`` writes the game's record as JSON (the game so fa
 when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
 per line, in game order, as the games end. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
-one record per line (``--index I`` picks game ``I``, from 0).
+one record per line (``--index I`` picks game ``I``, from 0). It reads a line at a
+time, twice (every record is checked before any is told): lines end at "\\n" only,
+a UTF-8 byte order mark is skipped, and a record may take at most 32 MiB, so an
+endless or huge file is a one-line error, never a failure to find memory.
+
+Workers. ``simulate --workers W`` is lowered to the number of processors the run may
+use (``os.process_cpu_count``, else the affinity mask, else ``os.cpu_count``), with a
+note on standard error: more processes than that only add memory and switching.
+With standard error closed, errors are lost, never written to standard output.
 """
 
 from __future__ import annotations
@@ -98,7 +106,9 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot name for every seat, or one per seat (expert)")  # fmt: skip
     one.add_argument("--seed", type=parse_seed, default=0, metavar="S", help="the run's seed (0)")
     one.add_argument("--workers", type=count(1), default=1, metavar="W",
-                     help="worker processes (1); the output does not depend on it")  # fmt: skip
+                     help="worker processes (1), at most one per processor this machine lets"
+                     " the run use (a larger number is lowered, with a note on standard"
+                     " error); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
     one.set_defaults(run=cmd_simulate)
 
@@ -121,6 +131,8 @@ def tell_error(command: str, error: Exception) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
+    if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
     args = parser().parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
     for stream in (sys.stdin, sys.stdout):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -85,6 +86,17 @@ def play_batch(batch: Batch) -> list[Played]:
     return results
 
 
+def usable_cpus() -> int:
+    """How many processors this process may run on (at least 1): the cap of ``--workers``."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13: the affinity mask too
+    if count is not None:
+        return max(1, count() or 1)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
 def run_batches(batches: Iterable[Batch], workers: int) -> Iterator[list[Played]]:
     """The batches' games in order, played ``workers`` batches at a time.
 
@@ -147,7 +159,12 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         Batch(game.name, rules, names, args.seed, start, min(start + BATCH, total), keep)
         for start in range(0, total, BATCH)
     )
-    workers = min(args.workers, -(-total // BATCH))  # no more workers than batches
+    usable = usable_cpus()
+    if args.workers > usable:
+        print(f"dicerules simulate: --workers {args.workers}: this machine lets the run use"
+              f" {usable} processor{'s' if usable != 1 else ''}; {usable} workers it is.",
+              file=sys.stderr)  # fmt: skip
+    workers = min(args.workers, usable, -(-total // BATCH))  # no more workers than batches
     by_bot = {name: Tally() for name in dict.fromkeys(names)}
     by_seat = [Tally() for _ in range(players)]
     progress = sys.stderr.isatty()

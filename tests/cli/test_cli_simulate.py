@@ -11,6 +11,7 @@ import pytest
 from cli_helpers import cli
 
 import dicerules
+import dicerules.cli.simulate as simulate
 from dicerules.stats import wilson
 
 SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
@@ -127,7 +128,11 @@ def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
     assert rules["permanent_house"] == 0  # the rest is the preset's
 
 
-def test_three_workers_with_many_batches_give_the_same_output(tmp_path: Path) -> None:
+def test_three_workers_with_many_batches_give_the_same_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Three workers even on a machine with fewer processors (the cap is tested apart).
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 3)
     # 150 games are 10 batches of 16 (the last one 6), more than three workers are
     # handed at once, so the batches come back in turn while others are still played.
     quick = ("simulate", "liars-dice", "--players", "2", "--bots", "random", "--games", "150")

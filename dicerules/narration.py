@@ -8,12 +8,13 @@ the scores.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from dicerules.game import AnyGame
 
-__all__ = ["Narrator", "dice_text"]
+__all__ = ["Narrator", "dice_text", "either"]
 
 V = TypeVar("V")
 
@@ -23,14 +24,25 @@ def dice_text(dice: Sequence[int]) -> str:
     return "-".join(map(str, dice)) if dice else "none"
 
 
+def either(words: Sequence[str], last: str = "or") -> str:
+    """Words as ``a, b or c`` (``last`` the joining word)."""
+    *others, final = words
+    return f"{', '.join(others)} {last} {final}" if others else final
+
+
+_VERBS = {"has": "have", "is": "are", "does": "do", "was": "were"}
+
+
 class Narrator(Generic[V]):
     """Text from one seat's views (``viewer`` None: a spectator's) of one game.
 
     ``news`` tells what became known between two views, ``action`` what a seat did,
-    ``situation`` everything the viewer knows when it is to act, ``standing`` the
-    scores the view shows. Everything told comes from views (and the actions, which
-    every seat sees, unless the game hides them). A game may have its own subclass;
-    this class itself tells any game by its notation and scores.
+    ``situation`` everything the viewer knows when it is to act, ``choices`` what it
+    can do now in plain words, ``notation_help`` how to write an action, ``standing``
+    the scores the view shows, ``personal`` a message for the viewer in the second
+    person. Everything told comes from views (and the actions, which every seat
+    sees, unless the game hides them). A game may have its own subclass; this class
+    itself tells any game by its notation and scores.
     """
 
     score_name = "score"
@@ -42,6 +54,33 @@ class Narrator(Generic[V]):
     def who(self, seat: int) -> str:
         """``seat 2``, and ``seat 2 (you)`` for the viewer's own seat."""
         return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
+
+    def whose(self, seat: int) -> str:
+        """``seat 2's``, and ``your`` for the viewer's own seat."""
+        return "your" if seat == self.viewer else f"seat {seat}'s"
+
+    def personal(self, message: str) -> str:
+        """``message`` (an engine's error, say) with the viewer's seat called "you".
+
+        ``seat 0 has no white 4`` becomes ``you have no white 4`` for seat 0's viewer;
+        the other seats keep their numbers.
+        """
+        if self.viewer is None:
+            return message
+        seat = rf"\bseat {self.viewer}\b(?! \(you\))"
+        text = re.sub(seat + "'s", "your", message)
+        text = re.sub(
+            seat + r" (has|is|does|was)\b(?: already played (?:its|their))?",
+            lambda m: (
+                f"you {_VERBS[m[1]]}"
+                + (" already played your" if m[0].endswith(("its", "their")) else "")
+            ),
+            text,
+        )
+        text = re.sub(seat + r" (\w+)s\b", r"you \1", text)  # seat 0 opens: you open
+        text = re.sub(seat, "you", text)
+        text = re.sub(r"\b(you \w+[^.;:()]*?), so (?:it|they) ", r"\1, so you ", text)
+        return text[:1].upper() + text[1:] if text.startswith("you ") else text
 
     def together(self, seats: Sequence[int]) -> str:
         """Seats as ``seat 0, seat 2 and seat 3``."""
@@ -76,9 +115,11 @@ class Narrator(Generic[V]):
     def news(self, before: V | None, after: V) -> list[str]:
         """What the viewer learnt between ``before`` (None: the game's start) and ``after``.
 
-        By default nothing: the generic narrator tells the actions only.
+        By default the scores, when they changed.
         """
-        return []
+        if before is None or self.standing(before) == self.standing(after):
+            return []
+        return [f"  {self.score_name.capitalize()}: {self.seats(self.standing(after))}."]
 
     def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """What ``seat`` was seen to do, going from ``before`` to ``after`` (nothing if hidden).
@@ -93,6 +134,24 @@ class Narrator(Generic[V]):
         By default the scores the view shows.
         """
         return [f"Scores: {self.seats(self.standing(view))}."]
+
+    def choices(self, view: V, legal: Sequence[Any]) -> str:
+        """What the viewer, about to act, can do now, in a line of plain words.
+
+        By default the legal actions in notation (a long list shortened).
+        """
+        names = [self.game.format_action(action) for action in legal]
+        if len(names) > 10:
+            names = [*names[:6], "...", names[-1]]
+            return f"You can play one of {len(legal)} actions: {', '.join(names)}."
+        return f"You can play {either(names)}."
+
+    def notation_help(self, view: V, legal: Sequence[Any]) -> list[str]:
+        """How to write an action, with examples (``help`` prints it, then the legal list).
+
+        By default: type a legal action as it is listed.
+        """
+        return [f"Type one of the legal actions below, as {self.game.name} writes it."]
 
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""

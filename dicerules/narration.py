@@ -79,6 +79,8 @@ class Narrator(Generic[V]):
         )
         text = re.sub(seat + r" (\w+)s\b", r"you \1", text)  # seat 0 opens: you open
         text = re.sub(seat, "you", text)
+        if text != message:  # "seat 0 has no white 3 (its white dice: ...)"
+            text = re.sub(r"\bits (white|blue|dice|die|hand)\b", r"your \1", text)
         text = re.sub(r"\b(you \w+[^.;:()]*?), so (?:it|they) ", r"\1, so you ", text)
         return text[:1].upper() + text[1:] if text.startswith("you ") else text
 

@@ -73,12 +73,29 @@ from dicerules.errors import DiceRulesError
 __all__ = ["main"]
 
 
+class Overview(argparse.RawDescriptionHelpFormatter):
+    """The top-level help: the commands one a line, without argparse's COMMAND row above them."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        text = super()._format_action(action)
+        if action.nargs == argparse.PARSER:
+            text = text.split("\n", 1)[1]
+        return text
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser: one subcommand per command."""
-    top = Parser(prog="dicerules", description="Rules engines for dice games: play, simulate,"
-                  " replay and read the rules.")  # fmt: skip
+    top = Parser(
+        prog="dicerules",
+        usage="dicerules COMMAND [OPTIONS]  (dicerules COMMAND --help: its options)",
+        description="Rules engines for dice games: play, simulate, replay and read the rules.",
+        epilog=examples(),
+        formatter_class=Overview,
+    )
     top.add_argument("--version", action="version", version=f"dicerules {dicerules.__version__}")
-    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = top.add_subparsers(
+        dest="command", title="commands", metavar="COMMAND", required=True, prog="dicerules"
+    )
 
     one = commands.add_parser("games", help="the games, their presets and rule fields")
     one.set_defaults(run=cmd_games)
@@ -123,6 +140,22 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def examples() -> str:
+    """The examples ``dicerules --help`` ends with (on the first registered game)."""
+    game = next(iter(dicerules.GAMES), "GAME")
+    return "\n".join(
+        [
+            "examples:",
+            "  dicerules games                       every game, its presets and rule fields",
+            f"  dicerules rules {game:<21} how the game is played",
+            f"  dicerules play {game:<22} you against expert bots",
+            f"  dicerules simulate {game} --games 100 --bots expert,random",
+            "  dicerules replay game.json            a record, told step by step",
+            "  dicerules bench                       the engines' speed",
+        ]
+    )
+
+
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
     text = str(error).replace("\r", "\\r").replace("\n", "\\n")
@@ -133,7 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
-    args = parser().parse_args(argv)
+    command_line = parser()
+    if not (sys.argv[1:] if argv is None else argv):  # bare `dicerules`: the overview
+        command_line.print_help(sys.stdout)
+        return 0
+    args = command_line.parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
     for stream in (sys.stdin, sys.stdout):
         # Bytes the terminal's encoding cannot carry become a mark, never an error:

@@ -67,9 +67,12 @@ def make_rules(
     for setting in settings:
         name, equals, text = setting.partition("=")
         name = name.strip().replace("-", "_")
-        if not equals or name not in fields:
-            known = ", ".join(fields)
+        known = ", ".join(fields)
+        if not equals:
             raise UsageError(f"--rule {setting}: write NAME=VALUE, NAME one of {known}")
+        if name not in fields:
+            raise UsageError(f"--rule {setting}: {game.name} has no rule {name!r}; its rules"
+                             f" are {known}")  # fmt: skip
         changes[name] = rule_from_text(field_spec(fields[name]), text.strip())
     try:
         return attrs.evolve(rules, **changes)

@@ -138,9 +138,13 @@ def lineup(text: str, players: int, house: bool = False) -> tuple[str, ...]:
     if len(names) == 1:
         return names * players
     if len(names) != players:
+        none = " (the house gets none)" if house else ""
+        if players == 1:
+            raise UsageError(f"--bots {text}: one seat acts here{none}: give one bot name,"
+                             f" not {len(names)}")  # fmt: skip
         raise UsageError(
-            f"--bots {text}: give one bot name, or {players} (one per seat"
-            f"{' but the house' if house else ''}), not {len(names)}"
+            f"--bots {text}: give one bot name for every seat, or one for each of the"
+            f" {players} seats that act{none}; {len(names)} names given"
         )
     return names
 

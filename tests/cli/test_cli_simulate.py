@@ -165,4 +165,4 @@ def test_eighteens_permanent_house_gets_no_bot(tmp_path: Path) -> None:
     assert _row(done.out, "expert")[2] == str(expert_wins)
     four = cli(*hosted, "--bots", "expert,random,random,random")
     assert four.status == 2
-    assert "give one bot name, or 3 (one per seat but the house), not 4" in four.err
+    assert "one for each of the 3 seats that act (the house gets none); 4 names given" in four.err

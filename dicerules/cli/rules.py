@@ -27,8 +27,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(plain_text(f"{text.strip()}\n\n{where}", width(out)), file=out)
     else:
-        say([f"{game.name}: its engine ({name}) describes no rules; see its package's"
-             " documentation."], out)  # fmt: skip
+        say([f"{game.name} describes no rules: its engine, {name}, has no docstring."], out)
     if args.preset is not None:
         default = " (the default)" if rules == game.default_rules else ""
         print(f"\nThe preset {args.preset}{default}:", file=out)

@@ -214,3 +214,31 @@ def test_an_example_that_needs_an_extra_says_so_in_one_line() -> None:
                           timeout=120, cwd=ROOT)  # fmt: skip
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == "log_store.py needs hypothesis: pip install 'dicerules[testing]'\n"
+
+
+class _Terminal(io.StringIO):
+    """A terminal's text stream: what Keyboard checks before editing lines."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_without_readline_reads_plain_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dicerules.cli.play as play
+
+    monkeypatch.setattr(play, "_readline", lambda: None)  # as on a platform without it
+    out, keys = _Terminal(), _Terminal("stand\nquit\n")
+    monkeypatch.setattr(sys, "stdin", keys)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert dicerules.cli.main(["play", "eighteen", "--seed", "3", "--bots", "random"]) == 0
+    text = out.getvalue()
+    assert "Tab completes" not in text
+    assert "your move> \n" not in text and "your move> stand" not in text  # the terminal echoes
+    assert "  seat 0 (you) stands on " in text
+
+
+def test_piped_lines_are_echoed_after_the_prompt_as_before() -> None:
+    done = cli("play", "eighteen", "--seed", "3", "--bots", "random", stdin="  stand  \nquit\n")
+    assert "your move> stand\n" in done.out
+    assert "your move> quit\n" in done.out
+    assert "Tab completes" not in done.out

@@ -924,7 +924,13 @@ def _keep_every(state: State, text: str) -> Keep | None:
     if match is None:
         return None
     value = int(match[1])
-    return Keep(max(1, state.showing.count(value)), value)
+    keep = Keep(max(1, state.showing.count(value)), value)
+    try:
+        _check(state, keep)
+    except IllegalActionError as error:  # said of "keep V", as it was written
+        said = str(error)
+        raise IllegalActionError(f"keep {value}{said.removeprefix(str(keep))}") from None
+    return keep
 
 
 def _dice_text(dice: tuple[int, ...]) -> str:

@@ -94,13 +94,11 @@ class TwentyFourNarrator(Narrator[tf.View]):
             lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
         elif view.stage == "offer":
             lines.append(
-                f"{self.who(view.roller)} plays for {view.target}s (total {sum(view.kept)}):"
-                f" offer 1 to {tf.DICE * view.target} to settle, or no offer."
+                f"{self.who(view.roller)} plays for {view.target}s (total {sum(view.kept)})."
             )
         else:
             lines.append(
-                f"{self.who(view.offerer)} offers {view.offer} to settle:"  # type: ignore[arg-type]
-                " accept or refuse."
+                f"{self.who(view.offerer)} offers {view.offer} to settle."  # type: ignore[arg-type]
             )
         return lines
 

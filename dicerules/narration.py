@@ -12,9 +12,11 @@ import re
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+import attrs
+
 from dicerules.game import AnyGame
 
-__all__ = ["Narrator", "dice_text", "either"]
+__all__ = ["Narrator", "dice_text", "either", "facts"]
 
 V = TypeVar("V")
 
@@ -28,6 +30,36 @@ def either(words: Sequence[str], last: str = "or") -> str:
     """Words as ``a, b or c`` (``last`` the joining word)."""
     *others, final = words
     return f"{', '.join(others)} {last} {final}" if others else final
+
+
+_OWN_FIELDS = frozenset({"rules", "player", "scores", "to_act"})
+
+
+def facts(view: object) -> dict[str, str]:
+    """The short public facts of an attrs view beyond its scores, as text by label.
+
+    Fields holding a number, a word, a flag or a few numbers (a turn total, the last
+    roll, the dice kept); the rules, the seat, the scores and the seat to act are
+    left to the rest of the narration, and None or anything longer is left out.
+    """
+    if not attrs.has(type(view)):
+        return {}
+    found = {}
+    kind: Any = type(view)
+    for field in attrs.fields(kind):
+        value = getattr(view, field.name, None)
+        if field.name in _OWN_FIELDS or field.name.startswith("_"):
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, int | str):
+            text = str(value)
+        elif isinstance(value, tuple) and len(value) <= 12 and all(type(v) is int for v in value):
+            text = dice_text(value)
+        else:
+            continue
+        found[field.name.replace("_", " ")] = text
+    return found
 
 
 _VERBS = {"has": "have", "is": "are", "does": "do", "was": "were"}
@@ -117,11 +149,20 @@ class Narrator(Generic[V]):
     def news(self, before: V | None, after: V) -> list[str]:
         """What the viewer learnt between ``before`` (None: the game's start) and ``after``.
 
-        By default the scores, when they changed.
+        By default the scores when they changed, and the view's other short facts
+        (``facts``) that changed.
         """
-        if before is None or self.standing(before) == self.standing(after):
+        if before is None:
             return []
-        return [f"  {self.score_name.capitalize()}: {self.seats(self.standing(after))}."]
+        lines = []
+        was, now = facts(before), facts(after)
+        changed = [f"{label} {text}" for label, text in now.items() if was.get(label) != text]
+        if changed:
+            told = "; ".join(changed)
+            lines.append(f"  {told[:1].upper()}{told[1:]}.")
+        if self.standing(before) != self.standing(after):
+            lines.append(f"  {self.score_name.capitalize()}: {self.seats(self.standing(after))}.")
+        return lines
 
     def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """What ``seat`` was seen to do, going from ``before`` to ``after`` (nothing if hidden).
@@ -133,9 +174,14 @@ class Narrator(Generic[V]):
     def situation(self, view: V) -> list[str]:
         """Everything ``view`` holds, for the seat about to act.
 
-        By default the scores the view shows.
+        By default the scores the view shows, and its other short facts (``facts``).
         """
-        return [f"Scores: {self.seats(self.standing(view))}."]
+        lines = [f"Scores: {self.seats(self.standing(view))}."]
+        known = facts(view)
+        if known:
+            told = "; ".join(f"{label} {text}" for label, text in known.items())
+            lines.append(f"{told[:1].upper()}{told[1:]}.")
+        return lines
 
     def choices(self, view: V, legal: Sequence[Any]) -> str:
         """What the viewer, about to act, can do now, in a line of plain words.

@@ -78,3 +78,30 @@ def test_simulate_and_replay(highest: dicerules.Game, tmp_path: Path) -> None:  
     assert lines[0].endswith("it replays exactly.")
     told_lines = ("  seat ", "  Score: ", "Game over", "Final score")
     assert all(line.startswith(told_lines) for line in lines[1:])
+
+
+def test_the_generic_narrator_tells_a_view_s_short_facts() -> None:
+    import attrs
+
+    from dicerules.narration import Narrator, facts
+
+    @attrs.frozen
+    class View:
+        rules: object
+        player: int | None
+        scores: tuple[int, ...]
+        turn_total: int
+        last_roll: int | None
+        kept: tuple[int, ...]
+        open: bool
+        log: tuple[object, ...]
+
+    before = View(None, 0, (0, 0), 0, None, (), True, ("a",))
+    after = View(None, 0, (0, 0), 6, 6, (6, 6), True, ("a", "b"))
+    assert facts(before) == {"turn total": "0", "kept": "none", "open": "yes"}
+    teller = Narrator(tiny_game.GAME, 0)
+    assert teller.situation(after) == [
+        "Scores: seat 0 (you) 0, seat 1 0.",
+        "Turn total 6; last roll 6; kept 6-6; open yes.",
+    ]
+    assert teller.news(before, after) == ["  Turn total 6; last roll 6; kept 6-6."]

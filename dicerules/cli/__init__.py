@@ -12,6 +12,15 @@ Rules. ``play`` and ``simulate`` start from ``--preset`` (the game's default) an
 change ``--players`` and any field given as ``--rule NAME=VALUE`` (a bool as true or
 false, an optional int as none).
 
+Play. Before each of the human's moves a line says in words what it can do now
+(``Narrator.choices``); ``help`` explains the notation (``Narrator.notation_help``)
+and lists the legal actions; an error for the human's seat calls it "you"
+(``Narrator.personal``). On a terminal with Python's readline, lines are edited, the
+game's lines recalled and legal actions completed with Tab; piped lines are read as
+they come and echoed after the prompt. Text is wrapped at the terminal's width (80
+columns when standard output is not a terminal), never inside a word. ``dicerules``
+alone prints the overview ``--help`` prints.
+
 Seeds. ``play --seed S`` plays the game on ``SeededStream(S)``. ``simulate --seed S``
 seeds game ``i`` (0-based) with ``dicerules.match.game_seed(S, i)``, so ``play --seed``
 with that number replays the same dice; in both, the bot in seat ``k`` of a game

@@ -187,5 +187,5 @@ def narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
     if game.is_terminal(state):
         say(result_lines(game, state, teller), out)
     else:
-        print(f"The record stops before the end: {teller.score_name}"
-              f" {teller.seats(game.scores(state))}.", file=out)  # fmt: skip
+        say([f"The record stops before the end: {teller.score_name}"
+             f" {teller.seats(game.scores(state))}."], out)  # fmt: skip

@@ -190,14 +190,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if progress:
         print(file=sys.stderr)
     teller = narrator(game, None)
-    print(
-        f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats: {total}"
-        f" game{'s' if total != 1 else ''}, seed {args.seed}, bots {','.join(names)},"
-        " rotating one seat a game.",
-        file=out,
+    say(
+        [
+            f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats: {total}"
+            f" game{'s' if total != 1 else ''}, seed {args.seed}, bots {','.join(names)},"
+            " rotating one seat a game.",
+            f"A shared win counts for every seat sharing it; mean score is {teller.score_name}.",
+        ],
+        out,
     )
-    print(f"A shared win counts for every seat sharing it; mean score is {teller.score_name}.",
-          file=out)  # fmt: skip
     print(file=out)
     say(table("bot", list(by_bot.items())), out)
     print(file=out)

@@ -96,7 +96,7 @@ def test_one_bot_name_plays_every_seat() -> None:
     done = cli("simulate", "twenty-four", "--games", "6", "--bots", "random", "--seed", "1")
     assert done.status == 0
     assert _row(done.out, "random")[1] == str(6 * 4)  # four seats a game
-    assert "bots random,random,random,random" in done.out
+    assert "bots random,random,random,random" in " ".join(done.out.split())
 
 
 class Terminal(io.StringIO):

@@ -48,11 +48,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     say(
         [
             f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats,"
-            f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}."
-            f" You are seat {seat}; the other seats are {bot} bots.",
-            "Type your move at the prompt; 'help' explains how to write it and lists"
-            " your moves; 'quit' (or exit) leaves the game."
-            + (" Tab completes a move; Up recalls an earlier line." if keyboard.editing else ""),
+            f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}.",
+            f"You are seat {seat}; the other seats are {bot} bots.",
+            "Type your move at the prompt: 'help' explains it, 'quit' (or exit) leaves.",
+            *(["Tab completes a move; Up recalls an earlier line."] if keyboard.editing else []),
         ],
         out,
     )

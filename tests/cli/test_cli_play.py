@@ -40,9 +40,9 @@ def test_a_typo_and_an_illegal_action_are_answered_and_asked_again(tmp_path: Pat
     at = lines.index("your move> three")
     assert lines[at + 1] == "'three' is not liars-dice notation; 'help' explains it."
     # Then what can be done now, in words: 9 dice x 6 faces, no challenge yet.
-    assert lines[at + 2].startswith("You open the round with a bid, from 1x1 to 9x6: ")
-    assert lines[at + 4] == "your move> 1x9"
-    assert lines[at + 5].startswith("1x9 names face 9, but the dice show 1 to 6")
+    assert lines[at + 2].startswith("You open the round: bid from 1x1 to 9x6 (")
+    assert lines[at + 3] == "your move> 1x9"
+    assert lines[at + 4].startswith("1x9 names face 9, but the dice show 1 to 6")
     assert "  seat 0 (you) bids 2x4." in lines
     assert "You left the game." in lines  # the end of the input
     # The record holds the game up to the end of the input, and replays.
@@ -228,10 +228,10 @@ def test_the_human_is_not_seated_as_a_house_that_never_acts() -> None:
     # the human's seat is 1 unless another one is asked for.
     done = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", stdin="stand\n")
     assert done.status == 0
-    assert "You are seat 1;" in done.out.splitlines()[0]
+    assert "You are seat 1;" in done.out.splitlines()[1]
     assert "your move> stand" in done.out.splitlines()
     asked = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", "--seat", "3")
-    assert "You are seat 3;" in asked.out.splitlines()[0]
+    assert "You are seat 3;" in asked.out.splitlines()[1]
 
 
 def test_a_closed_standard_input_ends_the_game_as_its_end_would(

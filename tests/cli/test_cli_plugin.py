@@ -52,9 +52,10 @@ def test_play_tells_the_game_with_the_generic_narrator(highest: dicerules.Game) 
                stdin="help\nroll\nbogus\nroll\nstop\n")  # fmt: skip
     assert (done.status, done.err) == (0, "")
     lines = done.out.splitlines()
-    assert " ".join(done.out.split()).startswith(
-        "highest (standard), 2 seats, seed 3. You are seat 0; the other seats are random bots."
-    )
+    assert lines[:2] == [
+        "highest (standard), 2 seats, seed 3.",
+        "You are seat 0; the other seats are random bots.",
+    ]
     assert "Scores: seat 0 (you) 0, seat 1 0." in lines
     assert "You can play roll or stop." in lines
     assert "Type one of the legal actions below, as highest writes it." in lines

@@ -90,8 +90,8 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         if not view.bids:
             example = self._example(view, bids)
             return (
-                f"You open the round with a bid, from {bids[0]} to {bids[-1]}: {example} says"
-                f" at least {self._amount(example)} among all {sum(view.dice)} dice."
+                f"You open the round: bid from {bids[0]} to {bids[-1]} ({example}: at least"
+                f" {self._amount(example)} among all {sum(view.dice)} dice)."
             )
         bidder, last = view.bids[-1]
         if not bids:

@@ -63,7 +63,11 @@ def test_every_game_and_preset_is_narrated_one_line_per_action() -> None:
                 state = game.apply(state, action)
                 now = game.view(state, viewer)
                 lines = teller.step(seen, seat, action, now)
-                assert lines[0].startswith(f"  {teller.who(seat)} "), (name, preset, lines)
+                assert lines[0].startswith((f"  {teller.who(seat)} ", f"  {teller.who(seat)}: ")), (
+                    name,
+                    preset,
+                    lines,
+                )
                 seen = now
                 steps += 1
 

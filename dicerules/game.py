@@ -152,6 +152,11 @@ class Game(Generic[S, A, R, V]):
     """The expert bot: called with a seed, returns a Bot; None: the game has none."""
     narrator: type[Narrator[Any]] | None = attrs.field(default=None, kw_only=True)
     """The Narrator class that tells the game in words (play, replay); None: the generic one."""
+    bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = attrs.field(
+        factory=lambda: MappingProxyType({}), kw_only=True
+    )
+    """More named bots of this game beyond ``random`` and ``expert``: each called with a
+    seed, returns a Bot (``dicerules.bots.make`` finds them by name); by default none."""
 
     # What solvers and learners need (dicerules.openspiel, dicerules.pettingzoo), as
     # OpenSpiel's GameInfo states it; dicerules.facts holds the types.

@@ -30,9 +30,12 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "AnyGame",
+    "Benchmarks",
+    "Counterpart",
     "Engine",
     "Game",
     "GameState",
+    "LongGame",
     "check_seat",
     "find_preset",
     "game_of",
@@ -69,6 +72,48 @@ def _every_seat(game: Game[Any, Any, Any, Any]) -> Callable[[Any], tuple[int, ..
 
 def _players(rules: Any) -> int:
     return int(rules.players)
+
+
+@attrs.frozen
+class Counterpart(Generic[S, R]):
+    """A game of OpenSpiel's own that plays what a game plays under ``rules``.
+
+    ``dicerules bench`` times the two side by side, the same way.
+    """
+
+    label: str
+    """Bench's name for the game under ``rules``, such as ``"liars-dice-2x5"``."""
+    rules: R
+    spiel: str
+    """The OpenSpiel game as ``pyspiel.load_game`` takes it, such as ``"liars_dice(numdice=5)"``."""
+    rounds: Callable[[S], int]
+    """How many of the counterpart's games a finished game of ours has played."""
+
+
+@attrs.frozen
+class LongGame(Generic[R]):
+    """A long game for bench: from ``new_game(rules, seed=0)``, always the first legal action.
+
+    Bench times ``apply`` at step 10 and at step 10,000 and replays of 1,000 and
+    10,000 actions, so the game must last past 10,000 actions, and steps 10 and
+    10,000 should be the same kind of action.
+    """
+
+    rules: R
+    text: str
+    """What the game is, in a line: ``"10 seats x 10 dice of 20 sides, ..."``."""
+
+
+@attrs.frozen
+class Benchmarks(Generic[S, R]):
+    """What ``dicerules bench`` times of a game beyond random play with its default rules."""
+
+    rounds: Callable[[S], int] | None = None
+    """The rounds a finished game has played, for a rate of rounds; None: no rounds."""
+    counterparts: tuple[Counterpart[S, R], ...] = ()
+    """OpenSpiel's own versions of the game, timed beside it when pyspiel is there."""
+    long_game: LongGame[R] | None = None
+    """A game whose length tests that costs do not grow with it; None: none."""
 
 
 @attrs.frozen(repr=False)
@@ -139,6 +184,8 @@ class Game(Generic[S, A, R, V]):
     Where it is given, ``sum(scores(state)) + outside_scores(state)`` (``conserved``)
     is the same in every state of a game.
     """
+    benchmarks: Benchmarks[S, R] = attrs.field(factory=Benchmarks, kw_only=True)
+    """What ``dicerules bench`` times beyond random play; by default that alone."""
     expert: Callable[[int], Bot[Any, Any]] | None = attrs.field(default=None, kw_only=True)
     """The expert bot: called with a seed, returns a Bot; None: the game has none."""
     narrator: type[Narrator[Any]] | None = attrs.field(default=None, kw_only=True)

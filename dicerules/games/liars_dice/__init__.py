@@ -9,6 +9,7 @@ This package re-exports the engine's public names and registers ``GAME``.
 
 from dicerules.game import Game, register
 from dicerules.games.liars_dice import engine, expert, narrator, odds
+from dicerules.games.liars_dice.benchmarks import BENCHMARKS
 from dicerules.games.liars_dice.engine import (
     CHALLENGE,
     NAME,
@@ -59,6 +60,7 @@ GAME: Game[State, Action, Rules, View] = register(
         format_action=format_action,
         parse_action=parse_action,
         describe=describe,
+        benchmarks=BENCHMARKS,
         resample_hidden=resample_hidden,
         expert=expert.Expert,
         narrator=narrator.LiarsDiceNarrator,

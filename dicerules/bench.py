@@ -285,7 +285,7 @@ def spiel_name(counterpart: Counterpart[Any, Any]) -> str:
 
 
 def adapter_name(game: AnyGame, adapter: str) -> str:
-    """The row of a game played through an adapter: ``link via pettingzoo``."""
+    """The row of a game played through an adapter: ``<name> via pettingzoo``."""
     return f"{game.name} via {adapter}"
 
 

@@ -82,7 +82,7 @@ class Counterpart(Generic[S, R]):
     """
 
     label: str
-    """Bench's name for the game under ``rules``, such as ``"liars-dice-2x5"``."""
+    """Bench's name for the game under ``rules``: the game's name and the size, say."""
     rules: R
     spiel: str
     """The OpenSpiel game as ``pyspiel.load_game`` takes it, such as ``"liars_dice(numdice=5)"``."""

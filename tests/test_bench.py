@@ -661,3 +661,20 @@ def test_main_prints_every_line() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("dicerules bench: ")
     assert game.name in table_names(lines)
+
+
+def test_the_installed_adapters_play_every_game_they_can_take() -> None:
+    # One game each (a clock moving a second per reading, half a second asked for):
+    # whatever is installed here, each adapter plays whole games of the real ones.
+    adapters = bench.load_adapters(bench.load_pyspiel())
+    if not adapters:
+        pytest.skip("no adapter installed")
+    for name, through in adapters.items():
+        for game in GAMES.values():
+            try:
+                play = through(game, "scan")
+            except ValueError:
+                continue  # the game declares too little for this adapter
+            sample = play(0.5, ticking())
+            assert sample.decisions > 0, (name, game.name)
+            assert sample.seconds == 1.0

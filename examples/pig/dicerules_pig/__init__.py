@@ -38,6 +38,7 @@ from typing import Final
 import attrs
 
 from dicerules import Game
+from dicerules.bot import SeededBot, check_view
 from dicerules.errors import IllegalActionError, InvalidActionError
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
@@ -48,10 +49,12 @@ from dicerules.tape import Tape
 __all__ = [
     "GAME",
     "HOLD",
+    "HOLD_AT",
     "NAME",
     "PRESETS",
     "ROLL",
     "Action",
+    "Expert",
     "Hold",
     "Roll",
     "Rules",
@@ -305,6 +308,31 @@ def describe(state: State) -> str:
     return f"seat {state.to_act} to act, turn total {state.turn_total}{last}; {scores_text}"
 
 
+# ------------------------------------------------------------------------ the expert
+
+HOLD_AT: Final = 20
+"""The expert holds once its turn total is this much: what a turn adds, on average,
+is largest there (at 20 the risk of a 1 costs, on average, what another roll adds)."""
+
+
+class Expert(SeededBot):
+    """The expert bot: hold once the turn total is HOLD_AT or more, or holding wins."""
+
+    name = "expert"
+
+    def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
+        """``hold`` at a turn total of HOLD_AT or more, or one that reaches the target."""
+        check_view(NAME, view, View)
+        if HOLD not in legal_actions:
+            return ROLL
+        seat = view.to_act
+        assert seat is not None
+        wins = view.scores[seat] + view.turn_total >= view.rules.target
+        return HOLD if wins or view.turn_total >= HOLD_AT else ROLL
+
+
+# -------------------------------------------------------------------------- the game
+
 GAME: Final[Game[State, Action, Rules, View]] = Game(
     name=NAME,
     Rules=Rules,
@@ -323,6 +351,8 @@ GAME: Final[Game[State, Action, Rules, View]] = Game(
     format_action=format_action,
     parse_action=parse_action,
     describe=describe,
+    expert=Expert,
 )
-"""Pig as a dicerules Game. It hides nothing (no ``resample_hidden``), keeps no
-conservation law (no ``outside_scores``) and has the random bot only (no ``expert``)."""
+"""Pig as a dicerules Game: the required parts, and of the optional ones ``describe``
+and ``expert``. It hides nothing (no ``resample_hidden``), keeps no conservation law
+(no ``outside_scores``) and is told by the generic narrator (no ``narrator``)."""

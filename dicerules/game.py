@@ -7,10 +7,12 @@ returns new objects and leaves its arguments equal to what they were.
 from __future__ import annotations
 
 import secrets
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from importlib import metadata
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import attrs
@@ -226,16 +228,17 @@ class PluginWarning(UserWarning):
 def register(game: AnyGame) -> AnyGame:
     """Add ``game`` to GAMES under ``game.name`` and return it.
 
-    Registering the same game again does nothing. TypeError for anything but a Game;
-    DuplicateGameError (a ValueError) for a different game under a name already taken.
+    Registering the same game again does nothing. TypeError for anything but a Game,
+    ValueError for a name that is not one word, DuplicateGameError (a ValueError) for a
+    different game under a name already taken.
     """
     if not isinstance(game, Game):
         raise TypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
     name = game.name
-    if not isinstance(name, str) or not name or name != name.strip():
-        raise TypeError(
-            f"a game's name must be a non-empty str without spaces around, not {name!r}"
-        )
+    if not isinstance(name, str):
+        raise TypeError(f"a game's name must be a str, not {type(name).__name__}")
+    if not name or len(name.split()) != 1 or name.split()[0] != name:
+        raise ValueError(f"a game's name is one word, typed on command lines; got {name!r}")
     taken = _REGISTRY.get(name)
     if taken is None:
         _REGISTRY[name] = game
@@ -269,8 +272,9 @@ def _load_plugins() -> None:
         _plugins_loading = True
         try:
             _load_entry_points()
+            _plugins_loaded = True  # not after an error (a PluginWarning made one): try again
         finally:
-            _plugins_loaded, _plugins_loading = True, False
+            _plugins_loading = False
 
 
 def _load_entry_points() -> None:
@@ -287,35 +291,45 @@ def _by_name(entry: metadata.EntryPoint) -> str:
     return entry.name
 
 
+class _Refused(Exception):
+    """Why a plugin that loaded is not registered."""
+
+
 def _load_plugin(entry: metadata.EntryPoint) -> None:
     """Register the game ``entry`` names, or skip it with a PluginWarning."""
     before = dict(_REGISTRY)
     try:
         game = entry.load()
         if not isinstance(game, Game):
-            raise TypeError(f"it names a {type(game).__name__}, not a dicerules.Game")
+            raise _Refused(f"it names a {type(game).__name__}, not a dicerules.Game")
         if game.name != entry.name:
-            raise ValueError(f"it names the game {game.name!r}: the entry point must be named so")
+            raise _Refused(f"it names the game {game.name!r}: the entry point must be named so")
         register(game)
     except Exception as error:
         _REGISTRY.clear()  # take back what a failed import registered, keeping the order
         _REGISTRY.update(before)
-        _skip(entry, f"{type(error).__name__}: {error}")
+        refused = isinstance(error, _Refused | DuplicateGameError)
+        _skip(entry, str(error) if refused else f"{type(error).__name__}: {error}")
 
 
 def _skip(entry: metadata.EntryPoint | None, reason: str) -> None:
+    """Warn that ``entry`` (None: every plugin) is skipped, and why."""
     if entry is None:
-        warnings.warn(f"dicerules game plugins skipped: {reason}", PluginWarning, stacklevel=2)
-        return
-    dist = getattr(entry, "dist", None)
-    source = f" (package {dist.name} {dist.version})" if dist is not None else ""
-    _SKIPPED[entry.name] = reason
-    warnings.warn(
-        f"dicerules skipped the game plugin {entry.name} = {entry.value}{source}"
-        f" from the entry points {ENTRY_POINT_GROUP!r}: {reason}",
-        PluginWarning,
-        stacklevel=2,
-    )
+        message = f"dicerules game plugins skipped: {reason}"
+    else:
+        dist = getattr(entry, "dist", None)
+        source = f" (package {dist.name} {dist.version})" if dist is not None else ""
+        _SKIPPED[entry.name] = reason
+        message = (
+            f"dicerules skipped the game plugin {entry.name} = {entry.value}{source}"
+            f" from the entry points {ENTRY_POINT_GROUP!r}: {reason}"
+        )
+    # The warning points at the first line outside this module: the use that loaded it.
+    level = 1  # this function's own line
+    frame: FrameType | None = sys._getframe()
+    while frame is not None and frame.f_code.co_filename == __file__:
+        level, frame = level + 1, frame.f_back
+    warnings.warn(message, PluginWarning, stacklevel=level)
 
 
 def get_game(name: str) -> AnyGame:

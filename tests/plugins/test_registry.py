@@ -6,11 +6,16 @@ conftest.py); the values they name live in the ``plugin_*`` modules of this fold
 
 from __future__ import annotations
 
+import importlib.metadata
+import os
 import re
+import subprocess
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 
 import attrs
 import pytest
@@ -33,6 +38,11 @@ AGAIN_RECORD = {
     "game": "eighteen-again",
 }
 """A record of a game of the plugin ``eighteen-again`` (eighteen under another name)."""
+
+PLUGINS = "".join(
+    f", {name}" for name in sorted(importlib.metadata.entry_points(group="dicerules.games").names)
+)
+"""The plugins installed here (pig, once examples/pig is installed), as get_game lists them."""
 
 
 @contextmanager
@@ -291,3 +301,47 @@ def test_a_game_registered_while_iterating_is_no_error(entry_points: FakeEntryPo
         if name == "link":
             dicerules.register(attrs.evolve(EIGHTEEN, name="eighteen-again"))
     assert "eighteen-again" in dicerules.GAMES
+
+
+# -------------------------------------------------- a broken package, installed
+
+
+def test_a_broken_installed_plugin_leaves_the_command_line_working(tmp_path: Path) -> None:
+    """A package's metadata on the path, as pip would install it, naming broken games."""
+    info = tmp_path / "broken_hog-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-hog\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[dicerules.games]\nhog = no_such_module_of_dicerules:GAME\nlink = plugin_fakes:CLASH\n"
+    )
+    source = str(Path(dicerules.__file__).resolve().parent.parent)
+    here = str(Path(__file__).resolve().parent)
+    path = os.pathsep.join([source, here, str(tmp_path)])
+
+    def command(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "dicerules", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": path},
+        )
+
+    done = command("simulate", "link", "--games", "2", "--bots", "random")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("link (standard), 4 seats: 2 games")
+    assert (
+        "PluginWarning: dicerules skipped the game plugin hog = no_such_module_of_dicerules:GAME"
+        " (package broken-hog 1.0) from the entry points 'dicerules.games':"
+        " ModuleNotFoundError: No module named 'no_such_module_of_dicerules'"
+    ) in done.stderr
+    assert "skipped the game plugin link = plugin_fakes:CLASH (package broken-hog 1.0)" in (
+        done.stderr
+    )
+    done = command("play", "hog")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "dicerules play: error: no game named 'hog' (its plugin was skipped:"
+        " ModuleNotFoundError: No module named 'no_such_module_of_dicerules');"
+        f" the games are: {', '.join(BUILT_IN)}{PLUGINS}"
+    )

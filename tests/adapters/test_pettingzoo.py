@@ -29,8 +29,16 @@ pytestmark = [
 PRESETS = [
     pytest.param(game, rules, id=f"{name}-{preset}")
     for name, game in GAMES.items()
+    if game.distinct_actions is not None and game.observation is not None
     for preset, rules in game.presets.items()
 ]
+"""Every preset of every game that can be an environment (the test below checks: all)."""
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_registered_game_declares_what_an_environment_needs(game: AnyGame) -> None:
+    lacking = [part for part in ("distinct_actions", "observation") if getattr(game, part) is None]
+    assert not lacking, f"{game.name} declares no {' and no '.join(lacking)}"
 
 
 def play(env: Any, seed: int | None, pick: random.Random) -> list[tuple[str, int | None]]:

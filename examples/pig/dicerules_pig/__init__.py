@@ -40,7 +40,14 @@ import attrs
 from dicerules import Game
 from dicerules.bot import SeededBot, check_view
 from dicerules.errors import IllegalActionError, InvalidActionError
-from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
+from dicerules.game import (
+    Benchmarks,
+    Counterpart,
+    check_seat,
+    find_preset,
+    rules_or_default,
+    start_stream,
+)
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
@@ -352,7 +359,18 @@ GAME: Final[Game[State, Action, Rules, View]] = Game(
     parse_action=parse_action,
     describe=describe,
     expert=Expert,
+    benchmarks=Benchmarks(
+        counterparts=(
+            Counterpart(
+                label=f"{NAME}-2p",
+                rules=Rules(players=2, target=100),
+                spiel="pig(players=2,winscore=100)",
+                rounds=lambda state: 1,  # a game is one of OpenSpiel's pig
+            ),
+        ),
+    ),
 )
-"""Pig as a dicerules Game: the required parts, and of the optional ones ``describe``
-and ``expert``. It hides nothing (no ``resample_hidden``), keeps no conservation law
-(no ``outside_scores``) and is told by the generic narrator (no ``narrator``)."""
+"""Pig as a dicerules Game: the required parts, and of the optional ones ``describe``,
+``expert`` and ``benchmarks`` (bench times it beside OpenSpiel's own ``pig``). It
+hides nothing (no ``resample_hidden``), keeps no conservation law (no
+``outside_scores``) and is told by the generic narrator (no ``narrator``)."""

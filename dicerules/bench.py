@@ -794,19 +794,21 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     Returns the exit status: 2, and one line on stderr, for bad arguments.
     """
-    pyspiel = load_pyspiel()
     try:
-        text = lines(
-            args.games,
-            args.seconds,
-            args.repeats,
-            pyspiel=pyspiel,
-            adapters=load_adapters(pyspiel),
-            sampler=args.sampler,
-        )
+        check_arguments(args.seconds, args.repeats)
+        check_names(args.games)
     except ValueError as error:
         print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
+    pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
+    text = lines(
+        args.games,
+        args.seconds,
+        args.repeats,
+        pyspiel=pyspiel,
+        adapters=load_adapters(pyspiel),
+        sampler=args.sampler,
+    )
     stream = sys.stdout if out is None else out
     for line in text:
         print(line, file=stream, flush=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from helpers import random_play, seeded_choice
 
 from dicerules import bench
 from dicerules.games import liars_dice as ld
@@ -25,11 +25,9 @@ def test_a_game_counts_one_round_per_challenge() -> None:
     assert BENCHMARKS.rounds is ld.benchmarks.rounds
     assert counterpart.rounds is ld.benchmarks.rounds
     for seed in range(20):
-        state = ld.new_game(counterpart.rules, seed=seed)
-        choose = random.Random(seed).random
-        while not ld.is_terminal(state):
-            actions = ld.legal_actions(state)
-            state = ld.apply(state, actions[int(choose() * len(actions))])
+        start = ld.new_game(counterpart.rules, seed=seed)
+        *_, state = random_play(ld.GAME, start, seeded_choice(seed))
+        assert ld.is_terminal(state)
         challenges = ld.history(state).count(ld.CHALLENGE)
         # 2 seats of 5 dice: each round takes one die, so 5 to 9 rounds.
         assert 5 <= challenges <= 9

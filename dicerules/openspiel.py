@@ -17,9 +17,8 @@ returns come at the end. A game won and lost (``payoff`` None) gives +1 shared
 equally among its winners and -1 shared equally among the other acting seats
 (0 to every seat when all or none of them win): zero-sum. A game scored by change
 (a ``ScoreChange``) gives each seat its final score less its starting score:
-zero-sum when the game declares so, else general-sum. Of the built-in games
-liars-dice and eighteen are won and lost, link and twenty-four scored by change,
-and all four are zero-sum.
+zero-sum when the game declares so, else general-sum. (Each built-in game's
+``encoding`` module says which it is; all four are zero-sum.)
 
 Observations come from the seat's view, never the state, so they hold nothing
 hidden: the string is the view's fields, the tensor the game's ``observation``
@@ -29,28 +28,42 @@ and, for a game that bounds its length (``max_length``), as a tensor of
 ``max_length + 1`` such frames. A game without an encoding has strings only; a
 game without ``distinct_actions`` cannot be loaded (ValueError says so).
 
-``serialize()`` writes the game's JSON record (the dice drawn are its scripted
-stream) and the dice of a step under way; ``dicerules_state``, ``record`` and
-``pending`` lead from a pyspiel state back to dicerules.
+``serialize(state)`` writes the game's JSON record (the dice drawn are its
+scripted stream) and the action and dice of a step under way; ``deserialize``
+reads it, and pyspiel's own ``state.serialize()`` holds the same JSON.
+``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
+dicerules.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance
 from dicerules.facts import ScoreChange
 from dicerules.game import GAMES, AnyGame, get_game
-from dicerules.records import GameRecord, record as _record, rules_from_dict, rules_to_dict
+from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
+from dicerules.records import record as _record
 from dicerules.rulefields import field_spec
 
-__all__ = ["dicerules_state", "game", "name_of", "pending", "record", "register"]
+__all__ = [
+    "deserialize",
+    "dicerules_state",
+    "game",
+    "name_of",
+    "pending",
+    "record",
+    "register",
+    "serialize",
+]
 
 _PREFIX = "python_dicerules_"
 _NO_BOUND = 2**31 - 1  # max_game_length of a game that declares no bound
@@ -205,7 +218,10 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.payoff = payoff
         self.max_length = max_length
         self.acting = tuple(dgame.acting_seats(rules))
-        self.root = _Node(self, (), (), chance.setup(dgame, rules))
+        setup = chance.setup(dgame, rules)
+        self.root = (
+            _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
+        )
 
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""
@@ -236,12 +252,23 @@ class _Node:
     path: tuple[Any, ...]
     taken: tuple[int, ...]
     step: chance.Chance | None
+    memo: dict[tuple[str, int], tuple[Any, ...]] = attrs.field(factory=dict)
+    """What observers made of each state of ``path``, by kind and seat, kept: the
+    states never change, so a child node starts from its parent's."""
+
+    def frames(self, kind: str, seat: int, make: Callable[[Any], Any]) -> tuple[Any, ...]:
+        """``make(state)`` for each state of ``path``, each made once."""
+        made = self.memo.get((kind, seat), ())
+        if len(made) < len(self.path):
+            made += tuple(make(state) for state in self.path[len(made) :])
+            self.memo[kind, seat] = made
+        return made
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
-        return (_node_from_json, (name_of(self.game.dgame.name), self.to_json()))
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_node_from_json, (self.to_json(),))
 
     @property
     def last(self) -> Any:
@@ -250,6 +277,7 @@ class _Node:
     def to_json(self) -> str:
         step = self.step
         data: dict[str, Any] = {
+            "game": name_of(self.game.dgame.name),
             "params": _parameters(self.game.dgame, self.game.rules),
             "record": _record(self.last).to_dict() if self.path else None,
             "action": None,
@@ -266,35 +294,48 @@ class _Node:
             step = step.show(action_id + 1)
             taken = self.taken
         else:
+            if not 0 <= action_id < len(self.game.actions):
+                raise ValueError(f"{action_id} is not an action id of {dgame.name}")
             step = chance.act(dgame, self.last, self.game.actions[action_id])
             taken = (*self.taken, action_id)
         if not step.done:
-            return _Node(self.game, self.path, taken, step)
-        return _Node(self.game, (*self.path, step.after), taken, None)
+            return _Node(self.game, self.path, taken, step, dict(self.memo))
+        return _Node(self.game, (*self.path, step.after), taken, None, dict(self.memo))
 
 
-def _node_from_json(short_name: str, text: str) -> _Node:
+def _node_from_json(text: str) -> _Node:
+    return _replayed(text)[0]
+
+
+def _replayed(text: str) -> tuple[_Node, list[int]]:
+    """The node that ``serialize`` wrote as ``text``, and the pyspiel actions leading to it."""
     data = json.loads(text)
-    spiel_game = pyspiel.load_game(short_name, data["params"])
+    spiel_game = pyspiel.load_game(data["game"], data["params"])
     dgame = spiel_game.dgame
-    node: _Node = spiel_game.root
+    dice: list[int] = []
+    actions: list[str] = []
     if data["record"] is not None:
         rec = GameRecord.from_dict(data["record"])
-        state = dgame.new_game(rules_from_dict(dgame, rec.rules), stream=rec.stream)
-        path = [state]
-        taken = []
-        for text_action in rec.actions:
-            action = dgame.parse_action(state, text_action)
-            taken.append(spiel_game.ids[action])
-            state = dgame.apply(state, action)
-            path.append(state)
-        node = _Node(spiel_game, tuple(path), tuple(taken), None)
-        if data["action"] is not None:
-            action = dgame.parse_action(state, data["action"])
-            node = node.apply(spiel_game.ids[action])
-    for face in data["faces"]:
-        node = node.apply(face - 1)
-    return node
+        dice += rec.rolls
+        actions += rec.actions
+    if data["action"] is not None:
+        actions.append(data["action"])
+    dice += data["faces"]
+    node: _Node = spiel_game.root
+    moves: list[int] = []
+    dice_left, actions_left = deque(dice), deque(actions)
+    while True:
+        if node.step is not None and dice_left:
+            move = dice_left.popleft() - 1
+        elif node.step is None and actions_left:
+            move = spiel_game.ids[dgame.parse_action(node.last, actions_left.popleft())]
+        else:
+            break
+        node = node.apply(move)
+        moves.append(move)
+    if dice_left or actions_left:
+        raise ValueError("the serialized game does not replay: its dice and actions disagree")
+    return node, moves
 
 
 # ------------------------------------------------------------------ states
@@ -319,7 +360,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if node.step is not None or node.game.dgame.current_player(node.last) != player:
             return []
         ids = node.game.ids
-        return sorted(ids[action] for action in node.game.dgame.legal_actions(node.last))
+        return sorted([ids[action] for action in node.game.dgame.legal_actions(node.last)])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.node.step
@@ -367,7 +408,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         node = self.node
-        text = "" if not node.path else str(node.game.dgame.describe(node.last))
+        describe = node.game.dgame.describe or repr
+        text = "" if not node.path else str(describe(node.last))
         step = node.step
         if step is not None:
             doing = "set-up" if step.before is None else node.game.dgame.format_action(step.action)
@@ -429,50 +471,61 @@ class _Observer:
     def _seat(self, player: int) -> int | None:
         return None if self.spectator else player
 
-    def _frames(self, node: _Node, player: int) -> list[tuple[Any, int | None]]:
-        """Each state reached, with the seat's own action taken there (or None)."""
-        dgame = node.game.dgame
-        frames: list[tuple[Any, int | None]] = []
-        for index, state in enumerate(node.path):
-            own = None
-            if index < len(node.taken) and dgame.current_player(state) == player:
-                own = node.taken[index]
-            frames.append((dgame.view(state, self._seat(player)), own))
-        return frames
+    def _own(self, node: _Node, player: int) -> list[int | None]:
+        """For each state of the path, the id of the seat's own action taken there."""
+        current = node.game.dgame.current_player
+        return [
+            node.taken[index] if index < len(node.taken) and current(state) == player else None
+            for index, state in enumerate(node.path)
+        ]
+
+    def _encoded(self, node: _Node, player: int) -> tuple[Any, ...]:
+        dgame, rules, seat = node.game.dgame, node.game.rules, self._seat(player)
+        encode = self.encoding.encode  # type: ignore[union-attr]
+        kind = "spectator tensor" if self.spectator else "tensor"
+        return node.frames(
+            kind, player, lambda state: np.asarray(encode(rules, dgame.view(state, seat)))
+        )
+
+    def _texts(self, node: _Node, player: int) -> tuple[str, ...]:
+        dgame, seat = node.game.dgame, self._seat(player)
+        kind = "spectator text" if self.spectator else "text"
+        return node.frames(kind, player, lambda state: _view_text(dgame.view(state, seat)))
 
     def set_from(self, state: _State, player: int) -> None:
         """Fill ``tensor`` from ``state`` as ``player`` sees it."""
         self.tensor.fill(0)
-        if self.encoding is None or not self.tensor.size:
-            return
         node = state.node
-        rules = node.game.rules
-        if not self.recall:
-            if node.path:
-                view = node.game.dgame.view(node.last, self._seat(player))
-                self.tensor[:] = self.encoding.encode(rules, view)
+        if self.encoding is None or not self.tensor.size or not node.path:
             return
-        views, actions = self.dict["views"], self.dict["actions"]
-        for index, (view, own) in enumerate(self._frames(node, player)):
-            views[index] = self.encoding.encode(rules, view)
+        frames = self._encoded(node, player)
+        if not self.recall:
+            self.tensor[:] = frames[-1]
+            return
+        self.dict["views"][: len(frames)] = np.stack(frames)
+        actions = self.dict["actions"]
+        for index, own in enumerate(self._own(node, player)):
             if own is not None:
                 actions[index, own] = 1.0
 
     def string_from(self, state: _State, player: int) -> str:
         """``state`` as ``player`` sees it, as text."""
         node = state.node
-        dgame = node.game.dgame
+        if not node.path:
+            return "" if not self.recall else self._who(player)
+        texts = self._texts(node, player)
         if not self.recall:
-            if not node.path:
-                return ""
-            return _view_text(dgame.view(node.last, self._seat(player)))
-        lines = [f"seat {player}" if not self.spectator else "spectator"]
-        for view, own in self._frames(node, player):
-            line = _view_text(view)
-            if own is not None:
-                line += f" -> {dgame.format_action(node.game.actions[own])}"
-            lines.append(line)
+            return texts[-1]
+        format_action = node.game.dgame.format_action
+        lines = [self._who(player)]
+        for text, own in zip(texts, self._own(node, player), strict=True):
+            lines.append(
+                text if own is None else f"{text} -> {format_action(node.game.actions[own])}"
+            )
         return "\n".join(lines)
+
+    def _who(self, player: int) -> str:
+        return "spectator" if self.spectator else f"seat {player}"
 
 
 # ------------------------------------------------------------------ back to dicerules
@@ -504,13 +557,26 @@ def pending(state: pyspiel.State) -> chance.Chance | None:
     return _node_of(state).step
 
 
+def serialize(state: pyspiel.State) -> str:
+    """``state`` as JSON: the pyspiel game and parameters, the record of the game so far
+    (``record``), and the action and dice of a step under way."""
+    return _node_of(state).to_json()
+
+
+def deserialize(text: str) -> pyspiel.State:
+    """The pyspiel state ``serialize`` wrote as ``text``, its history played again."""
+    node, moves = _replayed(text)
+    state = node.game.new_initial_state()
+    for move in moves:
+        state.apply_action(move)
+    return state
+
+
 def _register_all(games: Sequence[AnyGame]) -> None:
     """Register every game that can be; ``game(name)`` raises the error of one that cannot."""
     for dgame in games:
-        try:
+        with contextlib.suppress(ValueError):
             register(dgame)
-        except ValueError:
-            pass
 
 
 _register_all(list(GAMES.values()))

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers import Choice, drawn_choice, random_play, seeded_choice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +42,7 @@ def _scripted_replay(game: AnyGame, state: Any) -> Any:
     return replay(GameRecord(rec.game, rec.rules, ScriptedStream(dice), rec.actions, rec.rolls))
 
 
-def _walk(game: AnyGame, rules: Any, seed: int) -> None:
+def _walk(game: AnyGame, rules: Any, seed: int, choose: Choice) -> None:
     """Play ``rules`` from ``seed``; step every die of the game by hand alongside."""
     applied = game.new_game(rules, seed=seed)
     step = chance.setup(game, rules)
@@ -50,23 +51,22 @@ def _walk(game: AnyGame, rules: Any, seed: int) -> None:
         assert step.outcomes == tuple(range(1, step.sides + 1))
         step = step.show(face)
     assert step.done and step.outcomes == ()
-    stepped = step.after
-    _same_game(game, stepped, applied)
-    pick = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        if game.is_terminal(applied):
-            break
-        action = pick.choice(game.legal_actions(applied))
-        after = game.apply(applied, action)
-        faces = after.tape.dice()[len(applied.tape.dice()) :]
-        assert chance.needs_dice(game, stepped, action) == bool(faces)
-        stepped = chance.resolve(game, stepped, action, faces)
-        _same_game(game, stepped, after)
-        assert stepped == _scripted_replay(game, stepped)
-        assert replay(record(stepped)) == stepped
+    stepped = [step.after]
+    _same_game(game, stepped[0], applied)
+
+    def each_step(before: Any, action: Any, after: Any) -> None:
+        faces = after.tape.dice()[len(before.tape.dice()) :]
+        assert chance.needs_dice(game, stepped[0], action) == bool(faces)
+        now = chance.resolve(game, stepped[0], action, faces)
+        _same_game(game, now, after)
+        assert now == _scripted_replay(game, now)
+        assert replay(record(now)) == now
         if not faces:  # no dice: exactly apply, the seeded stream kept
-            assert chance.act(game, applied, action).after == after
-        applied = after
+            assert chance.act(game, before, action).after == after
+        stepped[0] = now
+
+    for _ in random_play(game, applied, choose, MAX_STEPS, each_step=each_step):
+        pass
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -76,14 +76,14 @@ def test_stepping_the_dice_gives_what_apply_gives(name: str, data: st.DataObject
     game = GAMES[name]
     rules = data.draw(dt.rules(game), label="rules")
     seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
-    _walk(game, rules, seed)
+    _walk(game, rules, seed, drawn_choice(data))
 
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_preset_steps(name: str) -> None:
     game = GAMES[name]
     for rules in game.presets.values():
-        _walk(game, rules, 7)
+        _walk(game, rules, 7, seeded_choice(7))
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -91,7 +91,7 @@ def test_a_state_that_is_not_attrs_is_stepped_by_replaying(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(chance, "_tape_field", lambda cls: False)
-    _walk(GAMES[name], GAMES[name].default_rules, 11)
+    _walk(GAMES[name], GAMES[name].default_rules, 11, seeded_choice(11))
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from typing import Any
 
 import pytest
+from helpers import Choice, drawn_choice, random_play, seeded_choice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,33 +19,30 @@ from dicerules.game import AnyGame, Game
 MAX_STEPS = 400
 
 
-def _play(game: AnyGame, rules: Any, seed: int) -> None:
+def _play(game: AnyGame, rules: Any, seed: int, choose: Choice) -> None:
     """Play at random, checking every declaration at every state."""
-    state = game.new_game(rules, seed=seed)
     actions = game.distinct_actions(rules) if game.distinct_actions else None
     if actions is not None:
         assert len(set(actions)) == len(actions), "an action is listed twice"
     encoding = game.observation
-    size = encoding.size(rules) if encoding is not None else 0
     seats = (None, *range(game.seats(rules)))
-    length = 0
-    pick = random.Random(seed)
-    while True:
+
+    def each_state(state: Any) -> None:
         if encoding is not None:
             for seat in seats:
                 vector = encoding.encode(rules, game.view(state, seat))
-                assert len(vector) == size
+                assert len(vector) == encoding.size(rules)
                 assert all(isinstance(x, int | float) and math.isfinite(x) for x in vector)
-        if game.is_terminal(state) or length == MAX_STEPS:
-            break
-        legal = game.legal_actions(state)
         if actions is not None:
-            missing = [a for a in legal if a not in actions]
+            missing = [a for a in game.legal_actions(state) if a not in actions]
             assert not missing, f"legal but not among distinct_actions: {missing}"
-        state = game.apply(state, pick.choice(legal))
-        length += 1
+
+    states = list(random_play(game, game.new_game(rules, seed=seed), choose, MAX_STEPS,
+                              each_state=each_state))  # fmt: skip
+    state = states[-1]
+    each_state(state)
     bound = game.max_length(rules)
-    assert bound is None or length <= bound
+    assert bound is None or len(states) - 1 <= bound
     for roll in state.tape.rolls:
         assert all(1 <= die <= game.max_sides(rules) for die in roll)
     if game.payoff is not None and game.is_terminal(state):
@@ -61,7 +58,8 @@ def _play(game: AnyGame, rules: Any, seed: int) -> None:
 @given(data=st.data())
 def test_declarations_hold_in_play(name: str, data: st.DataObject) -> None:
     game = GAMES[name]
-    _play(game, data.draw(dt.rules(game), label="rules"), data.draw(st.integers(0, 2**64 - 1)))
+    rules = data.draw(dt.rules(game), label="rules")
+    _play(game, rules, data.draw(st.integers(0, 2**64 - 1), label="seed"), drawn_choice(data))
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -69,7 +67,7 @@ def test_declarations_hold_for_every_preset(name: str) -> None:
     game = GAMES[name]
     for rules in game.presets.values():
         for seed in range(3):
-            _play(game, rules, seed)
+            _play(game, rules, seed, seeded_choice(seed))
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -23,7 +23,7 @@ import attrs
 
 from dicerules.errors import StreamExhaustedError
 from dicerules.game import AnyGame
-from dicerules.streams import ScriptedStream
+from dicerules.streams import ScriptedStream, _build
 from dicerules.tape import Tape
 
 __all__ = ["Chance", "act", "needs_dice", "resolve", "setup"]
@@ -72,20 +72,49 @@ def _tape_field(cls: type) -> bool:
     return "tape" in fields and fields["tape"].init
 
 
-def _on(game: AnyGame, state: Any, faces: tuple[int, ...], probe: bool) -> Any:
-    """``state`` as it would be had its stream shown every die it drew, then ``faces``.
+def _drawn(tape: Tape[Any]) -> tuple[int, ...]:
+    """Every die ``tape`` drew: its script's values when its stream is a script drawn to
+    the end (as every state a step led to is), else gathered from its rolls."""
+    origin, stream = tape.origin, tape.stream
+    if (
+        type(stream) is ScriptedStream
+        and type(origin) is ScriptedStream
+        and stream.values is origin.values
+        and not origin.position
+        and stream.position == len(stream.values)
+    ):
+        return origin.values
+    return tape.dice()
 
-    The stream is a _Lacking one (``probe``) or a ScriptedStream; the origin is a
-    ScriptedStream of all those values. A state that is not an attrs class with a
-    ``tape`` field is rebuilt by playing its history again from ``new_game``.
+
+def _scripted(values: tuple[int, ...], position: int) -> ScriptedStream:
+    """``ScriptedStream(values, position)`` for dice known to be valid: the game drew
+    them, or ``show`` checked them. (The constructor checks every value: a step would
+    then cost as much as the whole game so far.)"""
+    return _build(ScriptedStream, values=values, position=position)
+
+
+def _on(game: AnyGame, state: Any, faces: tuple[int, ...], probe: bool) -> Any:
+    """``state`` with a stream that shows ``faces`` next.
+
+    For a ``probe``, a _Lacking stream of ``faces`` (the origin is left as it is: a
+    probe's result is never kept); otherwise a ScriptedStream of every die the state
+    drew and then ``faces``, which is the origin too. A state that is not an attrs
+    class with a ``tape`` field is rebuilt by playing its history again from
+    ``new_game`` on such a stream.
     """
     tape = state.tape
-    dice = tape.dice()
-    values = dice + faces
     if _tape_field(type(state)):
-        stream = _Lacking(values, len(dice)) if probe else ScriptedStream(values, len(dice))
-        new_tape = Tape(ScriptedStream(values), stream, tape.actions, tape.rolls)
+        if probe:
+            new_tape = Tape(tape.origin, _Lacking(faces), tape.actions, tape.rolls)
+        else:
+            dice = _drawn(tape)
+            values = dice + faces
+            new_tape = Tape(
+                _scripted(values, 0), _scripted(values, len(dice)), tape.actions, tape.rolls
+            )
         return attrs.evolve(state, tape=new_tape)
+    values = tape.dice() + faces
     again = game.new_game(state.rules, stream=_Lacking(values) if probe else ScriptedStream(values))
     for action in game.history(state):
         again = game.apply(again, action)
@@ -129,7 +158,10 @@ class Chance:
             raise ValueError(f"{face!r} is not a face of the {self.sides}-sided die asked for")
         faces = (*self.faces, face)
         if self._more:
-            return attrs.evolve(self, faces=faces, more=self._more - 1)
+            return Chance(
+                self.game, self.rules, self.before, self.action, faces, self.sides, None,
+                self._more - 1,
+            )  # fmt: skip
         return _step(self.game, self.rules, self.before, self.action, faces)
 
 

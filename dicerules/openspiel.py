@@ -215,6 +215,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.rules = rules
         self.actions = actions
         self.ids = {action: index for index, action in enumerate(actions)}
+        self._ids_by_tuple: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}
         self.payoff = payoff
         self.max_length = max_length
         self.acting = tuple(dgame.acting_seats(rules))
@@ -222,6 +223,23 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
         )
+
+    def ids_of(self, legal: tuple[Any, ...]) -> list[int]:
+        """The sorted ids of ``legal``, a tuple of legal actions.
+
+        Engines hand out the same tuple object for the same situation, so the ids are
+        kept by the tuple's identity (the tuple kept too, so its id is not reused):
+        hashing every action of a long list on every call costs more than the step.
+        """
+        known = self._ids_by_tuple.get(id(legal))
+        if known is not None and known[0] is legal:
+            return list(known[1])
+        ids = self.ids
+        result = sorted([ids[action] for action in legal])
+        if len(self._ids_by_tuple) >= 4096:
+            self._ids_by_tuple.clear()
+        self._ids_by_tuple[id(legal)] = (legal, tuple(result))
+        return result
 
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""
@@ -359,8 +377,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         node = self.node
         if node.step is not None or node.game.dgame.current_player(node.last) != player:
             return []
-        ids = node.game.ids
-        return sorted([ids[action] for action in node.game.dgame.legal_actions(node.last)])
+        return node.game.ids_of(node.game.dgame.legal_actions(node.last))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.node.step

@@ -48,7 +48,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance
-from dicerules.facts import ScoreChange
+from dicerules.facts import ScoreChange, returns
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
@@ -404,24 +404,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         node = self.node
-        spiel_game = node.game
-        seats = spiel_game.num_players()
         if not self.is_terminal():
-            return [0.0] * seats
-        dgame = spiel_game.dgame
-        payoff = spiel_game.payoff
-        if payoff is not None:
-            end = dgame.scores(node.last)
-            return [float(end[s] - payoff.start[s]) for s in range(seats)]
-        winners = set(dgame.winners(node.last))
-        losers = [s for s in spiel_game.acting if s not in winners]
-        result = [0.0] * seats
-        if winners and losers:
-            for seat in winners:
-                result[seat] = 1.0 / len(winners)
-            for seat in losers:
-                result[seat] = -1.0 / len(losers)
-        return result
+            return [0.0] * node.game.num_players()
+        return list(returns(node.game.dgame, node.last))  # as dicerules.pettingzoo pays
 
     def __str__(self) -> str:
         node = self.node

@@ -1,7 +1,8 @@
 """dicerules: exact, deterministic, immutable rules engines for dice games.
 
 The public names of the API are re-exported here; importing dicerules
-registers every built-in game in GAMES.
+registers every built-in game in GAMES. Games of installed plugin packages join
+GAMES on its first use (see ``dicerules.game``).
 """
 
 from dicerules import bots, games, probability

@@ -2,6 +2,11 @@
 
 A game is a frozen state plus pure functions. Nothing is mutated: every call
 returns new objects and leaves its arguments equal to what they were.
+
+The registry, GAMES, holds the built-in games (each registers itself as it is
+imported), the games given to ``register``, and the plugins: games that installed
+packages name in the entry-point group ``dicerules.games``, loaded on the first use
+of the registry. A broken plugin is skipped with a PluginWarning, never an error.
 """
 
 from __future__ import annotations

@@ -6,26 +6,12 @@ import importlib.metadata
 import sys
 from collections.abc import Iterator
 
-import attrs
 import pytest
+from registry_helpers import BUILT_IN, FakeEntryPoints
 
 import dicerules.game as registry
 
 collect_ignore_glob = ["plugin_*.py"]  # fake plugins: imported by the tests alone, when they ask
-
-BUILT_IN = ("eighteen", "liars-dice", "link", "twenty-four")
-"""The built-in games, in registration order."""
-
-
-@attrs.define
-class FakeEntryPoints:
-    """The entry points ``importlib.metadata.entry_points`` finds, and how often it was asked."""
-
-    found: list[importlib.metadata.EntryPoint] = attrs.Factory(list)
-    asked: int = 0
-
-    def add(self, name: str, value: str) -> None:
-        self.found.append(importlib.metadata.EntryPoint(name, value, registry.ENTRY_POINT_GROUP))
 
 
 @pytest.fixture

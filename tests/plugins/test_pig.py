@@ -48,7 +48,7 @@ def test_the_installed_entry_point_names_the_game() -> None:
 def test_pig_keeps_every_promise_of_the_game_contract() -> None:
     from dicerules.testing import check_game
 
-    check_game(GAME, max_examples=60, max_steps=80)
+    check_game(GAME, max_examples=40, max_steps=80)
 
 
 def test_the_game_declares_its_parts() -> None:

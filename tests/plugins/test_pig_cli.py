@@ -188,8 +188,8 @@ def test_replay_tells_every_die_a_plugin_game_rolls(tmp_path: Path) -> None:
 @pytest.fixture
 def plain_pig(monkeypatch: pytest.MonkeyPatch) -> str:
     """``plain-pig``: pig without its expert, registered for this test only."""
-    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     plain = attrs.evolve(dicerules.get_game("pig"), name="plain-pig", expert=None)
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # plugins loaded
     return dicerules.register(plain).name
 
 

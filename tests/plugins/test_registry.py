@@ -19,7 +19,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import BUILT_IN, FakeEntryPoints
+from registry_helpers import BUILT_IN, FakeEntryPoints
 
 import dicerules
 import dicerules.game as registry

@@ -16,8 +16,8 @@ Preset: ``standard`` (two seats, a target of 100; the default).
 Decisions made here where the spoken rules are silent: a turn's first roll is
 compulsory, so ``hold`` is legal only once the seat has a turn total (which is then
 2 or more); a seat wins by holding, not by reaching the target in the middle of a
-turn. So every Rules make a game that can end, and every hold banks at least 2
-points; players who never hold play for ever, as in the game at the table. Nothing
+turn. No Rules make a game that cannot end: the target is 1 or more, and every hold
+banks 2 or more (players who never hold play for ever, as at the table). Nothing
 is hidden: every seat, and a spectator, sees every die and every score (the game
 has no ``resample_hidden``); only the stream, which foretells the dice, is secret.
 

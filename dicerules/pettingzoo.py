@@ -146,9 +146,14 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             return
         if action is None:
             raise ValueError(f"{agent} is to act: give an action id, not None")
-        chosen = self.actions[int(action)]
-        game, before = self.game, self.dicerules_state
-        state = game.apply(before, chosen)
+        index = int(action)
+        if not 0 <= index < len(self.actions):
+            raise ValueError(
+                f"there is no action id {index}: the ids are 0 to {len(self.actions) - 1}"
+            )
+        chosen = self.actions[index]
+        game = self.game
+        state = game.apply(self.dicerules_state, chosen)
         self.dicerules_state = state
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -223,6 +223,9 @@ def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
             env.step(int(illegal[0]))
     with pytest.raises(ValueError, match="give an action id"):
         env.step(None)
+    for outside in (-1, len(observation["action_mask"])):
+        with pytest.raises(ValueError, match=f"there is no action id {outside}"):
+            env.step(outside)
     assert env.dicerules_state == before
 
 

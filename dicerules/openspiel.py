@@ -155,6 +155,8 @@ def game(name: str, rules: Any = None) -> pyspiel.Game:
     dgame = get_game(name)
     short = register(dgame)
     rules = dgame.default_rules if rules is None else rules
+    if not isinstance(rules, dgame.Rules):
+        raise TypeError(f"{name} rules must be its Rules, not {type(rules).__name__}")
     return pyspiel.load_game(short, _parameters(dgame, rules))
 
 

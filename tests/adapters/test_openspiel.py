@@ -123,6 +123,10 @@ def test_the_published_example_loads() -> None:
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_bad_rules_are_refused(name: str) -> None:
+    with pytest.raises(TypeError, match="must be its Rules"):
+        dos.game(name, object())
+    with pytest.raises(dicerules.UnknownGameError):
+        dos.game("no-such-game")
     with pytest.raises(Exception, match="Unknown parameter 'no_such_rule'"):
         pyspiel.load_game(dos.name_of(name), {"no_such_rule": 1})
     field = attrs.fields(GAMES[name].Rules)[0]

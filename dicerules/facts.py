@@ -19,8 +19,9 @@ import attrs
 if TYPE_CHECKING:
     from dicerules.game import AnyGame
 
-__all__ = ["Encoding", "Piece", "ScoreChange", "returns"]
+__all__ = ["ActionIds", "Encoding", "Piece", "ScoreChange", "returns"]
 
+A = TypeVar("A")
 R = TypeVar("R")
 V = TypeVar("V")
 
@@ -70,6 +71,34 @@ class ScoreChange:
     least: int
     most: int
     zero_sum: bool
+
+
+class ActionIds(Generic[A]):
+    """A game's distinct actions under given rules, each with its id: its index."""
+
+    __slots__ = ("_known", "actions", "ids")
+
+    def __init__(self, actions: tuple[A, ...]) -> None:
+        self.actions = actions
+        self.ids = {action: index for index, action in enumerate(actions)}
+        self._known: dict[int, tuple[tuple[A, ...], tuple[int, ...]]] = {}
+
+    def of(self, legal: tuple[A, ...]) -> tuple[int, ...]:
+        """The sorted ids of ``legal``, a tuple of legal actions.
+
+        Engines hand out the same tuple object for the same situation, so the ids are
+        kept by the tuple's identity (the tuple kept too, so its id is not reused):
+        hashing every action of a long list on every call costs more than the step.
+        """
+        known = self._known.get(id(legal))
+        if known is not None and known[0] is legal:
+            return known[1]
+        ids = self.ids
+        result = tuple(sorted([ids[action] for action in legal]))
+        if len(self._known) >= 4096:
+            self._known.clear()
+        self._known[id(legal)] = (legal, result)
+        return result
 
 
 def returns(game: AnyGame, state: Any) -> tuple[float, ...]:

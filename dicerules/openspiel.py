@@ -48,7 +48,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance
-from dicerules.facts import ScoreChange, returns
+from dicerules.facts import ActionIds, ScoreChange, returns
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
@@ -216,8 +216,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.dgame = dgame
         self.rules = rules
         self.actions = actions
-        self.ids = {action: index for index, action in enumerate(actions)}
-        self._ids_by_tuple: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}
+        self.action_ids = ActionIds(actions)
+        self.ids = self.action_ids.ids
         self.payoff = payoff
         self.max_length = max_length
         self.acting = tuple(dgame.acting_seats(rules))
@@ -227,21 +227,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         )
 
     def ids_of(self, legal: tuple[Any, ...]) -> list[int]:
-        """The sorted ids of ``legal``, a tuple of legal actions.
-
-        Engines hand out the same tuple object for the same situation, so the ids are
-        kept by the tuple's identity (the tuple kept too, so its id is not reused):
-        hashing every action of a long list on every call costs more than the step.
-        """
-        known = self._ids_by_tuple.get(id(legal))
-        if known is not None and known[0] is legal:
-            return list(known[1])
-        ids = self.ids
-        result = sorted([ids[action] for action in legal])
-        if len(self._ids_by_tuple) >= 4096:
-            self._ids_by_tuple.clear()
-        self._ids_by_tuple[id(legal)] = (legal, tuple(result))
-        return result
+        """The sorted ids of ``legal``, a tuple of legal actions (``ActionIds.of``)."""
+        return list(self.action_ids.of(legal))
 
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""

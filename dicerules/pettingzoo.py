@@ -36,7 +36,7 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from dicerules.facts import returns
+from dicerules.facts import ActionIds, returns
 from dicerules.game import AnyGame, get_game, rules_or_default
 from dicerules.narration import Narrator
 
@@ -85,7 +85,7 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             "is_parallelizable": False,
         }
         self.actions = game.distinct_actions(rules)
-        self.ids = {action: index for index, action in enumerate(self.actions)}
+        self.action_ids = ActionIds(self.actions)
         self.encoding = game.observation
         self.seat_of = {agent_name(seat): seat for seat in game.acting_seats(rules)}
         self.possible_agents = list(self.seat_of)
@@ -134,8 +134,7 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         vector = self.encoding.encode(self.rules, game.view(state, seat))
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if game.current_player(state) == seat:
-            ids = self.ids
-            mask[[ids[action] for action in game.legal_actions(state)]] = 1
+            mask[list(self.action_ids.of(game.legal_actions(state)))] = 1
         return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

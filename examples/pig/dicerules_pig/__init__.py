@@ -71,6 +71,7 @@ __all__ = [
     "current_player",
     "default_rules",
     "describe",
+    "distinct_actions",
     "format_action",
     "history",
     "is_terminal",
@@ -134,6 +135,11 @@ Action = Roll | Hold
 
 _FIRST_ROLL: Final[tuple[Action, ...]] = (ROLL,)
 _ROLL_OR_HOLD: Final[tuple[Action, ...]] = (ROLL, HOLD)
+
+
+def distinct_actions(rules: Rules) -> tuple[Action, ...]:
+    """Every action there is, whatever the rules: an action's id (OpenSpiel's) is its index."""
+    return _ROLL_OR_HOLD
 
 
 def parse(text: str) -> Action:
@@ -359,6 +365,7 @@ GAME: Final[Game[State, Action, Rules, View]] = Game(
     parse_action=parse_action,
     describe=describe,
     expert=Expert,
+    distinct_actions=distinct_actions,
     benchmarks=Benchmarks(
         counterparts=(
             Counterpart(
@@ -371,6 +378,8 @@ GAME: Final[Game[State, Action, Rules, View]] = Game(
     ),
 )
 """Pig as a dicerules Game: the required parts, and of the optional ones ``describe``,
-``expert`` and ``benchmarks`` (bench times it beside OpenSpiel's own ``pig``). It
-hides nothing (no ``resample_hidden``), keeps no conservation law (no
-``outside_scores``) and is told by the generic narrator (no ``narrator``)."""
+``expert``, ``distinct_actions`` (action ids, for the OpenSpiel and PettingZoo
+adapters) and ``benchmarks`` (bench times it beside OpenSpiel's own ``pig``). It hides
+nothing (no ``resample_hidden``), keeps no conservation law (no ``outside_scores``), is
+told by the generic narrator (no ``narrator``) and is observed as text (no
+``observation``)."""

@@ -17,7 +17,7 @@ import threading
 import warnings
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from importlib import metadata
-from types import FrameType
+from types import FrameType, MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import attrs

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from dicerules.game import Game, register
 from dicerules.games.liars_dice import encoding, engine, expert, narrator, odds
+from dicerules.games.liars_dice.benchmarks import BENCHMARKS
 from dicerules.games.liars_dice.engine import (
     CALZA,
     CHALLENGE,
@@ -64,6 +65,7 @@ GAME: Game[State, Action, Rules, View] = register(
         format_action=format_action,
         parse_action=parse_action,
         describe=describe,
+        benchmarks=BENCHMARKS,
         resample_hidden=resample_hidden,
         expert=expert.Expert,
         bots=MappingProxyType({"odds": expert.OddsExpert}),

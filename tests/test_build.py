@@ -106,7 +106,9 @@ def test_every_class_with_a_builder_is_known() -> None:
     names = {label(cls) for cls in BUILT}
     assert {"tape.Log", "tape.Tape", "streams.SeededStream", "streams.ScriptedStream"} <= names
     for name in dicerules.GAMES:
-        assert dicerules.get_game(name).State in BUILT
+        state_class = dicerules.get_game(name).State
+        if state_class.__module__.startswith("dicerules."):  # plugins build as they like
+            assert state_class in BUILT
 
 
 @pytest.mark.parametrize("cls", BUILT, ids=label)

@@ -163,10 +163,9 @@ def _draw(seed: int, index: int, count: int, sides: int) -> tuple[tuple[int, ...
 # The block ahead: what a chain of rolls buys. An engine rolls a stream, then the
 # stream that roll returned, and so on, a few dice at a time. Such a stream carries
 # the faces of its next _AHEAD draws, computed in one batch by the first roll that
-# needed them, and a roll inside the block is a slice of a tuple. Measured through
-# roll_unchecked: about 0.4 us for 1 to 10 dice from a block, against 1.5 us for
-# one die the plain way, 2.5 us for five and 3.6 us for ten; a block costs 4 to
-# 5 us to make. A block is made only for a die none of its draws is rejected by, so
+# needed them, and a roll inside the block is a slice of a tuple (the README's
+# Performance section has the figures). A block is made only for a die none of its
+# draws is rejected by, so
 # each face is the one the plain loop gives, and only for a stream that came from
 # a roll: one made by the constructor rolls once the plain way, so that a single
 # roll costs what it did.

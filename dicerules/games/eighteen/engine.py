@@ -598,7 +598,7 @@ def _roll(state: State) -> State:
     """Rule 5: one more die; a bust or a sixth die ends the turn."""
     seat: int = state.to_act  # type: ignore[assignment]
     dice, tape = state.tape.act_and_roll(ROLL, 1, 6)
-    # A list changed and made a tuple: half the cost of splicing the tuple's slices.
+    # A list changed and made a tuple: cheaper than splicing the tuple's slices.
     changed = list(state.hands)
     hand = changed[seat] = changed[seat] + dice
     hands = tuple(changed)

@@ -531,7 +531,7 @@ def new_game(
     rules = rules_or_default(rules, Rules, default_rules)
     if stream is None and type(seed) is int and 0 <= seed < SEED_LIMIT:
         # start_stream's answer for a valid seed, without checking it twice more in
-        # SeededStream's validators: a tenth of the cost of a new game.
+        # SeededStream's validators.
         tape: Tape[Action] = Tape.start(seeded_stream(seed))
     else:
         tape = Tape.start(start_stream(seed, stream))

@@ -554,7 +554,7 @@ def _without(
     whites: tuple[tuple[int, ...], ...], seat: int, value: int
 ) -> tuple[tuple[int, ...], ...]:
     """``whites`` with one die of ``value`` taken from ``seat``'s."""
-    # A list changed and made a tuple: half the cost of splicing the tuple's slices.
+    # A list changed and made a tuple: cheaper than splicing the tuple's slices.
     changed = list(whites)
     hand = changed[seat]
     at = hand.index(value)

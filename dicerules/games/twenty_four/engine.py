@@ -322,8 +322,7 @@ _SHOWING: Final = {
     for thrown in product(range(1, SIDES + 1), repeat=size)
 }
 """Every throw of one to five dice, in the order thrown, to the dice showing (highest
-first, one shared tuple each): a throw's showing is looked up, a third of the cost of
-sorting it, for 9,330 entries (about 1 MB)."""
+first, one shared tuple each): a throw's showing is looked up rather than sorted."""
 _OFFERS: Final[dict[int, tuple[Action, ...]]] = {
     target: (*(Offer(q) for q in range(1, DICE * target + 1)), NO_OFFER)
     for target in range(1, SIDES + 1)

@@ -133,7 +133,7 @@ class Benchmarks(Generic[S, R]):
     counterparts: tuple[Counterpart[S, R], ...] = ()
     """OpenSpiel's own versions of the game, timed beside it when pyspiel is there."""
     long_game: LongGame[R] | None = None
-    """A game whose length tests that costs do not grow with it; None: none."""
+    """A game long enough to show that a step costs the same late as early; None: none."""
 
 
 @attrs.frozen(repr=False)

@@ -13,7 +13,14 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from dicerules.errors import InvalidRulesError, UnknownGameError
+from dicerules.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidSeatError,
+    UnknownGameError,
+    WrongTypeError,
+    shown,
+)
 from dicerules.streams import (
     SEED_LIMIT,
     DiceStream,
@@ -195,7 +202,7 @@ def get_game(name: str) -> AnyGame:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         known = ", ".join(_REGISTRY)
-        raise UnknownGameError(f"no game named {name!r}; the games are: {known}") from None
+        raise UnknownGameError(f"no game named {shown(name)}; the games are: {known}") from None
 
 
 def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
@@ -207,21 +214,25 @@ def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
         return presets[name]
     except (KeyError, TypeError):
         known = ", ".join(presets)
-        raise InvalidRulesError(f"no {game} preset {name!r}; the presets are: {known}") from None
+        raise InvalidRulesError(
+            f"no {game} preset {shown(name)}; the presets are: {known}"
+        ) from None
 
 
 def check_seat(player: object, players: int) -> None:
     """Check that ``player`` is None or a seat of a game of ``players`` seats.
 
-    TypeError for anything but an int (a bool included) or None; ValueError for an
-    int that is not from 0 to ``players - 1``.
+    WrongTypeError (a TypeError) for anything but an int (a bool included) or None;
+    InvalidSeatError (a ValueError) for an int that is not from 0 to ``players - 1``.
     """
     if player is None:
         return
     if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
+        raise WrongTypeError(f"a seat must be an int or None, not {type(player).__name__}")
     if not 0 <= player < players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {players - 1}")
+        raise InvalidSeatError(
+            f"there is no seat {shown(player)}: the seats are 0 to {players - 1}"
+        )
 
 
 def game_of(state: object) -> AnyGame:
@@ -229,11 +240,11 @@ def game_of(state: object) -> AnyGame:
     for game in _REGISTRY.values():
         if type(state) is game.State:
             return game
-    raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+    raise WrongTypeError(f"{type(state).__name__} is not the state of a registered game")
 
 
 def rules_or_default(rules: object, cls: type[R], default: R) -> R:
-    """new_game's ``rules``: ``default`` for None; TypeError for anything but a ``cls``.
+    """new_game's ``rules``: ``default`` for None; WrongTypeError for anything but a ``cls``.
 
     The message names the class by its engine's module, as ``liars_dice.Rules``.
     """
@@ -241,7 +252,9 @@ def rules_or_default(rules: object, cls: type[R], default: R) -> R:
         return default
     if not isinstance(rules, cls):
         module = cls.__module__.rpartition(".")[2]
-        raise TypeError(f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}")
+        raise WrongTypeError(
+            f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}"
+        )
     return rules
 
 
@@ -252,10 +265,10 @@ def start_stream(seed: int | None, stream: DiceStream | None) -> DiceStream:
     in the stream, so the game can still be recorded and replayed.
     """
     if seed is not None and stream is not None:
-        raise ValueError("give a seed or a stream, not both")
+        raise InvalidArgumentError("give a seed or a stream, not both")
     if stream is not None:
         if not isinstance(stream, DiceStream):
-            raise TypeError(f"stream must be a DiceStream, not {type(stream).__name__}")
+            raise WrongTypeError(f"stream must be a DiceStream, not {type(stream).__name__}")
         if type(stream) is ScriptedStream and stream.position:
             # A script already partly drawn plays as a new script of what is left,
             # so the game's record and replay hold only the values it can use.

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from dicerules.errors import InvalidRulesError
+from dicerules.errors import InvalidRulesError, shown
 
 __all__ = ["FieldSpec", "boolean", "choice", "field_spec", "integer", "optional_integer"]
 
@@ -69,7 +69,7 @@ def integer(default: int, low: int | None = None, high: int | None = None) -> An
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not _in_range(value, low, high):
             raise InvalidRulesError(
-                f"{attribute.name} must be {_int_range(low, high)}, got {value!r}"
+                f"{attribute.name} must be {_int_range(low, high)}, got {shown(value)}"
             )
 
     return attrs.field(
@@ -83,7 +83,7 @@ def optional_integer(default: int | None, low: int | None = None, high: int | No
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not _in_range(value, low, high):
             raise InvalidRulesError(
-                f"{attribute.name} must be None or {_int_range(low, high)}, got {value!r}"
+                f"{attribute.name} must be None or {_int_range(low, high)}, got {shown(value)}"
             )
 
     return attrs.field(
@@ -96,7 +96,7 @@ def boolean(default: bool) -> Any:
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, bool):
-            raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
+            raise InvalidRulesError(f"{attribute.name} must be True or False, got {shown(value)}")
 
     return attrs.field(default=default, validator=check, metadata={_KEY: FieldSpec("bool")})
 
@@ -107,7 +107,7 @@ def choice(default: str, choices: tuple[str, ...]) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, str) or value not in choices:
             allowed = " or ".join(repr(c) for c in choices)
-            raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {value!r}")
+            raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {shown(value)}")
 
     return attrs.field(
         default=default, validator=check, metadata={_KEY: FieldSpec("choice", choices=choices)}

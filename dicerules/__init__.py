@@ -20,7 +20,7 @@ from dicerules.errors import (
     UnknownGameError,
     WrongTypeError,
 )
-from dicerules.game import GAMES, Engine, Game, get_game
+from dicerules.game import GAMES, Engine, Game, get_game, register
 from dicerules.match import play_match
 from dicerules.records import FORMAT, GameRecord, record, replay
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
@@ -53,6 +53,7 @@ __all__ = [
     "play_match",
     "probability",
     "record",
+    "register",
     "replay",
 ]
 

@@ -246,8 +246,7 @@ def select(names: Sequence[str], sampler: str = SCAN) -> list[Contender]:
     unknown = [name for name in names if name not in table]
     if unknown:
         raise ValueError(
-            f"no benchmark named {', '.join(map(repr, unknown))}; the names are:"
-            f" {', '.join(table)}"
+            f"no benchmark named {', '.join(map(repr, unknown))}; the names are: {', '.join(table)}"
         )
     wanted = set(names)
     return [c for name, c in table.items() if not names or name in wanted]
@@ -306,9 +305,7 @@ def alternate(
 
 def _skip(obj: object) -> bool:
     """Objects a state points to that are code, not data: classes, modules, functions."""
-    return isinstance(
-        obj, type | types.ModuleType | types.FunctionType | types.BuiltinFunctionType
-    )
+    return isinstance(obj, type | types.ModuleType | types.FunctionType | types.BuiltinFunctionType)
 
 
 def bytes_per_state(states: Sequence[object]) -> float:

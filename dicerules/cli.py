@@ -45,13 +45,12 @@ import math
 import os
 import secrets
 import sys
-from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, NoReturn, TextIO, TypeVar, cast
+from typing import Any, NamedTuple, NoReturn, TextIO, TypeVar, cast
 
 import attrs
 
@@ -59,9 +58,8 @@ import dicerules
 from dicerules import bench, bots
 from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game
-from dicerules.games import eighteen, liars_dice, link
-from dicerules.games import twenty_four as tf
 from dicerules.match import play_match
+from dicerules.narration import Narrator
 from dicerules.records import GameRecord, record, replay
 from dicerules.rulefields import FieldSpec, field_spec
 from dicerules.streams import SEED_LIMIT, splitmix64
@@ -176,6 +174,7 @@ def _seed(text: str) -> int:
 
 def _count(low: int) -> Callable[[str], int]:
     """The parser of a whole number that is ``low`` or more."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -225,433 +224,9 @@ def _rules_label(game: AnyGame, rules: Any, base: str | None = None) -> str:
     return f"{name} with {', '.join(changed)}" if changed else name
 
 
-# ------------------------------------------------------------------ the narrators
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    """Dice as ``3-4-6``; ``none`` for no dice."""
-    return "-".join(map(str, dice)) if dice else "none"
-
-
-class Narrator(ABC, Generic[V]):
-    """Text from one seat's views (``viewer`` None: a spectator's) of one game.
-
-    ``news`` tells what became known between two views, ``action`` what a seat did,
-    ``situation`` everything the viewer knows when it is to act, ``standing`` the
-    scores the view shows. Everything told comes from views (and the actions, which
-    every seat sees, unless the game hides them). Each game has its own subclass.
-    """
-
-    score_name = "score"
-
-    def __init__(self, game: AnyGame, viewer: int | None) -> None:
-        self.game = game
-        self.viewer = viewer
-
-    def who(self, seat: int) -> str:
-        """``seat 2``, and ``seat 2 (you)`` for the viewer's own seat."""
-        return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
-
-    def together(self, seats: Sequence[int]) -> str:
-        """Seats as ``seat 0, seat 2 and seat 3``."""
-        *others, last = [self.who(seat) for seat in seats]
-        return f"{', '.join(others)} and {last}" if others else last
-
-    def seats(self, values: Sequence[object], signed: bool = False) -> str:
-        """One value per seat: ``seat 0 3, seat 1 2``."""
-        return ", ".join(
-            f"{self.who(seat)} {value:+d}" if signed else f"{self.who(seat)} {value}"
-            for seat, value in enumerate(values)
-        )
-
-    def passes(self, label: str, passes: Sequence[Sequence[tuple[int, object]]]) -> list[str]:
-        """A line per pass of seats throwing in turn: ``Roll-off 1: seat 0 4, seat 1 2.``"""
-        return [
-            f"{label} {number}: {', '.join(f'{self.who(seat)} {shown}' for seat, shown in one)}."
-            for number, one in enumerate(passes, start=1)
-        ]
-
-    @abstractmethod
-    def standing(self, view: V) -> Sequence[int]:
-        """Every seat's score as ``view`` shows it (the game's ``scores``, seen by the viewer)."""
-
-    @abstractmethod
-    def news(self, before: V | None, after: V) -> list[str]:
-        """What the viewer learnt between ``before`` (None: the game's start) and ``after``."""
-
-    @abstractmethod
-    def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
-        """What ``seat`` was seen to do, going from ``before`` to ``after`` (nothing if hidden)."""
-
-    @abstractmethod
-    def situation(self, view: V) -> list[str]:
-        """Everything ``view`` holds, for the seat about to act."""
-
-    def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
-        """The action and what it made known."""
-        return self.action(before, seat, action, after) + self.news(before, after)
-
-
-class LiarsDiceNarrator(Narrator[liars_dice.View]):
-    """Liar's dice: bids, the cups coming up at a challenge, the hand at each round."""
-
-    score_name = "dice left"
-
-    def standing(self, view: liars_dice.View) -> Sequence[int]:
-        return view.dice
-
-    def news(self, before: liars_dice.View | None, after: liars_dice.View) -> list[str]:
-        lines = [] if before else self.passes("Roll-off for the first opener, pass", after.rolloff)
-        reveal = after.last_reveal
-        if reveal is not None and (before is None or reveal != before.last_reveal):
-            lines += self._reveal(reveal, after.rules)
-        if after.to_act is not None and (before is None or after.round != before.round):
-            lines += self._round(after)
-        elif before is not None and before.ones_wild and not after.ones_wild:
-            lines.append("  The round opened on ones: ones are not wild this round.")
-        return lines
-
-    def _reveal(self, reveal: liars_dice.Reveal, rules: liars_dice.Rules) -> list[str]:
-        cups = ", ".join(
-            f"{self.who(seat)} {dice_text(hand)}" for seat, hand in enumerate(reveal.hands) if hand
-        )
-        wild = []
-        if reveal.ones_wild and reveal.bid.face != 1:
-            wild.append("ones wild")
-        if rules.straights_wild:
-            wild.append("straights wild")
-        how = f" ({', '.join(wild)})" if wild else ""
-        held = "the bid holds" if reveal.count >= reveal.bid.quantity else "the bid fails"
-        count = "1 die counts" if reveal.count == 1 else f"{reveal.count} dice count"
-        return [
-            f"  Cups up: {cups}.",
-            f"  {count} for {reveal.bid}{how}: {held};"
-            f" {self.who(reveal.loser)} loses a die.",
-        ]
-
-    def _round(self, view: liars_dice.View) -> list[str]:
-        left = ", ".join(f"{self.who(seat)} {n}" for seat, n in enumerate(view.dice) if n)
-        lines = [
-            f"Round {view.round}: {sum(view.dice)} dice in play ({left});"
-            f" {self.who(view.opener)} opens."
-        ]
-        if view.hand and view.to_act != view.player:  # else the seat's turn shows it
-            lines.append(f"  Your hand: {dice_text(view.hand)}.")
-        return lines
-
-    def action(
-        self, before: liars_dice.View, seat: int, action: Any, after: liars_dice.View
-    ) -> list[str]:
-        if isinstance(action, liars_dice.Bid):
-            return [f"  {self.who(seat)} bids {action}."]
-        bidder, bid = before.bids[-1]
-        return [f"  {self.who(seat)} challenges {self.who(bidder)}'s {bid}."]
-
-    def situation(self, view: liars_dice.View) -> list[str]:
-        wild = "ones wild" if view.ones_wild else "ones not wild"
-        if view.rules.straights_wild:
-            wild += ", straights wild"
-        bids = ", ".join(f"{self.who(seat)} {bid}" for seat, bid in view.bids)
-        return [
-            f"Your hand: {dice_text(view.hand)}. Dice in play: {sum(view.dice)} ({wild}).",
-            f"Bids this round: {bids}." if bids else "You open the round with a bid.",
-        ]
-
-
-class EighteenNarrator(Narrator[eighteen.View]):
-    """Eighteen: the house's discards, each hand as it grows, the roost when scored."""
-
-    score_name = "points"
-
-    def standing(self, view: eighteen.View) -> Sequence[int]:
-        return view.points
-
-    def hand(self, hand: tuple[int, ...]) -> str:
-        """A hand and what it counts: ``5-6-2 (13)``, ``bust``, or six dice counting 18."""
-        total = eighteen.hand_total(hand)
-        if total is None:
-            return f"{dice_text(hand)} (bust)"
-        if total != sum(hand):
-            return f"{dice_text(hand)} ({sum(hand)}, six dice: counts {total})"
-        return f"{dice_text(hand)} ({total})"
-
-    def news(self, before: eighteen.View | None, after: eighteen.View) -> list[str]:
-        lines = []
-        if before is None:
-            totals = [[(seat, sum(dice)) for seat, dice in one] for one in after.house_choice]
-            lines += self.passes("House choice (three dice each), pass", totals)
-            if after.rules.permanent_house is not None:
-                lines.append(f"{self.who(after.rules.permanent_house)} is the house for the"
-                             " whole game: it never rolls, the players play against its roost.")
-        if after.results and (before is None or after.results != before.results):
-            for result in after.results:
-                lines += self._result(result)
-        if after.lightning and (before is None or after.lightning != before.lightning):
-            steps = [[(seat, dice_text(dice)) for seat, dice in one] for one in after.lightning]
-            together = self.together([seat for seat, _ in after.lightning[0]])
-            lines.append(f"{together} reach the target together: a lightning round, rolling"
-                         " all but the sixes until one alone holds three.")  # fmt: skip
-            lines += self.passes("Lightning round, step", steps)
-        seat = after.to_act
-        if seat is None:
-            return lines
-        new_round = before is None or after.round != before.round
-        if new_round:
-            lines += self._round(after)
-        if before is None or new_round or seat != before.to_act:
-            hand = after.hands[seat]
-            shown = self.hand(hand) if hand else "three dice, hidden until the round is scored"
-            lines.append(f"  {self.who(seat)} throws {shown}.")
-        return lines
-
-    def _result(self, result: eighteen.RoundResult) -> list[str]:
-        roost = f"{dice_text(result.roost_dice)} = {result.roost}"
-        if not any(result.hands):
-            lines = [
-                f"Round {result.round}: {self.who(result.house)} is the house, and its roost is"
-                f" {roost}: the round ends before anyone rolls."
-            ]
-        else:
-            lines = [f"  Round {result.round} is scored: the roost was {roost}."]
-            lines += [
-                f"    {self.who(seat)}: {self.hand(hand)}"
-                for seat, hand in enumerate(result.hands)
-                if hand
-            ]
-        lines.append(f"  Points this round: {self.seats(result.changes, signed=True)}.")
-        return lines
-
-    def _round(self, view: eighteen.View) -> list[str]:
-        points = zip(view.points, view.out, strict=True)
-        standing = [f"{p} (out)" if out else p for p, out in points]
-        lines = [
-            f"Round {view.round}: points {self.seats(standing)}.",
-            f"  {self.who(view.house)} is the house and shows {dice_text(view.discards)}.",
-        ]
-        if view.roost_dice:
-            lines.append(
-                f"  Your roost, hidden from the others: {dice_text(view.roost_dice)}"
-                f" = {sum(view.roost_dice)}."
-            )
-        return lines
-
-    def action(
-        self, before: eighteen.View, seat: int, action: Any, after: eighteen.View
-    ) -> list[str]:
-        hand: tuple[int, ...] = ()
-        if after.round == before.round and after.to_act is not None:
-            hand = after.hands[seat]
-        for result in after.results:
-            if result.round == before.round and result.hands[seat]:
-                hand = result.hands[seat]
-        if not hand:  # simultaneous_reveal: even how often a hidden hand rolled is secret
-            return []
-        if action == eighteen.ROLL:
-            return [f"  {self.who(seat)} rolls: {self.hand(hand)}."]
-        return [f"  {self.who(seat)} stands on {self.hand(hand)}."]
-
-    def situation(self, view: eighteen.View) -> list[str]:
-        lines = [f"Round {view.round}: {self.who(view.house)} is the house, showing"
-                 f" {dice_text(view.discards)}."]  # fmt: skip
-        if view.roost_dice:
-            lines.append(f"Your roost: {dice_text(view.roost_dice)} = {sum(view.roost_dice)}.")
-        others = ", ".join(
-            f"{self.who(seat)} {self.hand(hand)}"
-            for seat, hand in enumerate(view.hands)
-            if hand and seat != view.player
-        )
-        if others:
-            lines.append(f"Played this round: {others}.")
-        if view.player is not None:
-            lines.append(f"Your dice: {self.hand(view.hands[view.player])}. Roll or stand?")
-        return lines
-
-
-class LinkNarrator(Narrator[link.View]):
-    """Link: the ante, each die added to the row, who goes out, who takes the pot."""
-
-    score_name = "counters"
-
-    def standing(self, view: link.View) -> Sequence[int]:
-        return view.counters
-
-    def news(self, before: link.View | None, after: link.View) -> list[str]:
-        lines = self._pot_won(before, after)
-        if after.to_act is None and after.round < after.rules.rounds:
-            lines.append("Fewer than two seats can pay the ante: the game is over.")
-        if after.to_act is not None and (before is None or after.round != before.round):
-            lines += self._round(before, after)
-        return lines
-
-    def _pot_won(self, before: link.View | None, after: link.View) -> list[str]:
-        """Who took the pot, if the round under way in ``before`` is over in ``after``."""
-        if before is None or before.to_act is None or after.last_winner is None:
-            return []
-        if after.round == before.round and after.to_act is not None:
-            return []
-        return [
-            f"  {self.who(after.last_winner)} is the last one in and takes the pot"
-            f" of {before.pot}."
-        ]
-
-    def _round(self, before: link.View | None, view: link.View) -> list[str]:
-        lines = [
-            f"  {self.who(seat)} cannot pay the ante and leaves the game."
-            for seat, there in enumerate(view.in_game)
-            if not there and (before is None or before.in_game[seat])
-        ]
-        lines.append(
-            f"Round {view.round} of {view.rules.rounds}: the pot holds {view.pot} after the"
-            f" ante; counters {self.seats(view.counters)}."
-        )
-        if view.whites and view.to_act != view.player:  # else the seat's turn shows them
-            lines.append(f"  Your dice: {self._own(view)}.")
-        return lines
-
-    def _own(self, view: link.View) -> str:
-        blue = "played" if view.blue is None else str(view.blue)
-        return f"white {dice_text(view.whites)}, blue {blue}"
-
-    def action(self, before: link.View, seat: int, action: Any, after: link.View) -> list[str]:
-        who = self.who(seat)
-        if isinstance(action, link.Open):
-            return [f"  {who} opens the row with W{action.value}, going {action.direction}."]
-        if isinstance(action, link.Play) and action.blue:
-            return [f"  {who} links with B{action.value} (pays {after.rules.link_cost}):"
-                    f" the row now goes {after.direction}."]  # fmt: skip
-        if isinstance(action, link.Play):
-            return [f"  {who} adds W{action.value}."]
-        return [f"  {who} is out of the round."]
-
-    def situation(self, view: link.View) -> list[str]:
-        row = " ".join(f"{placed.colour}{placed.value}" for placed in view.sequence)
-        if view.direction is None:
-            where = "Row: not opened: open it with a white die, up or down (W3 up)."
-        else:
-            bound = "at least" if view.direction == "up" else "at most"
-            last = view.sequence[-1].value
-            where = f"Row: {row}, going {view.direction}: add a die showing {bound} {last}."
-        others = ", ".join(
-            f"{self.who(seat)} {count} white{' + blue' if blue else ''}"
-            for seat, (count, blue, there) in enumerate(
-                zip(view.white_counts, view.blue_unplayed, view.in_round, strict=True)
-            )
-            if there and seat != view.player
-        )
-        return [
-            f"Round {view.round} of {view.rules.rounds}; pot {view.pot};"
-            f" counters {self.seats(view.counters)}.",
-            where,
-            f"Still in the round with dice unplayed: {others or 'nobody else'}.",
-            f"Your dice: {self._own(view)}.",
-        ]
-
-
-class TwentyFourNarrator(Narrator[tf.View]):
-    """Twenty-four: the throws and keeps, the settlement, the bonus throws, the money."""
-
-    score_name = "money in quarter-units"
-
-    def standing(self, view: tf.View) -> Sequence[int]:
-        return view.scores
-
-    def news(self, before: tf.View | None, after: tf.View) -> list[str]:
-        lines = []
-        last = after.last
-        if last is not None and (before is None or last != before.last):
-            lines += self._outcome(last, after.rules)
-        if after.to_act is None:
-            return lines
-        if before is None or after.turn != before.turn:
-            lines.append(
-                f"Turn {after.turn} of {after.rules.turns}: {self.who(after.roller)} throws"
-                f" {dice_text(after.showing)}."
-            )
-        elif after.stage != "throw" and before.stage == "throw":
-            lines.append(
-                f"  Total {sum(after.kept)}: {self.who(after.roller)} plays for"
-                f" {after.target}s; the others may offer to settle first."
-            )
-        return lines
-
-    def _outcome(self, last: tf.Outcome, rules: tf.Rules) -> list[str]:
-        how = "after a stop" if last.stopped else "every die kept"
-        roller = self.who(last.roller)
-        lines = [f"  {roller}'s dice: {dice_text(last.dice)} = {last.total} ({how})."]
-        if last.total == 24:
-            lines.append("  Exactly 24: nothing is paid.")
-        elif not last.target and last.changes[last.roller] > 0:
-            lines.append(f"  A low score: {roller} collects 20 from each other seat.")
-        elif not last.target:
-            lines.append(f"  Short of 24: {roller} pays {24 - last.total} to each other seat.")
-        if last.target:
-            deals = ", ".join(
-                f"{self.who(seat)} for {paid}" for seat, paid in enumerate(last.settled) if paid
-            )
-            if deals:
-                lines.append(f"  Settled: {deals}.")
-            throws = ", then ".join(dice_text(throw) for throw in last.bonus)
-            lines.append(
-                f"  Bonus throws for {last.target}s: {throws}: {last.count} showing {last.target}."
-            )
-            score, unsettled = last.target * last.count, "each seat that did not settle"
-            if score:
-                lines.append(f"  Bonus score {last.target} x {last.count} = {score}, paid to"
-                             f" {roller} by {unsettled}.")  # fmt: skip
-            elif rules.failed_bonus_pays:
-                lines.append(f"  No {last.target}s: {roller} pays {last.target} to {unsettled}.")
-            else:
-                lines.append(f"  No {last.target}s: nothing is paid.")
-        lines.append(f"  Money this turn: {self.seats(last.changes, signed=True)}.")
-        return lines
-
-    def action(self, before: tf.View, seat: int, action: Any, after: tf.View) -> list[str]:
-        who = self.who(seat)
-        if isinstance(action, tf.Keep):
-            again = ""
-            if after.turn == before.turn and after.stage == "throw" and after.showing:
-                again = f" and throws {dice_text(after.showing)}"
-            return [f"  {who} keeps {action.count}x{action.value}{again}."]
-        if isinstance(action, tf.Offer):
-            return [f"  {who} offers {action.quarters} to settle."]
-        if isinstance(action, tf.Accept | tf.Refuse):
-            verb = "accepts" if isinstance(action, tf.Accept) else "refuses"
-            return [f"  {who} {verb} {self.who(before.offerer)}'s offer of"  # type: ignore[arg-type]
-                    f" {before.offer}."]  # fmt: skip
-        if isinstance(action, tf.Stop):
-            return [f"  {who} stops."]
-        return [f"  {who} makes no offer."]
-
-    def situation(self, view: tf.View) -> list[str]:
-        money = self.seats(view.scores, signed=True)
-        lines = [f"Money so far, in quarter-units (4 to a unit): {money}."]
-        if view.stage == "throw":
-            kept = f"{dice_text(view.kept)} ({sum(view.kept)})" if view.kept else "nothing yet"
-            lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
-        elif view.stage == "offer":
-            lines.append(
-                f"{self.who(view.roller)} plays for {view.target}s (total {sum(view.kept)}):"
-                f" offer 1 to {tf.DICE * view.target} to settle, or no offer."
-            )
-        else:
-            lines.append(
-                f"{self.who(view.offerer)} offers {view.offer} to settle:"  # type: ignore[arg-type]
-                " accept or refuse."
-            )
-        return lines
-
-
-_NARRATORS: dict[str, type[Narrator[Any]]] = {
-    "liars-dice": LiarsDiceNarrator,
-    "eighteen": EighteenNarrator,
-    "link": LinkNarrator,
-    "twenty-four": TwentyFourNarrator,
-}
-
-
 def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
-    """The narrator of ``game`` for ``viewer``'s views."""
-    return _NARRATORS[game.name](game, viewer)
+    """The narrator of ``game`` for ``viewer``'s views (the generic one if it has none)."""
+    return (game.narrator or Narrator)(game, viewer)
 
 
 def _legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
@@ -730,8 +305,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     """A human in one seat, bots in the others, on standard input and output."""
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
-    players = rules.players
-    seat = _human_seat(args.seat, rules)
+    players = game.seats(rules)
+    seat = _human_seat(game, args.seat, rules)
     bot_name = _bot_name(args.bots)
     drawn = args.seed is None  # then the seed stays secret: it foretells every die
     seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
@@ -784,13 +359,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
-def _human_seat(asked: int | None, rules: Any) -> int:
+def _human_seat(game: AnyGame, asked: int | None, rules: Any) -> int:
     """The seat ``--seat`` asks for; by default 0, or 1 when 0 is a house that never acts."""
-    acting = acting_seats(rules)
+    acting = game.acting_seats(rules)
     if asked is None:
         return acting[0]
-    if not 0 <= asked < rules.players:
-        raise UsageError(f"--seat {asked}: the seats are 0 to {rules.players - 1}")
+    if not 0 <= asked < game.seats(rules):
+        raise UsageError(f"--seat {asked}: the seats are 0 to {game.seats(rules) - 1}")
     if asked not in acting:
         raise UsageError(f"--seat {asked}: that seat is the house for the whole game and"
                          " never acts; choose another")  # fmt: skip
@@ -868,14 +443,8 @@ def seating(lineup: tuple[str, ...], index: int, seats: tuple[int, ...]) -> dict
     return {seat: lineup[(place - index) % count] for place, seat in enumerate(seats)}
 
 
-def acting_seats(rules: Any) -> tuple[int, ...]:
-    """The seats that make choices: all of them, but eighteen's permanent house."""
-    house = rules.permanent_house if isinstance(rules, eighteen.Rules) else None
-    return tuple(seat for seat in range(rules.players) if seat != house)
-
-
 class NeverActs:
-    """The bot in a seat that never acts (eighteen's permanent house): never asked."""
+    """The bot in a seat that never acts (such as a permanent house): never asked."""
 
     name = "none"
 
@@ -889,10 +458,10 @@ def play_batch(batch: Batch) -> list[Played]:
     results = []
     for index in range(batch.start, batch.stop):
         seed = game_seed(batch.seed, index)
-        names = seating(batch.lineup, index, acting_seats(batch.rules))
+        names = seating(batch.lineup, index, game.acting_seats(batch.rules))
         table: list[bots.Bot[Any, Any]] = [
             bots.make(names[s], game, bot_seed(seed, s)) if s in names else NeverActs()
-            for s in range(batch.rules.players)
+            for s in range(game.seats(batch.rules))
         ]
         state = play_match(game, batch.rules, table, seed)
         text = record(state).to_json() if batch.records else ""
@@ -979,8 +548,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Bots against bots, many seeded games, a table of wins per bot and per seat."""
     game = _game(args.game)
     rules = _rules(game, args.preset, args.players, args.rule)
-    players = rules.players
-    acting = acting_seats(rules)
+    players = game.seats(rules)
+    acting = game.acting_seats(rules)
     names = _lineup(args.bots, len(acting), house=len(acting) < players)
     _check_writable(args.records)
     total = args.games

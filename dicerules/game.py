@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -29,6 +29,10 @@ from dicerules.streams import (
     seeded_stream,
 )
 from dicerules.tape import Tape
+
+if TYPE_CHECKING:
+    from dicerules.bot import Bot
+    from dicerules.narration import Narrator
 
 __all__ = [
     "GAMES",
@@ -61,122 +65,110 @@ class GameState(Protocol):
     def tape(self) -> Tape[Any]: ...
 
 
-class Game(Protocol[S, A, R, V]):
-    """One game's rules engine: its Rules class, presets, and pure functions on states."""
+def _first_preset(game: Game[Any, Any, Any, Any]) -> Any:
+    return next(iter(game.presets.values()))
 
-    @property
-    def name(self) -> str:
-        """The registry name, such as ``"liars-dice"``."""
-        ...
 
-    @property
-    def Rules(self) -> type[R]:
-        """The frozen attrs class of every rule option, validated."""
-        ...
+def _every_seat(game: Game[Any, Any, Any, Any]) -> Callable[[Any], tuple[int, ...]]:
+    seats = game.seats
+    return lambda rules: tuple(range(seats(rules)))
 
-    @property
-    def State(self) -> type[S]:
-        """The frozen attrs class of the game's states."""
-        ...
 
-    @property
-    def presets(self) -> Mapping[str, R]:
-        """Named rule sets; ``default_rules`` is one of them."""
-        ...
-
-    @property
-    def default_rules(self) -> R:
-        """The rules ``new_game`` uses when given none."""
-        ...
-
-    def new_game(
-        self, rules: R | None = None, *, seed: int | None = None, stream: DiceStream | None = None
-    ) -> S:
-        """The state before the first action (any set-up dice already drawn)."""
-        ...
-
-    def legal_actions(self, state: S) -> tuple[A, ...]:
-        """Every legal action, in a fixed order; () exactly when the game is over."""
-        ...
-
-    def apply(self, state: S, action: A) -> S:
-        """The state after ``action``; IllegalActionError if it is not legal."""
-        ...
-
-    def current_player(self, state: S) -> int | None:
-        """The seat to act; None exactly when the game is over."""
-        ...
-
-    def is_terminal(self, state: S) -> bool:
-        """Whether the game is over."""
-        ...
-
-    def winners(self, state: S) -> tuple[int, ...]:
-        """The winning seats, sorted; () while the game is not over."""
-        ...
-
-    def scores(self, state: S) -> tuple[int, ...]:
-        """Each seat's standing in the game's own terms."""
-        ...
-
-    def history(self, state: S) -> tuple[A, ...]:
-        """Every action applied since new_game, in order."""
-        ...
-
-    def view(self, state: S, player: int | None) -> V:
-        """What ``player`` may know (None: a spectator); never the stream."""
-        ...
-
-    def format_action(self, action: A) -> str:
-        """The action in the game's notation."""
-        ...
-
-    def parse_action(self, state: S, text: str) -> A:
-        """The action ``text`` names; InvalidActionError or IllegalActionError."""
-        ...
-
-    def describe(self, state: S) -> str:
-        """The whole state as text, hidden dice included (for logs and playthroughs)."""
-        ...
+def _players(rules: Any) -> int:
+    return int(rules.players)
 
 
 @attrs.frozen(repr=False)
-class Engine(Generic[S, A, R, V]):
-    """The Game object of a built-in engine: its module's functions, gathered.
+class Game(Generic[S, A, R, V]):
+    """One game's rules engine: the one contract every game, built-in or plugin, meets.
 
-    ``get_game("liars-dice").apply`` is ``dicerules.games.liars_dice.apply``.
-
-    Beyond the Game protocol, an engine names its hidden information:
-    ``resample_hidden(state, player, stream)`` is ``state`` with everything ``player``
-    may not know (None: a spectator) drawn afresh from ``stream``, and nothing else
-    changed, so ``view(result, player) == view(state, player)`` is a promise that can
-    be tested. The result is for such tests: its tape starts from the new stream, so
-    it does not replay from the old state's record. ``conserved(state)``, where a
-    game has one, is its conservation law: a number no action changes.
+    A game is its Rules class and pure functions on frozen states; nothing is ever
+    mutated. ``get_game("liars-dice").apply`` is ``dicerules.games.liars_dice.apply``.
+    The first sixteen parts are required; the rest have defaults, so that a minimal
+    game is short. Faces (bots, the command line, testing, bench, adapters) learn
+    what they need of a game from these parts alone, never from its name.
     """
 
     name: str
+    """The registry name, such as ``"liars-dice"``."""
     Rules: type[R]
+    """The frozen attrs class of every rule option, validated (InvalidRulesError)."""
     State: type[S]
+    """The frozen attrs class of the game's states; each holds ``rules`` and ``tape``."""
     presets: Mapping[str, R]
-    default_rules: R
+    """Named rule sets, at least one."""
     new_game: Callable[..., S]
+    """``new_game(rules=None, *, seed=None, stream=None)``: the state before the first action."""
     legal_actions: Callable[[S], tuple[A, ...]]
+    """Every legal action, in a fixed order; () exactly when the game is over."""
     apply: Callable[[S, A], S]
+    """The state after ``action``; IllegalActionError if it is not legal."""
     current_player: Callable[[S], int | None]
+    """The seat to act; None exactly when the game is over."""
     is_terminal: Callable[[S], bool]
+    """Whether the game is over."""
     winners: Callable[[S], tuple[int, ...]]
+    """The winning seats, sorted; () while the game is not over."""
     scores: Callable[[S], tuple[int, ...]]
+    """Each seat's standing in the game's own terms."""
     history: Callable[[S], tuple[A, ...]]
+    """Every action applied since new_game, in order."""
     view: Callable[[S, int | None], V]
+    """What a seat may know (None: a spectator); never the stream."""
     format_action: Callable[[A], str]
+    """The action in the game's notation."""
     parse_action: Callable[[S, str], A]
-    describe: Callable[[S], str]
-    resample_hidden: Callable[[S, int | None, DiceStream], S]
-    conserved: Callable[[S], int] | None = None
+    """The action a text names; InvalidActionError or IllegalActionError."""
+    default_rules: R = attrs.field(
+        default=attrs.Factory(_first_preset, takes_self=True), kw_only=True
+    )
+    """The rules ``new_game`` uses when given none; by default the first preset."""
+    describe: Callable[[S], str] | None = attrs.field(default=None, kw_only=True)
+    """The whole state as text, hidden dice included, for logs and golden files; None: none."""
+    seats: Callable[[R], int] = attrs.field(default=_players, kw_only=True)
+    """The number of seats under given rules; by default ``rules.players``."""
+    acting_seats: Callable[[R], tuple[int, ...]] = attrs.field(
+        default=attrs.Factory(_every_seat, takes_self=True), kw_only=True
+    )
+    """The seats that ever choose an action (a permanent house may not); by default all."""
+    resample_hidden: Callable[[S, int | None, DiceStream], S] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``state`` with all a seat may not know drawn afresh from a stream; None: hides nothing.
+
+    Nothing else changes, so ``view(result, seat) == view(state, seat)`` is a promise
+    tests check. The result's tape starts from the new stream: it is for such tests,
+    not for replay.
+    """
+    outside_scores: Callable[[S], int] | None = attrs.field(default=None, kw_only=True)
+    """What the conservation law counts beyond the scores; None: the game has no such law.
+
+    Where it is given, ``sum(scores(state)) + outside_scores(state)`` (``conserved``)
+    is the same in every state of a game.
+    """
+    expert: Callable[[int], Bot[Any, Any]] | None = attrs.field(default=None, kw_only=True)
+    """The expert bot: called with a seed, returns a Bot; None: the game has none."""
+    narrator: type[Narrator[Any]] | None = attrs.field(default=None, kw_only=True)
+    """The Narrator class that tells the game in words (play, replay); None: the generic one."""
+
+    @property
+    def hides_information(self) -> bool:
+        """Whether some seat may not know all of a state (the game has ``resample_hidden``)."""
+        return self.resample_hidden is not None
+
+    def conserved(self, state: S) -> int:
+        """The number the game's conservation law keeps; ValueError if it has none."""
+        outside = self.outside_scores
+        if outside is None:
+            raise ValueError(f"{self.name} has no conservation law")
+        return sum(self.scores(state)) + outside(state)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+Engine = Game
+"""The former name of ``Game``."""
 
 
 AnyGame = Game[Any, Any, Any, Any]

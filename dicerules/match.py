@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dicerules.bots.base import Bot, as_game
+from dicerules.bot import Bot, as_game
 from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.game import AnyGame
 

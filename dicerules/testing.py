@@ -20,13 +20,15 @@ would show in the sequence 1, 2, ..., sides, 1, 2, ... (all ones would make a
 roll-off tie for ever). So a failure shrinks to fewer actions and plainer dice,
 and it replays from a ScriptedStream of those dice.
 
-A game can tell the checks two things beyond the protocol, as attributes (every
-built-in engine has the first; ``link`` and ``twenty-four`` have the second):
+Two optional parts of a Game add checks (every built-in game that hides anything has
+the first; two of them have the second):
 
 * ``resample_hidden(state, player, stream)``: ``state`` with everything ``player``
   may not know drawn afresh from ``stream``. The check: ``player``'s view of it is
   the same.
-* ``conserved(state) -> int``: a number no action changes (its conservation law).
+* ``outside_scores(state)``: what the game's conservation law counts beyond the
+  scores. The check: ``sum(scores(state)) + outside_scores(state)`` never changes,
+  so scores that drift fail it, whatever the state holds.
 
 Needs hypothesis: ``pip install "dicerules[testing]"``.
 """
@@ -424,7 +426,7 @@ def _check_notation(game: AnyGame, state: Any, legal: tuple[Any, ...]) -> None:
 
 
 def _check_views(game: AnyGame, state: Any, count: int) -> None:
-    resample = getattr(game, "resample_hidden", None)
+    resample = game.resample_hidden
     for seat in (None, *range(count)):
         seen = game.view(state, seat)
         assert game.view(state, seat) == seen, f"promise: seat {seat}'s view is a stable value"
@@ -455,11 +457,14 @@ def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
     assert game.history(after) == (*game.history(before), action), (
         f"promise: history grows by exactly the action applied ({action!r})"
     )
-    conserved = getattr(game, "conserved", None)
-    if conserved is not None:
-        assert conserved(after) == conserved(before), (
-            f"promise: the game's conservation law holds; {action!r} took it from"
-            f" {conserved(before)} to {conserved(after)} (scores {game.scores(after)})"
+    outside = game.outside_scores
+    if outside is not None:
+        was = sum(game.scores(before)) + outside(before)
+        now = sum(game.scores(after)) + outside(after)
+        assert now == was, (
+            f"promise: the game's conservation law holds (the scores' sum plus what lies"
+            f" outside them); {action!r} took it from {was} to {now}"
+            f" (scores {game.scores(after)})"
         )
 
 

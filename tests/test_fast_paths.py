@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 import pytest
 
+import dicerules
 from dicerules import IllegalActionError, InvalidActionError, SeededStream
 from dicerules.games import eighteen as e18
 from dicerules.games import liars_dice as ld
@@ -51,8 +52,8 @@ def slot_names(cls: type) -> set[str]:
     [
         (_LogSlots, Log),
         (_TapeSlots, Tape),
-        (ld._StateSlots, ld.State),
-        (ld._RevealSlots, ld.Reveal),
+        (ld.engine._StateSlots, ld.State),
+        (ld.engine._RevealSlots, ld.Reveal),
     ],
 )
 def test_each_plain_class_has_exactly_the_slots_of_the_class_it_becomes(
@@ -172,7 +173,7 @@ def test_liars_dice_apply_takes_exactly_the_bids_its_checks_allow(rules: ld.Rule
     for state in liars_dice_games(rules, range(4)):
         for bid in candidates:
             try:
-                ld._check_bid(state, bid)
+                ld.engine._check_bid(state, bid)
             except IllegalActionError as checked:
                 with pytest.raises(IllegalActionError) as applied:
                     ld.apply(state, bid)
@@ -202,7 +203,7 @@ def test_liars_dice_challenge_count_and_reveal_match_the_plain_ones(rules: ld.Ru
         for face in range(1, rules.sides + 1):
             for wild in (False, True):
                 expected = ld.count_bid(reveal.hands, face, ones_wild=wild, straights_wild=False)
-                fast = ld._count_without_straights(reveal.hands, face, wild and face != 1)
+                fast = ld.engine._count_without_straights(reveal.hands, face, wild and face != 1)
                 assert fast == expected
 
 
@@ -239,7 +240,7 @@ def link_states() -> list[link.State]:
 
 def test_links_stored_legal_actions_are_those_worked_out_afresh() -> None:
     for state in link_states():
-        assert link.legal_actions(state) == link._legal_of(state)
+        assert link.legal_actions(state) == link.engine._legal_of(state)
 
 
 def test_links_stored_legal_actions_survive_pickle_copy_and_evolve() -> None:
@@ -293,7 +294,7 @@ def test_twenty_fours_checks_accept_exactly_the_listed_actions(rules: tf.Rules) 
             legal = set(tf.legal_actions(state))
             for action in candidates:
                 try:
-                    tf._check(state, action)
+                    tf.engine._check(state, action)
                 except IllegalActionError:
                     assert action not in legal, (state, action)
                 else:
@@ -322,9 +323,9 @@ def test_twenty_four_takes_an_equal_action_and_refuses_another_games() -> None:
 # ------------------------------- eighteen's, link's and twenty-four's slot builders
 
 SLOT_BUILT = [
-    (e18, [e18.Rules(), e18.PRESETS["twenty-three"], e18.PRESETS["hosted"]]),
-    (link, [link.Rules(), link.Rules(players=3, start_counters=2, ante=1, rounds=20)]),
-    (tf, [tf.Rules(), tf.PRESETS["house-rules"]]),
+    (e18.engine, [e18.Rules(), e18.PRESETS["twenty-three"], e18.PRESETS["hosted"]]),
+    (link.engine, [link.Rules(), link.Rules(players=3, start_counters=2, ante=1, rounds=20)]),
+    (tf.engine, [tf.Rules(), tf.PRESETS["house-rules"]]),
 ]
 
 
@@ -338,7 +339,7 @@ def slot_built_states(module: Any, rules_list: list[Any]) -> list[Any]:
     states: list[Any] = []
     for rules in rules_list:
         for seed in range(4):
-            states += played(module.GAME, rules, seed, 2000)
+            states += played(dicerules.get_game(module.NAME), rules, seed, 2000)
     return states
 
 
@@ -363,7 +364,7 @@ def test_a_slot_built_state_equals_the_one_its_constructor_makes(
 
 @pytest.mark.parametrize(("module", "rules_list"), SLOT_BUILT, ids=lambda m: getattr(m, "NAME", ""))
 def test_slot_built_states_pickle_copy_and_play_on(module: Any, rules_list: list[Any]) -> None:
-    states = played(module.GAME, rules_list[0], 3, 30)
+    states = played(dicerules.get_game(module.NAME), rules_list[0], 3, 30)
     state = states[len(states) // 2]
     assert not module.is_terminal(state)
     action = module.legal_actions(state)[-1]
@@ -376,7 +377,7 @@ def test_slot_built_states_pickle_copy_and_play_on(module: Any, rules_list: list
 
 @pytest.mark.parametrize(
     ("plain", "real"),
-    [(e18._RoundResultSlots, e18.RoundResult), (tf._OutcomeSlots, tf.Outcome)],
+    [(e18.engine._RoundResultSlots, e18.RoundResult), (tf.engine._OutcomeSlots, tf.Outcome)],
 )
 def test_the_plain_result_classes_have_exactly_the_slots_of_theirs(plain: type, real: type) -> None:
     assert slot_names(plain) == slot_names(real)
@@ -409,8 +410,8 @@ def test_twenty_fours_showing_table_is_every_throw_sorted_highest_first() -> Non
     throws = [
         thrown
         for size in range(1, tf.DICE + 1)
-        for thrown in itertools.product(range(1, tf.SIDES + 1), repeat=size)
+        for thrown in itertools.product(range(1, tf.engine.SIDES + 1), repeat=size)
     ]
-    assert len(throws) == 6 + 6**2 + 6**3 + 6**4 + 6**5 == len(tf._SHOWING)
+    assert len(throws) == 6 + 6**2 + 6**3 + 6**4 + 6**5 == len(tf.engine._SHOWING)
     for thrown in throws:
-        assert tf._SHOWING[thrown] == tuple(sorted(thrown, reverse=True))
+        assert tf.engine._SHOWING[thrown] == tuple(sorted(thrown, reverse=True))

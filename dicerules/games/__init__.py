@@ -1,4 +1,4 @@
-"""The game engines, one module each. Importing this package registers them all."""
+"""The built-in games, one folder each. Importing this package registers them all."""
 
 from dicerules.games import eighteen, liars_dice, link, twenty_four
 

@@ -13,9 +13,9 @@ from seat_spy import EXPERTS, SEEDS, check_refusals, expert_wins, experts_histor
 import dicerules
 import dicerules.testing as dt
 from dicerules import ScriptedStream, bots
-from dicerules.bots.liars_dice import Expert
 from dicerules.games import liars_dice as ld
 from dicerules.games.liars_dice import CHALLENGE, Bid, Rules, View
+from dicerules.games.liars_dice.expert import Expert
 
 GAME = dicerules.get_game("liars-dice")
 CLASSIC = Rules.preset("classic")

@@ -11,10 +11,10 @@ from seat_spy import EXPERTS, SEEDS, check_refusals, expert_wins, experts_histor
 import dicerules
 import dicerules.testing as dt
 from dicerules import ScriptedStream, bots
-from dicerules.bots import link as expert_link
-from dicerules.bots.link import Expert
 from dicerules.games import link
 from dicerules.games.link import OUT, Play, Rules, State, View
+from dicerules.games.link import expert as expert_link
+from dicerules.games.link.expert import Expert
 
 GAME = dicerules.get_game("link")
 

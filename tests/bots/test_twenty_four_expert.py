@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from dicerules import bots, play_match, probability
-from dicerules.bots import twenty_four as expert_module
 from dicerules.games import twenty_four as T
+from dicerules.games.twenty_four import expert as expert_module
 
 STANDARD = T.PRESETS["standard"]
 HOUSE = T.PRESETS["house-rules"]
@@ -134,7 +134,7 @@ def test_expert_gets_views_and_plays_legal_actions(rules: T.Rules) -> None:
         ]
         final = play_match(T.GAME, rules, spies, seed)
         assert T.is_terminal(final)
-        assert T.conserved(final) == 0
+        assert T.GAME.conserved(final) == 0
     expected = {"throw", "offer", "answer"} if rules.settlements else {"throw"}
     assert stages == expected
 

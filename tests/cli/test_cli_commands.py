@@ -35,10 +35,10 @@ def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
 
 def test_rules_prints_the_engine_description_and_a_preset() -> None:
     done = cli("rules", "eighteen")
-    assert done.out == inspect.cleandoc(eighteen.__doc__ or "") + "\n"
+    assert done.out == inspect.cleandoc(eighteen.engine.__doc__ or "") + "\n"
     done = cli("rules", "liars-dice", "--preset", "norwegian")
     text, _, preset = done.out.partition("\nThe preset norwegian:\n")
-    assert text == inspect.cleandoc(liars_dice.__doc__ or "") + "\n"
+    assert text == inspect.cleandoc(liars_dice.engine.__doc__ or "") + "\n"
     assert preset.splitlines() == [
         "  players = 4", "  dice_per_player = 6", "  sides = 6", "  ones_wild = true",
         "  ones_opening_cancels_wild = false", "  straights_wild = true",

@@ -14,9 +14,9 @@ from cli_helpers import cli
 
 import dicerules
 import dicerules.cli as cli_module
-from dicerules.cli import EighteenNarrator
 from dicerules.game import AnyGame
 from dicerules.games import eighteen, liars_dice
+from dicerules.games.eighteen.narrator import EighteenNarrator
 
 # Random bots: their choices are fixed by their seeds, whatever the expert bots become.
 LIARS = ("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random")
@@ -179,7 +179,6 @@ def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path: Path) -> None
     assert lines[0].startswith("eighteen (standard), 4 seats, a seed drawn at random (told at")
     assert str(seed) not in "\n".join(lines[: lines.index(told)])
     assert lines[-2:] == [told, f"Record saved to {path}."]
-
 
 
 def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(

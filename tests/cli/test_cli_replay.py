@@ -8,8 +8,9 @@ from pathlib import Path
 from cli_helpers import cli
 
 import dicerules
-from dicerules.cli import TwentyFourNarrator, narrator
+from dicerules.cli import narrator
 from dicerules.games import twenty_four
+from dicerules.games.twenty_four.narrator import TwentyFourNarrator
 
 PRESETS = [(name, preset) for name, game in dicerules.GAMES.items() for preset in game.presets]
 

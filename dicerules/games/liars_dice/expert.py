@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from dicerules.bots.base import SeededBot, check_view
-from dicerules.games.liars_dice import CHALLENGE, Action, Bid, View
-from dicerules.probability import bid_probability_float
+from dicerules.bot import SeededBot, check_view
+from dicerules.games.liars_dice.engine import CHALLENGE, Action, Bid, View
+from dicerules.games.liars_dice.odds import bid_probability_float
 
 __all__ = ["NEAR", "Expert"]
 

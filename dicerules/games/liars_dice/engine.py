@@ -49,7 +49,7 @@ from typing import Any, Final, Literal, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError
-from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
@@ -57,7 +57,6 @@ from dicerules.tape import Tape, last_item
 
 __all__ = [
     "CHALLENGE",
-    "GAME",
     "NAME",
     "PRESETS",
     "Action",
@@ -596,8 +595,10 @@ def _bid(state: State, bid: Bid) -> State:
     if bid_count:
         last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
         last_index = (last.quantity - 1) * sides + last.face - 1
-    if to_act is None or not 0 < face <= sides or not (
-        last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides
+    if (
+        to_act is None
+        or not 0 < face <= sides
+        or not (last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides)
     ):
         _check_bid(state, bid)  # raises: a bid that fails the test above is illegal
     ones_wild = state.ones_wild
@@ -656,9 +657,7 @@ def _challenge(state: State) -> State:
     if not dice[opener]:
         opener = _next_seat(dice, opener)
     rolled, tape = tape.act_and_roll(CHALLENGE, sum(dice), rules.sides)
-    return _start_round(
-        rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape
-    )
+    return _start_round(rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape)
 
 
 # ----------------------------------------------------------------- reading a state
@@ -763,27 +762,3 @@ def describe(state: State) -> str:
             f" counted {r.count}, seat {r.loser} lost a die"
         )
     return "\n".join(lines)
-
-
-GAME: Final = register(
-    Engine(
-        name=NAME,
-        Rules=Rules,
-        State=State,
-        presets=PRESETS,
-        default_rules=default_rules,
-        new_game=new_game,
-        legal_actions=legal_actions,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        winners=winners,
-        scores=scores,
-        history=history,
-        view=view,
-        format_action=format_action,
-        parse_action=parse_action,
-        describe=describe,
-        resample_hidden=resample_hidden,
-    )
-)

@@ -67,7 +67,7 @@ from typing import Any, Final, Literal, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
@@ -76,7 +76,6 @@ from dicerules.tape import Tape
 __all__ = [
     "ACCEPT",
     "DICE",
-    "GAME",
     "LOW_SCORE",
     "LOW_SCORE_PRIZE",
     "NAME",
@@ -97,7 +96,6 @@ __all__ = [
     "Stop",
     "View",
     "apply",
-    "conserved",
     "current_player",
     "default_rules",
     "describe",
@@ -106,6 +104,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "outside_scores",
     "parse",
     "parse_action",
     "presets",
@@ -872,9 +871,9 @@ def scores(state: State) -> tuple[int, ...]:
     return state.scores
 
 
-def conserved(state: State) -> int:
-    """The sum of the scores: every payment goes from one seat to another, so it stays 0."""
-    return sum(state.scores)
+def outside_scores(state: State) -> int:
+    """Nothing lies outside the scores: every payment goes from seat to seat, so they sum to 0."""
+    return 0
 
 
 def history(state: State) -> tuple[Action, ...]:
@@ -965,28 +964,3 @@ def describe(state: State) -> str:
     if state.last is not None:
         lines.append(_outcome_text(state.last))
     return "\n".join(lines)
-
-
-GAME: Final = register(
-    Engine(
-        name=NAME,
-        Rules=Rules,
-        State=State,
-        presets=PRESETS,
-        default_rules=default_rules,
-        new_game=new_game,
-        legal_actions=legal_actions,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        winners=winners,
-        scores=scores,
-        history=history,
-        view=view,
-        format_action=format_action,
-        parse_action=parse_action,
-        describe=describe,
-        resample_hidden=resample_hidden,
-        conserved=conserved,
-    )
-)

@@ -69,14 +69,13 @@ from typing import Any, Final, Literal, NamedTuple, cast
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
 __all__ = [
-    "GAME",
     "NAME",
     "OUT",
     "PRESETS",
@@ -89,7 +88,6 @@ __all__ = [
     "State",
     "View",
     "apply",
-    "conserved",
     "current_player",
     "default_rules",
     "describe",
@@ -98,6 +96,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "outside_scores",
     "parse",
     "parse_action",
     "presets",
@@ -751,9 +750,9 @@ def scores(state: State) -> tuple[int, ...]:
     return state.counters
 
 
-def conserved(state: State) -> int:
-    """Every counter in the game, the pot's included: no action changes it."""
-    return sum(state.counters) + state.pot
+def outside_scores(state: State) -> int:
+    """The counters outside the scores, in the pot: with the scores, no action changes them."""
+    return state.pot
 
 
 def history(state: State) -> tuple[Action, ...]:
@@ -841,28 +840,3 @@ def describe(state: State) -> str:
         row += f" (going {state.direction})"
     seats = " | ".join(_seat_text(state, seat) for seat in range(state.rules.players))
     return "\n".join([head, f"seats {seats}", f"row {row}"])
-
-
-GAME: Final = register(
-    Engine(
-        name=NAME,
-        Rules=Rules,
-        State=State,
-        presets=PRESETS,
-        default_rules=default_rules,
-        new_game=new_game,
-        legal_actions=legal_actions,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        winners=winners,
-        scores=scores,
-        history=history,
-        view=view,
-        format_action=format_action,
-        parse_action=parse_action,
-        describe=describe,
-        resample_hidden=resample_hidden,
-        conserved=conserved,
-    )
-)

@@ -29,9 +29,9 @@ from typing import ClassVar
 
 import attrs
 
-from dicerules.bots.base import check_view
-from dicerules.games.eighteen import ROLL, STAND, Action, View, hand_total
-from dicerules.probability import (
+from dicerules.bot import check_view
+from dicerules.games.eighteen.engine import ROLL, STAND, Action, View, hand_total
+from dicerules.games.eighteen.odds import (
     eighteen_turn_totals,
     roll_points,
     roost_distribution,

@@ -33,9 +33,18 @@ from typing import ClassVar, cast
 
 import attrs
 
-from dicerules.bots.base import check_view
-from dicerules.games.twenty_four import ACCEPT, NO_OFFER, REFUSE, Action, Keep, Offer, Stop, View
-from dicerules.probability import choice_value, settlement_value
+from dicerules.bot import check_view
+from dicerules.games.twenty_four.engine import (
+    ACCEPT,
+    NO_OFFER,
+    REFUSE,
+    Action,
+    Keep,
+    Offer,
+    Stop,
+    View,
+)
+from dicerules.games.twenty_four.odds import choice_value, settlement_value
 
 __all__ = ["Expert"]
 

@@ -75,14 +75,13 @@ from typing import Any, Final
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
-from dicerules.game import Engine, check_seat, find_preset, register, rules_or_default, start_stream
+from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
 __all__ = [
-    "GAME",
     "NAME",
     "PRESETS",
     "ROLL",
@@ -94,6 +93,7 @@ __all__ = [
     "Stand",
     "State",
     "View",
+    "acting_seats",
     "apply",
     "current_player",
     "default_rules",
@@ -710,6 +710,11 @@ def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action])
 # ----------------------------------------------------------------- reading a state
 
 
+def acting_seats(rules: Rules) -> tuple[int, ...]:
+    """The seats that ever choose: every seat but a permanent house, which never acts."""
+    return tuple(seat for seat in range(rules.players) if seat != rules.permanent_house)
+
+
 def current_player(state: State) -> int | None:
     """The player to act (never the house); None once the game is over."""
     return state.to_act
@@ -864,27 +869,3 @@ def describe(state: State) -> str:
     if state.lightning:
         lines.append("lightning " + " / ".join(map(_pass_text, state.lightning)))
     return "\n".join(lines)
-
-
-GAME: Final = register(
-    Engine(
-        name=NAME,
-        Rules=Rules,
-        State=State,
-        presets=PRESETS,
-        default_rules=default_rules,
-        new_game=new_game,
-        legal_actions=legal_actions,
-        apply=apply,
-        current_player=current_player,
-        is_terminal=is_terminal,
-        winners=winners,
-        scores=scores,
-        history=history,
-        view=view,
-        format_action=format_action,
-        parse_action=parse_action,
-        describe=describe,
-        resample_hidden=resample_hidden,
-    )
-)

@@ -34,8 +34,8 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Final
 
-from dicerules.bots.base import SeededBot, check_view
-from dicerules.games.link import SIDES, Action, Open, Play, View
+from dicerules.bot import SeededBot, check_view
+from dicerules.games.link.engine import SIDES, Action, Open, Play, View
 
 __all__ = ["NEAR", "ROLLOUTS", "SAMPLES", "Expert"]
 

@@ -1,0 +1,102 @@
+"""Liar's dice: bid on the dice under every cup, or call the last bid a lie.
+
+Everything this game is lives in this folder: ``engine`` (the rules, the states, the
+pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
+bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
+expert plays from).
+This package re-exports the engine's public names and registers ``GAME``.
+"""
+
+from dicerules.game import Game, register
+from dicerules.games.liars_dice import engine, expert, narrator, odds
+from dicerules.games.liars_dice.engine import (
+    CHALLENGE,
+    NAME,
+    PRESETS,
+    Action,
+    Bid,
+    Challenge,
+    Reveal,
+    Rules,
+    State,
+    View,
+    apply,
+    count_bid,
+    current_player,
+    default_rules,
+    describe,
+    format_action,
+    history,
+    is_straight,
+    is_terminal,
+    legal_actions,
+    new_game,
+    parse,
+    parse_action,
+    presets,
+    resample_hidden,
+    scores,
+    view,
+    winners,
+)
+
+GAME: Game[State, Action, Rules, View] = register(
+    Game(
+        name=NAME,
+        Rules=Rules,
+        State=State,
+        presets=PRESETS,
+        default_rules=default_rules,
+        new_game=new_game,
+        legal_actions=legal_actions,
+        apply=apply,
+        current_player=current_player,
+        is_terminal=is_terminal,
+        winners=winners,
+        scores=scores,
+        history=history,
+        view=view,
+        format_action=format_action,
+        parse_action=parse_action,
+        describe=describe,
+        resample_hidden=resample_hidden,
+        expert=expert.Expert,
+        narrator=narrator.LiarsDiceNarrator,
+    )
+)
+
+__all__ = [
+    "CHALLENGE",
+    "GAME",
+    "NAME",
+    "PRESETS",
+    "Action",
+    "Bid",
+    "Challenge",
+    "Reveal",
+    "Rules",
+    "State",
+    "View",
+    "apply",
+    "count_bid",
+    "current_player",
+    "default_rules",
+    "describe",
+    "engine",
+    "expert",
+    "format_action",
+    "history",
+    "is_straight",
+    "is_terminal",
+    "legal_actions",
+    "narrator",
+    "new_game",
+    "odds",
+    "parse",
+    "parse_action",
+    "presets",
+    "resample_hidden",
+    "scores",
+    "view",
+    "winners",
+]

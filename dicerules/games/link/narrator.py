@@ -1,0 +1,88 @@
+"""The words ``play`` and ``replay`` print for a game of link."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dicerules.games.link import engine as link
+from dicerules.narration import Narrator, dice_text
+
+
+class LinkNarrator(Narrator[link.View]):
+    """Link: the ante, each die added to the row, who goes out, who takes the pot."""
+
+    score_name = "counters"
+
+    def standing(self, view: link.View) -> Sequence[int]:
+        return view.counters
+
+    def news(self, before: link.View | None, after: link.View) -> list[str]:
+        lines = self._pot_won(before, after)
+        if after.to_act is None and after.round < after.rules.rounds:
+            lines.append("Fewer than two seats can pay the ante: the game is over.")
+        if after.to_act is not None and (before is None or after.round != before.round):
+            lines += self._round(before, after)
+        return lines
+
+    def _pot_won(self, before: link.View | None, after: link.View) -> list[str]:
+        """Who took the pot, if the round under way in ``before`` is over in ``after``."""
+        if before is None or before.to_act is None or after.last_winner is None:
+            return []
+        if after.round == before.round and after.to_act is not None:
+            return []
+        return [
+            f"  {self.who(after.last_winner)} is the last one in and takes the pot of {before.pot}."
+        ]
+
+    def _round(self, before: link.View | None, view: link.View) -> list[str]:
+        lines = [
+            f"  {self.who(seat)} cannot pay the ante and leaves the game."
+            for seat, there in enumerate(view.in_game)
+            if not there and (before is None or before.in_game[seat])
+        ]
+        lines.append(
+            f"Round {view.round} of {view.rules.rounds}: the pot holds {view.pot} after the"
+            f" ante; counters {self.seats(view.counters)}."
+        )
+        if view.whites and view.to_act != view.player:  # else the seat's turn shows them
+            lines.append(f"  Your dice: {self._own(view)}.")
+        return lines
+
+    def _own(self, view: link.View) -> str:
+        blue = "played" if view.blue is None else str(view.blue)
+        return f"white {dice_text(view.whites)}, blue {blue}"
+
+    def action(self, before: link.View, seat: int, action: Any, after: link.View) -> list[str]:
+        who = self.who(seat)
+        if isinstance(action, link.Open):
+            return [f"  {who} opens the row with W{action.value}, going {action.direction}."]
+        if isinstance(action, link.Play) and action.blue:
+            return [f"  {who} links with B{action.value} (pays {after.rules.link_cost}):"
+                    f" the row now goes {after.direction}."]  # fmt: skip
+        if isinstance(action, link.Play):
+            return [f"  {who} adds W{action.value}."]
+        return [f"  {who} is out of the round."]
+
+    def situation(self, view: link.View) -> list[str]:
+        row = " ".join(f"{placed.colour}{placed.value}" for placed in view.sequence)
+        if view.direction is None:
+            where = "Row: not opened: open it with a white die, up or down (W3 up)."
+        else:
+            bound = "at least" if view.direction == "up" else "at most"
+            last = view.sequence[-1].value
+            where = f"Row: {row}, going {view.direction}: add a die showing {bound} {last}."
+        others = ", ".join(
+            f"{self.who(seat)} {count} white{' + blue' if blue else ''}"
+            for seat, (count, blue, there) in enumerate(
+                zip(view.white_counts, view.blue_unplayed, view.in_round, strict=True)
+            )
+            if there and seat != view.player
+        )
+        return [
+            f"Round {view.round} of {view.rules.rounds}; pot {view.pot};"
+            f" counters {self.seats(view.counters)}.",
+            where,
+            f"Still in the round with dice unplayed: {others or 'nobody else'}.",
+            f"Your dice: {self._own(view)}.",
+        ]

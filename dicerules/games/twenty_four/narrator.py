@@ -1,0 +1,103 @@
+"""The words ``play`` and ``replay`` print for a game of twenty four."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dicerules.games.twenty_four import engine as tf
+from dicerules.narration import Narrator, dice_text
+
+
+class TwentyFourNarrator(Narrator[tf.View]):
+    """Twenty-four: the throws and keeps, the settlement, the bonus throws, the money."""
+
+    score_name = "money in quarter-units"
+
+    def standing(self, view: tf.View) -> Sequence[int]:
+        return view.scores
+
+    def news(self, before: tf.View | None, after: tf.View) -> list[str]:
+        lines = []
+        last = after.last
+        if last is not None and (before is None or last != before.last):
+            lines += self._outcome(last, after.rules)
+        if after.to_act is None:
+            return lines
+        if before is None or after.turn != before.turn:
+            lines.append(
+                f"Turn {after.turn} of {after.rules.turns}: {self.who(after.roller)} throws"
+                f" {dice_text(after.showing)}."
+            )
+        elif after.stage != "throw" and before.stage == "throw":
+            lines.append(
+                f"  Total {sum(after.kept)}: {self.who(after.roller)} plays for"
+                f" {after.target}s; the others may offer to settle first."
+            )
+        return lines
+
+    def _outcome(self, last: tf.Outcome, rules: tf.Rules) -> list[str]:
+        how = "after a stop" if last.stopped else "every die kept"
+        roller = self.who(last.roller)
+        lines = [f"  {roller}'s dice: {dice_text(last.dice)} = {last.total} ({how})."]
+        if last.total == 24:
+            lines.append("  Exactly 24: nothing is paid.")
+        elif not last.target and last.changes[last.roller] > 0:
+            lines.append(f"  A low score: {roller} collects 20 from each other seat.")
+        elif not last.target:
+            lines.append(f"  Short of 24: {roller} pays {24 - last.total} to each other seat.")
+        if last.target:
+            deals = ", ".join(
+                f"{self.who(seat)} for {paid}" for seat, paid in enumerate(last.settled) if paid
+            )
+            if deals:
+                lines.append(f"  Settled: {deals}.")
+            throws = ", then ".join(dice_text(throw) for throw in last.bonus)
+            lines.append(
+                f"  Bonus throws for {last.target}s: {throws}: {last.count} showing {last.target}."
+            )
+            score, unsettled = last.target * last.count, "each seat that did not settle"
+            if score:
+                lines.append(f"  Bonus score {last.target} x {last.count} = {score}, paid to"
+                             f" {roller} by {unsettled}.")  # fmt: skip
+            elif rules.failed_bonus_pays:
+                lines.append(f"  No {last.target}s: {roller} pays {last.target} to {unsettled}.")
+            else:
+                lines.append(f"  No {last.target}s: nothing is paid.")
+        lines.append(f"  Money this turn: {self.seats(last.changes, signed=True)}.")
+        return lines
+
+    def action(self, before: tf.View, seat: int, action: Any, after: tf.View) -> list[str]:
+        who = self.who(seat)
+        if isinstance(action, tf.Keep):
+            again = ""
+            if after.turn == before.turn and after.stage == "throw" and after.showing:
+                again = f" and throws {dice_text(after.showing)}"
+            return [f"  {who} keeps {action.count}x{action.value}{again}."]
+        if isinstance(action, tf.Offer):
+            return [f"  {who} offers {action.quarters} to settle."]
+        if isinstance(action, tf.Accept | tf.Refuse):
+            verb = "accepts" if isinstance(action, tf.Accept) else "refuses"
+            return [f"  {who} {verb} {self.who(before.offerer)}'s offer of"  # type: ignore[arg-type]
+                    f" {before.offer}."]  # fmt: skip
+        if isinstance(action, tf.Stop):
+            return [f"  {who} stops."]
+        return [f"  {who} makes no offer."]
+
+    def situation(self, view: tf.View) -> list[str]:
+        money = self.seats(view.scores, signed=True)
+        lines = [f"Money so far, in quarter-units (4 to a unit): {money}."]
+        if view.stage == "throw":
+            kept = f"{dice_text(view.kept)} ({sum(view.kept)})" if view.kept else "nothing yet"
+            lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
+        elif view.stage == "offer":
+            lines.append(
+                f"{self.who(view.roller)} plays for {view.target}s (total {sum(view.kept)}):"
+                f" offer 1 to {tf.DICE * view.target} to settle, or no offer."
+            )
+        else:
+            lines.append(
+                f"{self.who(view.offerer)} offers {view.offer} to settle:"  # type: ignore[arg-type]
+                " accept or refuse."
+            )
+        return lines

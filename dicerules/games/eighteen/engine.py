@@ -84,7 +84,7 @@ from typing import Any, Final
 
 import attrs
 
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
@@ -250,7 +250,7 @@ def format_action(action: Action) -> str:
     """``Roll()`` -> ``"roll"``; ``Stand()`` -> ``"stand"``."""
     if type(action) is Roll or type(action) is Stand:
         return str(action)
-    raise InvalidActionError(f"{action!r} is not an eighteen action")
+    raise InvalidActionError(f"{shown(action)} is not an eighteen action")
 
 
 # --------------------------------------------------------------------------- state
@@ -654,7 +654,7 @@ def apply(state: State, action: Action) -> State:
         if state.to_act is None:
             raise _over(action)
         return _stand(state)
-    raise InvalidActionError(f"{action!r} is not an eighteen action (a Roll or a Stand)")
+    raise InvalidActionError(f"{shown(action)} is not an eighteen action (a Roll or a Stand)")
 
 
 def _over(action: Action) -> IllegalActionError:

@@ -160,7 +160,7 @@ class Game(Generic[S, A, R, V]):
         """The number the game's conservation law keeps; ValueError if it has none."""
         outside = self.outside_scores
         if outside is None:
-            raise ValueError(f"{self.name} has no conservation law")
+            raise InvalidArgumentError(f"{self.name} has no conservation law")
         return sum(self.scores(state)) + outside(state)
 
     def __repr__(self) -> str:
@@ -183,7 +183,7 @@ GAMES: Mapping[str, AnyGame] = MappingProxyType(_REGISTRY)
 def register(game: AnyGame) -> AnyGame:
     """Add ``game`` to GAMES under ``game.name`` (each built-in engine registers itself)."""
     if game.name in _REGISTRY and _REGISTRY[game.name] is not game:
-        raise ValueError(f"a game named {game.name!r} is already registered")
+        raise InvalidArgumentError(f"a game named {game.name!r} is already registered")
     _REGISTRY[game.name] = game
     return game
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from dicerules.bot import SeededBot, check_view
+from dicerules.errors import InvalidArgumentError
 from dicerules.games.liars_dice.engine import CHALLENGE, Action, Bid, View
 from dicerules.games.liars_dice.odds import bid_probability_float
 
@@ -47,9 +48,9 @@ class Expert(SeededBot):
         """
         check_view("liars-dice", view, View)
         if not legal_actions:
-            raise ValueError("there is no legal action to choose from")
+            raise InvalidArgumentError("there is no legal action to choose from")
         if view.player is None:
-            raise ValueError("the expert plays a seat: a spectator's view has no hand")
+            raise InvalidArgumentError("the expert plays a seat: a spectator's view has no hand")
         odds = _Odds(view)
         by_face: dict[int, list[Bid]] = {}
         for action in legal_actions:

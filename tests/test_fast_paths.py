@@ -11,11 +11,11 @@ from __future__ import annotations
 import copy
 import itertools
 import pickle
-import random
 from typing import Any
 
 import attrs
 import pytest
+from helpers import random_game
 
 import dicerules
 from dicerules import IllegalActionError, InvalidActionError, SeededStream
@@ -30,13 +30,7 @@ PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
 
 def played(game: Any, rules: Any, seed: int, steps: int) -> list[Any]:
     """The states of a seeded random game, up to ``steps`` actions or its end."""
-    state = game.new_game(rules, seed=seed)
-    chooser = random.Random(seed)
-    states = [state]
-    while len(states) <= steps and not game.is_terminal(state):
-        state = game.apply(state, chooser.choice(game.legal_actions(state)))
-        states.append(state)
-    return states
+    return random_game(game, rules, seed, seed, steps)
 
 
 def slot_names(cls: type) -> set[str]:

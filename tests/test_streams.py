@@ -1,7 +1,7 @@
 """The dice streams: SeededStream against API.md and an independent SplitMix64, ScriptedStream.
 
-The reference implementation below is written from the text of API.md alone, so a
-change to the stream that would alter a single recorded game shows up here.
+The reference implementation (tests/helpers.py) is written from the text of API.md
+alone, so a change to the stream that would alter a single recorded game shows up here.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import GOLDEN, MUL1, MUL2, TWO64, ref_draw, ref_mix, ref_roll
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,39 +24,6 @@ from dicerules import DiceStream, ScriptedStream, SeededStream, StreamExhaustedE
 from dicerules.streams import splitmix64
 
 # ------------------------------------------------------------- the reference stream
-
-TWO64 = 2**64
-GOLDEN = 0x9E3779B97F4A7C15
-MUL1 = 0xBF58476D1CE4E5B9
-MUL2 = 0x94D049BB133111EB
-
-
-def ref_mix(z: int) -> int:
-    """SplitMix64's finaliser, step by step as API.md spells it."""
-    z ^= z >> 30
-    z = (z * MUL1) % TWO64
-    z ^= z >> 27
-    z = (z * MUL2) % TWO64
-    z ^= z >> 31
-    return z
-
-
-def ref_draw(seed: int, i: int) -> int:
-    """Raw draw i (1-based) of the stream with ``seed``."""
-    return ref_mix((seed + i * GOLDEN) % TWO64)
-
-
-def ref_roll(seed: int, position: int, count: int, sides: int) -> tuple[tuple[int, ...], int]:
-    """``count`` dice of ``sides`` faces from ``position`` on, and the position after them."""
-    limit = TWO64 - TWO64 % sides
-    dice = []
-    while len(dice) < count:
-        position += 1
-        x = ref_draw(seed, position)
-        if x >= limit:
-            continue
-        dice.append(x % sides + 1)
-    return tuple(dice), position
 
 
 def _unshift(y: int, k: int) -> int:

@@ -38,7 +38,10 @@ from pathlib import Path
 from typing import Any
 
 import dicerules
-from dicerules import SeededStream
+
+# Run as a script, it finds the shared test helpers beside its folder.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from helpers import random_game
 
 __all__ = [
     "COMMAND",
@@ -104,13 +107,8 @@ def returns(game: Game, state: object) -> tuple[int, ...]:
 
 def choose_actions(game: Game, preset: str, seed: int, chooser_seed: int) -> tuple[Any, ...]:
     """Play the preset from ``seed`` to the end with the die chooser; return the actions."""
-    state = game.new_game(game.presets[preset], seed=seed)
-    chooser: Any = SeededStream(chooser_seed)
-    while not game.is_terminal(state):
-        legal = game.legal_actions(state)
-        (face,), chooser = chooser.roll(1, len(legal))
-        state = game.apply(state, legal[face - 1])
-    return tuple(game.history(state))
+    final = random_game(game, game.presets[preset], seed, chooser_seed)[-1]
+    return tuple(game.history(final))
 
 
 def _indented(text: str) -> list[str]:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from game_helpers import Scripted, drawn
+from helpers import Scripted, drawn
 
 import dicerules
 from dicerules import (

@@ -1,4 +1,4 @@
-"""Perft, as every test_perft_*.py here counts it, the states it counts from, and dice.
+"""Perft, as every tests/games/*/test_perft_*.py counts it, the states it counts from, and dice.
 
 Definition (as python-chess's perft, with finished games as leaves)::
 
@@ -9,8 +9,8 @@ Definition (as python-chess's perft, with finished games as leaves)::
 The game is the registered one whose states are of ``s``'s type. The last ply is
 counted by the length of the legal list, which is the same number.
 
-``seeded_dice`` is for the brute-force models that draw their own dice: SplitMix64
-written here from API.md, not dicerules' code.
+``seeded_dice`` is for the brute-force models that draw their own dice: the reference
+SplitMix64 of ``helpers``, written from API.md, not dicerules' code.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
+
+from helpers import ref_roll
 
 import dicerules
 from dicerules.game import game_of
@@ -57,21 +59,7 @@ def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
     return state
 
 
-MASK = 2**64 - 1
-
-
 @cache
 def seeded_dice(seed: int) -> tuple[int, ...]:
-    """The first 2000 six-sided dice of a seeded stream, by SplitMix64 with rejection."""
-    limit = 2**64 - 2**64 % 6
-    dice: list[int] = []
-    index = 0
-    while len(dice) < 2000:
-        index += 1
-        z = (seed + index * 0x9E3779B97F4A7C15) & MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        z ^= z >> 31
-        if z < limit:
-            dice.append(z % 6 + 1)
-    return tuple(dice)
+    """The first 2000 six-sided dice of a seeded stream, by the reference SplitMix64."""
+    return ref_roll(seed, 0, 2000, 6)[0]

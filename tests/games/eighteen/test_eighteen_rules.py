@@ -16,7 +16,7 @@ import pickle
 
 import attrs
 import pytest
-from game_helpers import Scripted, drawn
+from helpers import Scripted, drawn
 
 import dicerules
 from dicerules import (

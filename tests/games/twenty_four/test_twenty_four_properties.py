@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from game_helpers import Exhausted, ScriptedDice, SeededDice
+from helpers import Exhausted, ScriptedDice, SeededDice
 from hypothesis import given
 from hypothesis import strategies as st
 

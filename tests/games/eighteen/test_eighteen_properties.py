@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from game_helpers import SeededDice
+from helpers import SeededDice
 from hypothesis import given
 from hypothesis import strategies as st
 

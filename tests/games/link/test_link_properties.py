@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
-from game_helpers import Exhausted, ScriptedDice, SeededDice
+from helpers import Exhausted, ScriptedDice, SeededDice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

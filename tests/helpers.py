@@ -1,0 +1,276 @@
+"""What the tests of every game share (import it as ``helpers``: tests/ is on the path).
+
+* The reference SplitMix64 (``ref_mix``, ``ref_draw``, ``ref_roll``): the seeded
+  stream written again from API.md alone, not from dicerules' code; the one copy
+  every test that needs the rules' own dice uses.
+* ``SeededDice`` and ``ScriptedDice``: the dice sources of the reference models
+  (``Exhausted`` when a script is short).
+* ``random_play``: the one random-play loop. It plays a game from a state, each
+  action picked by a chooser (``seeded_choice``: a SeededStream, as the golden
+  playthroughs and the conformance suite pick; ``drawn_choice``: hypothesis, shrinking
+  toward the last legal action, which ends a turn in every game), and can run a
+  reference model beside the engine and check every promise of ``dicerules.testing``
+  at each step.
+* ``Scripted(module)``: games of one engine module whose dice are written in the
+  test, played with moves in notation; ``drawn(state)``, the dice a game has drawn.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable, Iterator
+from typing import Any, Generic, Protocol, TypeVar
+
+from hypothesis import strategies as st
+
+import dicerules
+from dicerules import DiceStream, ScriptedStream, SeededStream, StreamExhaustedError
+from dicerules.game import AnyGame
+from dicerules.testing import check_state, check_step
+
+S = TypeVar("S")
+R = TypeVar("R", contravariant=True)
+M = TypeVar("M")
+
+# ------------------------------------------------------ the reference SplitMix64
+
+TWO64 = 2**64
+GOLDEN = 0x9E3779B97F4A7C15
+MUL1 = 0xBF58476D1CE4E5B9
+MUL2 = 0x94D049BB133111EB
+
+
+def ref_mix(z: int) -> int:
+    """SplitMix64's finaliser, step by step as API.md spells it."""
+    z ^= z >> 30
+    z = (z * MUL1) % TWO64
+    z ^= z >> 27
+    z = (z * MUL2) % TWO64
+    z ^= z >> 31
+    return z
+
+
+def ref_draw(seed: int, i: int) -> int:
+    """Raw draw i (1-based) of the stream with ``seed``."""
+    return ref_mix((seed + i * GOLDEN) % TWO64)
+
+
+def ref_roll(seed: int, position: int, count: int, sides: int) -> tuple[tuple[int, ...], int]:
+    """``count`` dice of ``sides`` faces from ``position`` on, and the position after them
+    (a raw draw at or above the largest multiple of ``sides`` is rejected)."""
+    limit = TWO64 - TWO64 % sides
+    dice = []
+    while len(dice) < count:
+        position += 1
+        x = ref_draw(seed, position)
+        if x >= limit:
+            continue
+        dice.append(x % sides + 1)
+    return tuple(dice), position
+
+
+# ------------------------------------------------- dice for the reference models
+
+
+class Exhausted(Exception):
+    """A reference model ran out of scripted dice."""
+
+
+class SeededDice:
+    """The reference SplitMix64 of ``seed``, read in order."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.index = 0
+
+    def available(self, count: int) -> bool:
+        return True
+
+    def take(self, count: int, sides: int = 6) -> list[int]:
+        dice, self.index = ref_roll(self.seed, self.index, count, sides)
+        return list(dice)
+
+
+class ScriptedDice:
+    """The script, read in order; taking more than is left raises Exhausted."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+        self.index = 0
+
+    def available(self, count: int) -> bool:
+        return self.index + count <= len(self.values)
+
+    def take(self, count: int, sides: int = 6) -> list[int]:
+        if not self.available(count):
+            raise Exhausted
+        dice = self.values[self.index : self.index + count]
+        self.index += count
+        return dice
+
+
+# ------------------------------------------------------------- random play
+
+Choice = Callable[[tuple[Any, ...]], Any]
+"""Picks one of the legal actions it is given."""
+
+
+def seeded_choice(seed: int) -> Choice:
+    """Each action picked by one die of as many sides as there are legal actions,
+    from ``SeededStream(seed)`` (as the golden playthroughs pick)."""
+    chooser = [SeededStream(seed)]
+
+    def choose(legal: tuple[Any, ...]) -> Any:
+        (face,), chooser[0] = chooser[0].roll(1, len(legal))
+        return legal[face - 1]
+
+    return choose
+
+
+def drawn_choice(data: st.DataObject) -> Choice:
+    """Each action drawn by hypothesis, shrinking toward the last legal one."""
+
+    def choose(legal: tuple[Any, ...]) -> Any:
+        return legal[-1 - data.draw(st.integers(0, len(legal) - 1), label="action")]
+
+    return choose
+
+
+class Beside(Protocol[M]):
+    """A reference model run beside the engine (see ``random_play``)."""
+
+    def start(self) -> M:
+        """The model of a new game; Exhausted if it needs more dice than it has."""
+        ...
+
+    def act(self, model: M, action: Any) -> None:
+        """The model after ``action``; Exhausted if it needs more dice than it has."""
+        ...
+
+    def compare(self, state: Any, model: M) -> None:
+        """Assert that ``state`` is what the model says."""
+        ...
+
+
+def random_play(
+    game: AnyGame,
+    start: Any | Callable[[], Any],
+    choose: Choice,
+    steps: int | None = None,
+    *,
+    beside: Beside[Any] | None = None,
+    checked: bool = False,
+    each_state: Callable[[Any], None] | None = None,
+    each_step: Callable[[Any, Any, Any], None] | None = None,
+) -> Iterator[Any]:
+    """The states of a random game: ``start``, then each state after a chosen action,
+    until the game ends or ``steps`` actions are taken.
+
+    ``start`` is a state, or a function that makes one (StreamExhaustedError from it, or
+    from an action, ends the game there: the model must have run out of dice too, and
+    the state the failed action was given is unchanged). ``beside``: a reference model
+    compared with every state. ``checked``: every promise of ``dicerules.testing`` on
+    every state and step. ``each_state(state)``, before each action, and
+    ``each_step(before, action, after)``: the game's own checks.
+    """
+    model, exhausted = None, False
+    if beside is not None:
+        try:
+            model = beside.start()
+        except Exhausted:
+            exhausted = True
+    try:
+        state = start() if callable(start) else start
+    except StreamExhaustedError:
+        assert exhausted, "the engine ran out of dice where the rules draw no more"
+        return
+    assert not exhausted, "the engine drew fewer dice than the rules say"
+    seats = len(game.scores(state))
+    if beside is not None:
+        beside.compare(state, model)
+    if checked:
+        check_state(game, state, seats=seats)
+    yield state
+    taken = 0
+    while not game.is_terminal(state) and (steps is None or taken < steps):
+        if each_state is not None:
+            each_state(state)
+        action = choose(game.legal_actions(state))
+        if beside is not None:
+            try:
+                beside.act(model, action)
+            except Exhausted:
+                exhausted = True
+        before = pickle.dumps(state) if beside is not None else b""
+        try:
+            after = game.apply(state, action)
+        except StreamExhaustedError:
+            assert exhausted, "the engine ran out of dice where the rules draw no more"
+            assert pickle.loads(before) == state, "a failed apply changed its state"
+            return
+        assert not exhausted, "the engine drew fewer dice than the rules say"
+        if checked:
+            check_step(game, state, action, after)
+        if each_step is not None:
+            each_step(state, action, after)
+        if beside is not None:
+            beside.compare(after, model)
+        if checked:
+            check_state(game, after, seats=seats)
+        state = after
+        taken += 1
+        yield state
+
+
+def random_game(
+    game: AnyGame, rules: Any, seed: int, chooser_seed: int, steps: int | None = None
+) -> list[Any]:
+    """The states of a seeded game of ``rules``, its actions picked by ``seeded_choice``."""
+    start = game.new_game(rules, seed=seed)
+    return list(random_play(game, start, seeded_choice(chooser_seed), steps))
+
+
+# ------------------------------------------------------------- scripted games
+
+
+class EngineModule(Protocol[S, R]):
+    """What ``Scripted`` uses of an engine module, such as ``dicerules.games.link``."""
+
+    def new_game(
+        self, rules: R | None = None, *, seed: int | None = None, stream: DiceStream | None = None
+    ) -> S: ...
+
+    def parse(self, text: str) -> Any: ...
+
+    def apply(self, state: S, action: Any) -> S: ...
+
+    def legal_actions(self, state: S) -> tuple[Any, ...]: ...
+
+    def format_action(self, action: Any) -> str: ...
+
+
+class Scripted(Generic[S, R]):
+    """Games of the engine ``module`` from scripted dice, followed by ``pad`` (if any)."""
+
+    def __init__(self, module: EngineModule[S, R], pad: tuple[int, ...] = ()) -> None:
+        self.module = module
+        self.pad = pad
+
+    def start(self, rules: R, *dice: int) -> S:
+        """A new game whose stream yields exactly ``dice`` (then the pad), in draw order."""
+        return self.module.new_game(rules, stream=ScriptedStream((*dice, *self.pad)))
+
+    def play(self, state: S, *moves: str) -> S:
+        """``state`` after each move (in notation) is applied in turn."""
+        for move in moves:
+            state = self.module.apply(state, self.module.parse(move))
+        return state
+
+    def notation(self, state: S) -> list[str]:
+        """The legal actions in notation."""
+        return [self.module.format_action(action) for action in self.module.legal_actions(state)]
+
+
+def drawn(state: Any) -> tuple[int, ...]:
+    """Every die the game has drawn from its stream so far, in order."""
+    return dicerules.record(state).rolls

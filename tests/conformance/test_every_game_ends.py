@@ -29,7 +29,11 @@ SEEDS = range(20)
 
 
 def play_to_the_end(game: Any, rules: Any, seed: int, bound: int) -> int:
-    """The number of actions a random game takes; AssertionError past ``bound``."""
+    """The number of actions a random game takes; AssertionError past ``bound``, or past
+    the game's own ``max_length`` for these rules where it declares one."""
+    declared = game.max_length(rules)
+    if declared is not None:
+        bound = min(bound, declared)
     state = game.new_game(rules, seed=seed)
     chooser = SeededStream(seed)
     for count in range(bound + 1):

@@ -58,15 +58,17 @@ rounds with a roost of 18 follow one another); a lightning step shows a
 contender's kept sixes first, then the dice it rolled; the house choice, each
 scored round and the lightning round are public.
 
-Every game ends. With a rotating house every seat takes its turn as the house, the
-points in play never fall, and some seat reaches the target. A permanent house is
+Every game ends. With a rotating house the points the house takes stay with a seat
+that can win: the sum of all points never falls and grows whenever a player beats
+the roost or another player, so some seat reaches the target. A permanent house is
 different: it keeps every point it takes and can never win, so the players can
 drift away from the target for ever (one who always stands loses a point most
 rounds). Such a game therefore needs a bound: ``max_rounds`` is 50 when a permanent
 house is set and the field is left out (the ``hosted`` preset's cap), and a
-permanent house with ``max_rounds=None`` is refused unless ``eliminate_at_zero``
-holds every player's points between 0 and the target, where each round moves them,
-so that the game ends by elimination or by the target.
+permanent house with ``max_rounds=None`` is refused unless ``eliminate_at_zero`` is
+on: then a player's points stay between 0 and the target, any round may cost a
+player a point whatever it plays, and a run of such rounds puts it out, so the game
+ends by elimination or by the target.
 
 Dice are drawn from the stream in this order: the house choice, three dice per
 contending seat in seat order, per pass; then each round the house's six dice,

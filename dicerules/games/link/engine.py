@@ -70,7 +70,7 @@ import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, check_fields, illegal, squeeze
+from dicerules.notation import Word, check_fields, check_types, illegal, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -570,10 +570,12 @@ def apply(state: State, action: Action) -> State:
         if item is action:
             break
     else:
-        # Not an object legal_actions handed out: checked whole, then compared by value.
-        check_fields(action)
+        # Not an object legal_actions handed out: its field types checked (and, if it is
+        # not legal, its values) before it is taken as the legal action it equals.
         if action not in legal:
+            check_fields(action)
             raise _why_illegal(state, action)
+        check_types(action)
     if type(action) is Play:
         return _link(state, action) if action.blue else _add_white(state, action)
     if type(action) is Open:

@@ -68,7 +68,7 @@ import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, check_fields, illegal, squeeze
+from dicerules.notation import Word, check_fields, check_types, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -593,14 +593,17 @@ def _listed(action: object, legal: tuple[Action, ...]) -> bool:
 
     The fast path of apply: a pick from legal_actions is found without comparing it
     by value (a Python-level ``__eq__``) with every action listed before it. Any
-    other action is checked whole first (``check_fields``): InvalidActionError if
-    its fields are not what its class declares.
+    other action is checked (``check_types`` when it equals a legal one, else
+    ``check_fields``): InvalidActionError if its fields are not what its class declares.
     """
     for item in legal:
         if item is action:
             return True
+    if action in legal:
+        check_types(action)
+        return True
     check_fields(action)
-    return action in legal
+    return False
 
 
 def _check(state: State, action: Action) -> None:

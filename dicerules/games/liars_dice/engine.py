@@ -555,7 +555,9 @@ def _check_bid(state: State, bid: Bid) -> None:
 
     A bid whose fields are not ints from 1 up is an InvalidActionError first.
     """
-    check_fields(bid)
+    quantity, face = bid.quantity, bid.face
+    if type(quantity) is not int or type(face) is not int or quantity < 1 or face < 1:
+        check_fields(bid)  # raises: a bid made without its validators
     if state.to_act is None:
         raise IllegalActionError(f"the game is over: no bid can be made, {bid} included")
     sides = state.rules.sides

@@ -166,7 +166,10 @@ class Bid:
         return cls(int(match[1]), int(match[2]))
 
     def __str__(self) -> str:
-        return f"{shown(self.quantity)}x{shown(self.face)}"  # shown: any int prints
+        try:
+            return f"{self.quantity}x{self.face}"
+        except ValueError:  # an int too long to print (the try itself costs nothing)
+            return f"{shown(self.quantity)}x{shown(self.face)}"
 
 
 @attrs.frozen

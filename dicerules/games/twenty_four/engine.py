@@ -208,7 +208,10 @@ class Keep:
         return cls(int(match[1]), int(match[2]))
 
     def __str__(self) -> str:
-        return f"keep {shown(self.count)}x{shown(self.value)}"  # shown: any int prints
+        try:
+            return f"keep {self.count}x{self.value}"
+        except ValueError:  # an int too long to print (the try itself costs nothing)
+            return f"keep {shown(self.count)}x{shown(self.value)}"
 
 
 @attrs.frozen
@@ -233,7 +236,10 @@ class Offer:
         return cls(int(match[1]))
 
     def __str__(self) -> str:
-        return f"offer {shown(self.quarters)}"
+        try:
+            return f"offer {self.quarters}"
+        except ValueError:  # an int too long to print
+            return f"offer {shown(self.quarters)}"
 
 
 @attrs.frozen

@@ -1,12 +1,14 @@
 """dicerules: exact, deterministic, immutable rules engines for dice games.
 
 The public names of the API are re-exported here; importing dicerules
-registers every built-in game in GAMES.
+registers every built-in game in GAMES. Games of installed plugin packages join
+GAMES on its first use (see ``dicerules.game``).
 """
 
 from dicerules import bots, games, probability
 from dicerules.errors import (
     DiceRulesError,
+    DuplicateGameError,
     IllegalActionError,
     InvalidActionError,
     InvalidArgumentError,
@@ -20,7 +22,7 @@ from dicerules.errors import (
     UnknownGameError,
     WrongTypeError,
 )
-from dicerules.game import GAMES, Engine, Game, get_game, register
+from dicerules.game import GAMES, Engine, Game, PluginWarning, get_game, register
 from dicerules.match import play_match
 from dicerules.records import FORMAT, GameRecord, record, replay
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
@@ -30,6 +32,7 @@ __all__ = [
     "GAMES",
     "DiceRulesError",
     "DiceStream",
+    "DuplicateGameError",
     "Engine",
     "Game",
     "GameRecord",
@@ -40,6 +43,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "InvalidSeedError",
+    "PluginWarning",
     "RecordError",
     "ReplayError",
     "ScriptedStream",

@@ -16,6 +16,7 @@ import math
 
 __all__ = [
     "DiceRulesError",
+    "DuplicateGameError",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidArgumentError",
@@ -90,6 +91,10 @@ class ReplayError(RecordError):
 
     def __reduce__(self) -> tuple[type[ReplayError], tuple[str, int | None]]:
         return (type(self), (str(self), self.step))
+
+
+class DuplicateGameError(DiceRulesError, ValueError):
+    """register was given a different game under a name already registered."""
 
 
 class UnknownGameError(DiceRulesError, KeyError):

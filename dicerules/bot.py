@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Protocol, TypeVar, cast
 
+from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.game import AnyGame, get_game
 
 __all__ = ["Bot", "RandomBot", "SeededBot", "as_game", "bot_random", "check_view"]
@@ -37,14 +38,14 @@ def as_game(game: object) -> AnyGame:
     if not isinstance(getattr(game, "name", None), str) or not callable(
         getattr(game, "new_game", None)
     ):
-        raise TypeError(f"game must be a game or its name, not {type(game).__name__}")
+        raise WrongTypeError(f"game must be a game or its name, not {type(game).__name__}")
     return cast(AnyGame, game)
 
 
 def check_view(game_name: str, view: object, view_class: type) -> None:
     """TypeError unless ``view`` is a ``view_class``: an expert reads its own game's view."""
     if not isinstance(view, view_class):
-        raise TypeError(
+        raise WrongTypeError(
             f"the {game_name} expert is handed a {game_name} View, not a {type(view).__name__}"
         )
 
@@ -72,7 +73,7 @@ class SeededBot:
     def _pick(self, choices: Sequence[A]) -> A:
         """One of ``choices``, uniformly at random; ValueError if there is none."""
         if not choices:
-            raise ValueError("there is no legal action to choose from")
+            raise InvalidArgumentError("there is no legal action to choose from")
         return choices[self._random.randrange(len(choices))]
 
 

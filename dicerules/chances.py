@@ -12,6 +12,8 @@ from inspect import signature
 from math import factorial
 from typing import ParamSpec, TypeVar
 
+from dicerules.errors import InvalidArgumentError, WrongTypeError, shown
+
 __all__ = [
     "ONE",
     "arg_bool",
@@ -28,25 +30,38 @@ ONE = Fraction(1)
 
 
 def arg_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` if it is an int in [low, high]; TypeError or ValueError naming ``name``."""
+    """``value`` if it is an int in [low, high]; WrongTypeError (a TypeError) or
+    InvalidArgumentError (a ValueError) naming ``name``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {value!r}")
+        raise WrongTypeError(f"{name} must be an int, got {shown(value)}")
     if value < low or (high is not None and value > high):
         upper = "" if high is None else f" and <= {high}"
-        raise ValueError(f"{name} must be >= {low}{upper}, got {value}")
+        raise InvalidArgumentError(f"{name} must be >= {low}{upper}, got {shown(value)}")
     return value
 
 
 def arg_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
+        raise WrongTypeError(f"{name} must be True or False, got {shown(value)}")
     return value
 
 
-def arg_ints(name: str, values: object, low: int, high: int | None = None) -> tuple[int, ...]:
-    """``values`` as a tuple, each checked by ``arg_int``; a str or a non-sequence: TypeError."""
+def arg_ints(
+    name: str,
+    values: object,
+    low: int,
+    high: int | None = None,
+    *,
+    most: int | None = None,
+    items: str = "values",
+) -> tuple[int, ...]:
+    """``values`` as a tuple, each checked by ``arg_int``; WrongTypeError for a str or a
+    non-sequence. With ``most``, InvalidArgumentError for more than ``most`` entries
+    (``items`` is what the message calls them), checked before any entry is read."""
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise TypeError(f"{name} must be a sequence of ints, got {values!r}")
+        raise WrongTypeError(f"{name} must be a sequence of ints, got {shown(values)}")
+    if most is not None and len(values) > most:
+        raise InvalidArgumentError(f"{name} holds at most {most} {items}, got {len(values)}")
     return tuple(arg_int(f"each of {name}", value, low, high) for value in values)
 
 
@@ -59,7 +74,7 @@ def arrangements(dice: tuple[int, ...]) -> int:
 
 
 def die_faces(dice: object, what: str) -> tuple[int, ...]:
-    """``dice`` as a tuple of faces 1..6; TypeError or ValueError naming ``what``."""
+    """``dice`` as a tuple of faces 1..6; WrongTypeError or InvalidArgumentError naming ``what``."""
     return arg_ints(what, dice, 1, 6)
 
 

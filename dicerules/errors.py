@@ -3,25 +3,58 @@
 Every error subclasses DiceRulesError and the builtin it resembles, so that
 ``except ValueError`` (or ``KeyError``, ``RuntimeError``) keeps working. An error
 never leaves anything half-changed: the caller still holds the old state.
+
+Every error dicerules raises on bad input is one of these: a value of the wrong type
+is a WrongTypeError (a TypeError), a value out of range an InvalidArgumentError (a
+ValueError) or one of its kinds (a seed, a seat, a scripted die). ``shown`` writes a
+value into a message so that building the message cannot fail.
 """
 
 from __future__ import annotations
+
+import math
 
 __all__ = [
     "DiceRulesError",
     "DuplicateGameError",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidArgumentError",
+    "InvalidDieError",
     "InvalidRulesError",
+    "InvalidSeatError",
+    "InvalidSeedError",
     "RecordError",
     "ReplayError",
     "StreamExhaustedError",
     "UnknownGameError",
+    "WrongTypeError",
+    "shown",
 ]
 
 
 class DiceRulesError(Exception):
     """The base of every error dicerules raises on purpose."""
+
+
+class WrongTypeError(DiceRulesError, TypeError):
+    """An argument of the wrong type: a seed that is a str or a bool, a seat that is a float."""
+
+
+class InvalidArgumentError(DiceRulesError, ValueError):
+    """An argument of the right type but out of range (a negative count of dice, say)."""
+
+
+class InvalidSeedError(InvalidArgumentError):
+    """A seed that is not from 0 to 2**64 - 1."""
+
+
+class InvalidSeatError(InvalidArgumentError):
+    """A seat that the game does not have (``view(state, 99)`` in a game of four)."""
+
+
+class InvalidDieError(InvalidArgumentError):
+    """A ScriptedStream value that is not a face of the die it was drawn for."""
 
 
 class InvalidActionError(DiceRulesError, ValueError):
@@ -70,3 +103,31 @@ class UnknownGameError(DiceRulesError, KeyError):
     def __str__(self) -> str:
         # KeyError quotes its argument; a message reads better as it is.
         return str(self.args[0]) if self.args else ""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, or a summary where repr fails.
+
+    An int too long for Python to print (over 4,300 digits) is written as its number
+    of digits; any other value whose repr raises (nested too deeply, holding such an
+    int, a broken ``__repr__``) as its type. Building a message with it never raises.
+    """
+    try:
+        text = repr(value)
+    except Exception:  # RecursionError, an int too long to print, a broken __repr__
+        if isinstance(value, int):
+            return _int_summary(value)
+        return f"<a {_type_name(value)} that cannot be shown>"
+    return text if isinstance(text, str) else f"<a {_type_name(value)}>"
+
+
+def _int_summary(value: int) -> str:
+    digits = math.floor(math.log10(abs(int(value)))) + 1
+    return f"<{'a negative' if value < 0 else 'an'} int of {digits:,} digits>"
+
+
+def _type_name(value: object) -> str:
+    try:
+        return str(type(value).__qualname__)
+    except Exception:
+        return "value"

@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from dicerules.errors import DuplicateGameError, InvalidRulesError, UnknownGameError
+from dicerules.errors import (
+    DuplicateGameError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidSeatError,
+    UnknownGameError,
+    WrongTypeError,
+    shown,
+)
 from dicerules.streams import (
     SEED_LIMIT,
     DiceStream,
@@ -244,7 +252,7 @@ class Game(Generic[S, A, R, V]):
         """The number the game's conservation law keeps; ValueError if it has none."""
         outside = self.outside_scores
         if outside is None:
-            raise ValueError(f"{self.name} has no conservation law")
+            raise InvalidArgumentError(f"{self.name} has no conservation law")
         return sum(self.scores(state)) + outside(state)
 
     def __repr__(self) -> str:
@@ -426,7 +434,9 @@ def get_game(name: str) -> AnyGame:
         known = ", ".join(_REGISTRY)
         skipped = _SKIPPED.get(name) if isinstance(name, str) else None
         why = f" (its plugin was skipped: {skipped})" if skipped is not None else ""
-        raise UnknownGameError(f"no game named {name!r}{why}; the games are: {known}") from None
+        raise UnknownGameError(
+            f"no game named {shown(name)}{why}; the games are: {known}"
+        ) from None
 
 
 def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
@@ -438,21 +448,25 @@ def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
         return presets[name]
     except (KeyError, TypeError):
         known = ", ".join(presets)
-        raise InvalidRulesError(f"no {game} preset {name!r}; the presets are: {known}") from None
+        raise InvalidRulesError(
+            f"no {game} preset {shown(name)}; the presets are: {known}"
+        ) from None
 
 
 def check_seat(player: object, players: int) -> None:
     """Check that ``player`` is None or a seat of a game of ``players`` seats.
 
-    TypeError for anything but an int (a bool included) or None; ValueError for an
-    int that is not from 0 to ``players - 1``.
+    WrongTypeError (a TypeError) for anything but an int (a bool included) or None;
+    InvalidSeatError (a ValueError) for an int that is not from 0 to ``players - 1``.
     """
     if player is None:
         return
     if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat must be an int or None, not {type(player).__name__}")
+        raise WrongTypeError(f"a seat must be an int or None, not {type(player).__name__}")
     if not 0 <= player < players:
-        raise ValueError(f"there is no seat {player}: the seats are 0 to {players - 1}")
+        raise InvalidSeatError(
+            f"there is no seat {shown(player)}: the seats are 0 to {players - 1}"
+        )
 
 
 def game_of(state: object) -> AnyGame:
@@ -461,11 +475,11 @@ def game_of(state: object) -> AnyGame:
     for game in _REGISTRY.values():
         if type(state) is game.State:
             return game
-    raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+    raise WrongTypeError(f"{type(state).__name__} is not the state of a registered game")
 
 
 def rules_or_default(rules: object, cls: type[R], default: R) -> R:
-    """new_game's ``rules``: ``default`` for None; TypeError for anything but a ``cls``.
+    """new_game's ``rules``: ``default`` for None; WrongTypeError for anything but a ``cls``.
 
     The message names the class by its engine's module, as ``liars_dice.Rules``.
     """
@@ -473,7 +487,9 @@ def rules_or_default(rules: object, cls: type[R], default: R) -> R:
         return default
     if not isinstance(rules, cls):
         module = cls.__module__.rpartition(".")[2]
-        raise TypeError(f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}")
+        raise WrongTypeError(
+            f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}"
+        )
     return rules
 
 
@@ -484,10 +500,10 @@ def start_stream(seed: int | None, stream: DiceStream | None) -> DiceStream:
     in the stream, so the game can still be recorded and replayed.
     """
     if seed is not None and stream is not None:
-        raise ValueError("give a seed or a stream, not both")
+        raise InvalidArgumentError("give a seed or a stream, not both")
     if stream is not None:
         if not isinstance(stream, DiceStream):
-            raise TypeError(f"stream must be a DiceStream, not {type(stream).__name__}")
+            raise WrongTypeError(f"stream must be a DiceStream, not {type(stream).__name__}")
         if type(stream) is ScriptedStream and stream.position:
             # A script already partly drawn plays as a new script of what is left,
             # so the game's record and replay hold only the values it can use.

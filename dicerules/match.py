@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicerules.bot import Bot, as_game
+from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.game import AnyGame
 from dicerules.streams import splitmix64
 
@@ -44,19 +45,24 @@ def play_match(
 
     ``rules`` None means the game's default rules; the game is seeded by ``seed``, as
     ``new_game`` is (None: a seed drawn from the OS, kept in the state for its record).
-    Each bot is given only its seat's view and the legal actions. ValueError if the
-    number of bots is not the number of seats; an action a bot chose that is not
-    legal is an IllegalActionError from ``apply``. TypeError for a game that is not a
-    game or its name, or bots that are not a sequence. A bot's random source runs on
-    from one match to the next: to play the same match again, make the bots afresh.
+    Each bot is given only its seat's view and the legal actions. InvalidArgumentError
+    (a ValueError) if the number of bots is not the number of seats; an action a bot
+    chose that is not legal is an IllegalActionError from ``apply``. WrongTypeError (a
+    TypeError) for a game that is not a game or its name, or bots that are not a
+    sequence. A bot's random source runs on from one match to the next: to play the
+    same match again, make the bots afresh.
     """
     game = as_game(game)
     if not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots, one a seat, not {type(bots).__name__}")
+        raise WrongTypeError(
+            f"bots must be a sequence of bots, one a seat, not {type(bots).__name__}"
+        )
     state = game.new_game(rules, seed=seed)
     seats = game.seats(state.rules)
     if len(bots) != seats:
-        raise ValueError(f"{game.name} with these rules has {seats} seats, not {len(bots)} bots")
+        raise InvalidArgumentError(
+            f"{game.name} with these rules has {seats} seats, not {len(bots)} bots"
+        )
     current_player, legal_actions, view, apply = (
         game.current_player,
         game.legal_actions,

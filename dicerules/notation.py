@@ -4,16 +4,20 @@ Notation ignores case and spaces: ``squeeze`` makes ``"  No Offer "`` into
 ``"nooffer"`` before a parser looks at it. An action with no fields that is written
 as a fixed word (``stand``, ``no offer``) is a frozen attrs subclass of ``Word``.
 ``illegal`` makes the error for an illegal action, naming the legal ones when few.
+``check_fields`` checks an action object whole, for an engine's slow path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Self
+import functools
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Literal, Self, get_args, get_origin, get_type_hints
 
-from dicerules.errors import IllegalActionError, InvalidActionError
+import attrs
 
-__all__ = ["Word", "illegal", "squeeze"]
+from dicerules.errors import IllegalActionError, InvalidActionError, shown
+
+__all__ = ["Word", "check_fields", "check_types", "illegal", "squeeze"]
 
 
 def squeeze(text: object) -> str:
@@ -61,3 +65,61 @@ def illegal(message: str, legal: Sequence[object], few: int) -> IllegalActionErr
     if len(legal) <= few:
         message += f" (legal here: {', '.join(map(str, legal))})"
     return IllegalActionError(message)
+
+
+def check_fields(action: object) -> None:
+    """InvalidActionError unless every field of ``action`` is exactly what its class declares.
+
+    An action made without its validators (by ``object.__new__`` and
+    ``object.__setattr__``, as unpickling untrusted bytes can) may hold anything:
+    ``Bid(2.5, 2)``, a 1.0 for a 1, a 0 for False. Each field must be of exactly its
+    declared type (an int, neither a float nor a bool; one of a Literal's strs) and
+    pass the field's validators. The engines call this off their fast paths only.
+    """
+    check_types(action)
+    if attrs.has(type(action)):
+        attrs.validate(action)  # type: ignore[arg-type]
+
+
+def check_types(action: object) -> None:
+    """``check_fields`` without the validators: every field of exactly its declared type.
+
+    Enough for an action equal to one known legal, whose values are valid already.
+    """
+    cls = type(action)
+    if not attrs.has(cls):
+        return
+    for name, declared, exact in _field_checks(cls):
+        value = getattr(action, name)
+        if not exact(value):
+            raise InvalidActionError(
+                f"{cls.__name__}.{name} must be {declared}, got {shown(value)}"
+                f" of type {type(value).__name__}"
+            )
+
+
+_Check = tuple[str, str, Callable[[object], bool]]
+
+
+@functools.cache
+def _field_checks(cls: type) -> tuple[_Check, ...]:
+    """(name, what it must be, its exact test) for each field of the attrs class ``cls``."""
+    hints = get_type_hints(cls)
+    return tuple(_field_check(field.name, hints.get(field.name)) for field in attrs.fields(cls))
+
+
+def _field_check(name: str, declared: object) -> _Check:
+    if declared in (int, bool, str):
+        kind: type = declared
+        return name, f"a{'n' if kind is int else ''} {kind.__name__}", lambda v: type(v) is kind
+    if get_origin(declared) is Literal:
+        allowed = get_args(declared)
+        return (
+            name,
+            " or ".join(map(repr, allowed)),
+            lambda v: any(type(v) is type(a) and v == a for a in allowed),
+        )
+    if isinstance(declared, type):
+        cls: type = declared
+        return name, f"a {cls.__name__}", lambda v: isinstance(v, cls)
+    return name, "a value", lambda v: True

@@ -3,7 +3,8 @@
 Nothing here reads a state: the arguments are what a seat can see. The answers are
 exact (``fractions.Fraction``); each function that returns chances or points has a
 twin named with ``_float`` for callers that want speed over exactness. Bad
-arguments raise TypeError for a wrong type and ValueError for a value out of range.
+arguments raise WrongTypeError (a TypeError) for a wrong type and InvalidArgumentError
+(a ValueError) for a value out of range.
 
 * liars-dice: ``bid_count_distribution`` (how many dice the hands a seat cannot see
   count toward a face) and ``bid_probability`` (the chance that a bid holds, given

@@ -28,6 +28,8 @@ from dicerules.errors import (
     ReplayError,
     StreamExhaustedError,
     UnknownGameError,
+    WrongTypeError,
+    shown,
 )
 from dicerules.game import AnyGame, game_of, get_game
 from dicerules.rulefields import field_spec
@@ -97,7 +99,7 @@ def rules_from_dict(game: AnyGame, data: Mapping[str, object]) -> Any:
     later = _later_defaults(game.Rules)
     data = {**{k: v for k, v in later.items() if k not in data}, **data}
     missing = [name for name in names if name not in data]
-    unknown = sorted(str(key) for key in data if key not in names)
+    unknown = sorted(_key_text(key) for key in data if key not in names)
     if missing or unknown:
         raise RecordError(
             f"{game.name} rules"
@@ -111,6 +113,11 @@ def rules_from_dict(game: AnyGame, data: Mapping[str, object]) -> Any:
         raise RecordError(f"bad {game.name} rules: {error}") from None
     except (cattrs.BaseValidationError, TypeError, ValueError) as error:
         raise RecordError(f"bad {game.name} rules: {_first_cause(error)}") from None
+
+
+def _key_text(key: object) -> str:
+    """A key of a record's object as a message names it: a str as it is."""
+    return key if isinstance(key, str) else shown(key)
 
 
 def _first_cause(error: BaseException) -> BaseException:
@@ -146,9 +153,9 @@ def _stream_from_dict(data: object) -> SeededStream | ScriptedStream:
     if keys in ({"seed"}, {"seed", "position"}):
         seed, position = data["seed"], data.get("position", 0)
         if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
-            raise RecordError(f"stream seed must be an int from 0 to 2**64 - 1, got {seed!r}")
+            raise RecordError(f"stream seed must be an int from 0 to 2**64 - 1, got {shown(seed)}")
         if not _is_int(position) or position < 0:
-            raise RecordError(f"stream position must be an int >= 0, got {position!r}")
+            raise RecordError(f"stream position must be an int >= 0, got {shown(position)}")
         return SeededStream(seed, position)
     if keys == {"scripted"}:
         values = data["scripted"]
@@ -157,7 +164,7 @@ def _stream_from_dict(data: object) -> SeededStream | ScriptedStream:
         return ScriptedStream(values)
     raise RecordError(
         'stream must be {"seed": n} or {"scripted": [values]},'
-        f" got keys {sorted(map(str, keys))}"
+        f" got keys {sorted(map(_key_text, keys))}"
     )
 
 
@@ -193,16 +200,18 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         # A record is checked whole when it is made, however it is made.
         if not _is_int(self.format):
-            raise RecordError(f"format must be an int, got {self.format!r}")
+            raise RecordError(f"format must be an int, got {shown(self.format)}")
         if self.format != FORMAT:
-            raise RecordError(f"record format {self.format} is not supported (this reads {FORMAT})")
+            raise RecordError(
+                f"record format {shown(self.format)} is not supported (this reads {FORMAT})"
+            )
         if not isinstance(self.game, str):
-            raise RecordError(f"game must be a string, got {self.game!r}")
+            raise RecordError(f"game must be a string, got {shown(self.game)}")
         rules = rules_to_dict(rules_from_dict(_game_named(self.game), self.rules))
         object.__setattr__(self, "rules", rules)  # a copy of its own, in field order
         if type(self.stream) is not SeededStream and type(self.stream) is not ScriptedStream:
             raise RecordError(
-                f"stream must be a SeededStream or a ScriptedStream, got {self.stream!r}"
+                f"stream must be a SeededStream or a ScriptedStream, got {shown(self.stream)}"
             )
         if not isinstance(self.actions, tuple) or not all(isinstance(a, str) for a in self.actions):
             raise RecordError("actions must be a tuple of strings")
@@ -230,7 +239,7 @@ class GameRecord:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         missing = [key for key in _KEYS if key not in data]
-        unknown = sorted(str(key) for key in data if key not in _KEYS)
+        unknown = sorted(_key_text(key) for key in data if key not in _KEYS)
         if missing:
             raise RecordError(f"the record lacks {', '.join(missing)}")
         if unknown:
@@ -294,7 +303,7 @@ def replay(rec: GameRecord) -> Any:
     step, if an action is not legal where it stands or the dice drawn differ.
     """
     if not isinstance(rec, GameRecord):
-        raise TypeError(f"replay takes a GameRecord, not {type(rec).__name__}")
+        raise WrongTypeError(f"replay takes a GameRecord, not {type(rec).__name__}")
     game = _game_named(rec.game)
     rules = rules_from_dict(game, rec.rules)
     checked = _DiceCheck(rec.rolls)
@@ -317,6 +326,11 @@ def replay(rec: GameRecord) -> Any:
     return state
 
 
+def _dice_text(dice: tuple[int, ...]) -> str:
+    """``str(list(dice))``, each die written by ``shown`` (a record's dice may be any int)."""
+    return "[" + ", ".join(map(shown, dice)) + "]"
+
+
 class _DiceCheck:
     """Compares the dice a replay draws with the record's, step by step."""
 
@@ -332,7 +346,8 @@ class _DiceCheck:
         if tuple(new) != expected:
             where = "at set-up" if step is None else f"after step {step}"
             raise ReplayError(
-                f"{where} the replay drew {new} where the record has {list(expected)}", step
+                f"{where} the replay drew {new} where the record has {_dice_text(expected)}",
+                step,
             )
         self.seen_dice += len(new)
 

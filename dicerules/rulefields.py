@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from dicerules.errors import InvalidRulesError
+from dicerules.errors import InvalidRulesError, shown
 
 __all__ = [
     "FieldSpec",
@@ -82,7 +82,7 @@ def integer(default: int, low: int | None = None, high: int | None = None) -> An
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not _in_range(value, low, high):
             raise InvalidRulesError(
-                f"{attribute.name} must be {_int_range(low, high)}, got {value!r}"
+                f"{attribute.name} must be {_int_range(low, high)}, got {shown(value)}"
             )
 
     return attrs.field(
@@ -96,7 +96,7 @@ def optional_integer(default: int | None, low: int | None = None, high: int | No
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not _in_range(value, low, high):
             raise InvalidRulesError(
-                f"{attribute.name} must be None or {_int_range(low, high)}, got {value!r}"
+                f"{attribute.name} must be None or {_int_range(low, high)}, got {shown(value)}"
             )
 
     return attrs.field(
@@ -109,7 +109,7 @@ def boolean(default: bool, *, added_later: bool = False) -> Any:
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, bool):
-            raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
+            raise InvalidRulesError(f"{attribute.name} must be True or False, got {shown(value)}")
 
     spec = FieldSpec("bool", added_later=added_later)
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})
@@ -121,7 +121,7 @@ def choice(default: str, choices: tuple[str, ...], *, added_later: bool = False)
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, str) or value not in choices:
             allowed = " or ".join(repr(c) for c in choices)
-            raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {value!r}")
+            raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {shown(value)}")
 
     spec = FieldSpec("choice", choices=choices, added_later=added_later)
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})

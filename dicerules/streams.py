@@ -25,7 +25,14 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from dicerules._build import builder
-from dicerules.errors import StreamExhaustedError
+from dicerules.errors import (
+    InvalidArgumentError,
+    InvalidDieError,
+    InvalidSeedError,
+    StreamExhaustedError,
+    WrongTypeError,
+    shown,
+)
 
 __all__ = ["SEED_LIMIT", "DiceStream", "ScriptedStream", "SeededStream", "check_seed"]
 
@@ -46,23 +53,23 @@ class DiceStream(Protocol):
 
 
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is a valid seed; TypeError or ValueError otherwise."""
+    """Return ``seed`` if it is a valid seed; WrongTypeError or InvalidSeedError otherwise."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+        raise WrongTypeError(f"a seed must be an int, not {type(seed).__name__}")
     if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"a seed must satisfy 0 <= seed < 2**64, got {seed}")
+        raise InvalidSeedError(f"a seed must satisfy 0 <= seed < 2**64, got {shown(seed)}")
     return seed
 
 
 def _check_roll(count: int, sides: int) -> None:
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise ValueError(f"count must be an int >= 0, got {count!r}")
+        raise InvalidArgumentError(f"count must be an int >= 0, got {shown(count)}")
     _check_sides(sides)
 
 
 def _check_sides(sides: int) -> None:
     if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= SEED_LIMIT:
-        raise ValueError(f"sides must be an int from 1 to 2**64, got {sides!r}")
+        raise InvalidArgumentError(f"sides must be an int from 1 to 2**64, got {shown(sides)}")
 
 
 def splitmix64(seed: int, index: int) -> int:
@@ -225,7 +232,7 @@ def _seed_validator(instance: object, attribute: attrs.Attribute[int], value: in
 
 def _position_validator(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"position must be an int >= 0, got {value!r}")
+        raise InvalidArgumentError(f"position must be an int >= 0, got {shown(value)}")
 
 
 @attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
@@ -282,11 +289,16 @@ _seeded = builder(SeededStream, slots=("_ahead",))
 
 def _to_values(values: Iterable[int]) -> tuple[int, ...]:
     if isinstance(values, str | bytes):
-        raise TypeError("ScriptedStream values must be ints, not a string")
-    result = tuple(values)
+        raise WrongTypeError("ScriptedStream values must be ints, not a string")
+    try:
+        result = tuple(values)
+    except TypeError:
+        raise WrongTypeError(
+            f"ScriptedStream values must be an iterable of ints, not {type(values).__name__}"
+        ) from None
     for value in result:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"ScriptedStream values must be ints, got {value!r}")
+            raise WrongTypeError(f"ScriptedStream values must be ints, got {shown(value)}")
     return result
 
 
@@ -295,7 +307,7 @@ class ScriptedStream:
     """A stream that yields the given values in order: physical dice, or a test set-up.
 
     Drawing past the end raises StreamExhaustedError; a value that is not a face
-    of the die asked for raises ValueError when it is drawn.
+    of the die asked for raises InvalidDieError (a ValueError) when it is drawn.
 
     >>> dice, rest = ScriptedStream((3, 1, 6)).roll(2)
     >>> dice, rest.remaining
@@ -307,8 +319,8 @@ class ScriptedStream:
 
     def __attrs_post_init__(self) -> None:
         if self.position > len(self.values):
-            raise ValueError(
-                f"position {self.position} is past the end of {len(self.values)} values"
+            raise InvalidArgumentError(
+                f"position {shown(self.position)} is past the end of {len(self.values)} values"
             )
 
     @property
@@ -328,7 +340,9 @@ class ScriptedStream:
         dice = self.values[self.position : end]
         for die in dice:
             if not 1 <= die <= sides:
-                raise ValueError(f"scripted value {die} is not a face of a {sides}-sided die")
+                raise InvalidDieError(
+                    f"scripted value {shown(die)} is not a face of a {sides}-sided die"
+                )
         return dice, _new_scripted(values=self.values, position=end)
 
 

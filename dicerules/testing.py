@@ -110,8 +110,9 @@ def rules(game: AnyGame) -> st.SearchStrategy[Any]:
     """Valid Rules for ``game``: a preset, or every field drawn over its whole range.
 
     Fields are drawn independently; where they clash (a seat number past the
-    number of players, say), the later fields fall back to their defaults, last
-    first, until the Rules are valid, so no example is thrown away. A Rules class
+    number of players, say), the later fields fall back to their defaults (the
+    value the class gives a field left out), last first, until the Rules are valid,
+    so no example is thrown away. A Rules class
     not made of ``dicerules.rulefields`` fields gets its presets only.
     """
     presets = st.sampled_from(tuple(game.presets.values()))
@@ -135,7 +136,7 @@ def rules(game: AnyGame) -> st.SearchStrategy[Any]:
             try:
                 return cls(**values)
             except ValueError:
-                values[field.name] = field.default
+                values.pop(field.name, None)
         return cls()
 
     # Drawn rules come first so that a failure shrinks toward the smallest game.

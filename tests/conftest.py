@@ -15,6 +15,10 @@ from hypothesis import HealthCheck, settings
 
 import dicerules
 
+# A helper of the OpenSpiel tests that imports scipy at once; test_openspiel.py imports
+# it after its skip, but --doctest-modules would collect it (and fail) without scipy.
+collect_ignore = ["adapters/sequence_form.py"]
+
 settings.register_profile(
     "ci",
     max_examples=60,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicerules.bot import Bot, RandomBot, as_game, bot_random
+from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.game import AnyGame, get_game
 from dicerules.streams import check_seed
 
@@ -40,16 +41,16 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
     TypeError for a name or game of another type.
     """
     if not isinstance(name, str):
-        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
+        raise WrongTypeError(f"a bot's name is a str, not {type(name).__name__}")
     found = get_game(as_game(game).name)
     seed = check_seed(seed)
     if name == "random":
         return RandomBot(seed)
     if name == "expert":
         if found.expert is None:
-            raise ValueError(f"there is no expert bot for {found.name!r}")
+            raise InvalidArgumentError(f"there is no expert bot for {found.name!r}")
         return found.expert(seed)
     extra = found.bots.get(name)
     if extra is not None:
         return extra(seed)
-    raise ValueError(f"no bot named {name!r}; the bots are: {', '.join(names(found))}")
+    raise InvalidArgumentError(f"no bot named {name!r}; the bots are: {', '.join(names(found))}")

@@ -59,8 +59,20 @@ class Terminal:
     def type(self, keys: str) -> None:
         os.write(self.fd, keys.encode())
 
-    def status(self) -> int:
-        _, status = os.waitpid(self.pid, 0)
+    def status(self, timeout: float = 60) -> int:
+        """The child's exit status; a child still running after ``timeout`` seconds is killed."""
+        import signal
+
+        end = time.monotonic() + timeout
+        while True:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > end:
+                os.kill(self.pid, signal.SIGKILL)
+                _, status = os.waitpid(self.pid, 0)
+                break
+            time.sleep(0.05)
         os.close(self.fd)
         return os.waitstatus_to_exitcode(status)
 
@@ -70,6 +82,7 @@ def test_play_edits_lines_recalls_them_completes_and_stops_at_ctrl_c(tmp_path: P
     record = tmp_path / "game.json"
     argv = ["play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random"]
     term = Terminal([*argv, "--record", str(record)])
+    passed = False
     try:
         intro = term.expect("your move> ")
         assert "Tab completes a move; Up recalls an earlier line." in " ".join(intro.split())
@@ -86,8 +99,9 @@ def test_play_edits_lines_recalls_them_completes_and_stops_at_ctrl_c(tmp_path: P
         term.type(CTRL_C)
         shown = term.expect("Record saved to ")
         assert "You left the game." in shown
+        passed = True
     finally:
-        status = term.status()
+        status = term.status(timeout=60 if passed else 0)
     assert status == 130
     rec = dicerules.GameRecord.from_json(record.read_text())
     assert [rec.actions[0], rec.actions[3]] == ["3x4", "challenge"]

@@ -119,12 +119,15 @@ def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
     done = cli(
         "simulate", "eighteen", "--preset", "hosted", "--games", "2", "--records", str(path),
         "--rule", "max-rounds=none", "--rule", "floor_at_zero=TRUE", "--rule", "target=5",
+        "--rule", "eliminate_at_zero=true",  # a permanent house with no cap needs it
     )  # fmt: skip
-    assert done.out.startswith(
-        "eighteen (hosted with target=5, floor_at_zero=true, max_rounds=none), 4 seats:"
+    assert " ".join(done.out.split()).startswith(  # the header may wrap
+        "eighteen (hosted with target=5, floor_at_zero=true, eliminate_at_zero=true,"
+        " max_rounds=none), 4 seats:"
     )
     rules = dicerules.GameRecord.from_json(path.read_text().splitlines()[0]).rules
     assert (rules["target"], rules["floor_at_zero"], rules["max_rounds"]) == (5, True, None)
+    assert rules["eliminate_at_zero"] is True
     assert rules["permanent_house"] == 0  # the rest is the preset's
 
 

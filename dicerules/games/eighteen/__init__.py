@@ -12,6 +12,7 @@ from dicerules.game import Game, register
 from dicerules.games.eighteen import encoding, engine, expert, narrator, odds
 from dicerules.games.eighteen.engine import (
     NAME,
+    PERMANENT_HOUSE_MAX_ROUNDS,
     PRESETS,
     ROLL,
     STAND,
@@ -74,6 +75,7 @@ GAME: Game[State, Action, Rules, View] = register(
 __all__ = [
     "GAME",
     "NAME",
+    "PERMANENT_HOUSE_MAX_ROUNDS",
     "PRESETS",
     "ROLL",
     "STAND",

@@ -58,6 +58,18 @@ rounds with a roost of 18 follow one another); a lightning step shows a
 contender's kept sixes first, then the dice it rolled; the house choice, each
 scored round and the lightning round are public.
 
+Every game ends. With a rotating house the points the house takes stay with a seat
+that can win: the sum of all points never falls and grows whenever a player beats
+the roost or another player, so some seat reaches the target. A permanent house is
+different: it keeps every point it takes and can never win, so the players can
+drift away from the target for ever (one who always stands loses a point most
+rounds). Such a game therefore needs a bound: ``max_rounds`` is 50 when a permanent
+house is set and the field is left out (the ``hosted`` preset's cap), and a
+permanent house with ``max_rounds=None`` is refused unless ``eliminate_at_zero`` is
+on: then a player's points stay between 0 and the target, any round may cost a
+player a point whatever it plays, and a run of such rounds puts it out, so the game
+ends by elimination or by the target.
+
 Dice are drawn from the stream in this order: the house choice, three dice per
 contending seat in seat order, per pass; then each round the house's six dice,
 then for each player's turn three dice when it starts and one per ``roll``; in a
@@ -75,7 +87,7 @@ from typing import Final
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
@@ -84,6 +96,7 @@ from dicerules.tape import Tape
 
 __all__ = [
     "NAME",
+    "PERMANENT_HOUSE_MAX_ROUNDS",
     "PRESETS",
     "ROLL",
     "STAND",
@@ -121,13 +134,21 @@ BUST: Final = 18
 """The highest total that is not bust, and what a hand of six dice counts."""
 HAND_LIMIT: Final = 6
 """A hand that reaches this many dice without going bust ends its turn."""
+PERMANENT_HOUSE_MAX_ROUNDS: Final = 50
+"""``max_rounds`` when a permanent house is set and the field is left out."""
 
 # --------------------------------------------------------------------------- rules
 
 
 @attrs.frozen
 class Rules:
-    """Every rule option of eighteen, validated. The defaults are the standard preset."""
+    """Every rule option of eighteen, validated. The defaults are the standard preset.
+
+    ``max_rounds`` left out is None (no cap) with a rotating house, and
+    PERMANENT_HOUSE_MAX_ROUNDS with a permanent one: such a game could otherwise go
+    on for ever. An explicit ``max_rounds=None`` with a permanent house is refused,
+    unless ``eliminate_at_zero`` bounds the game.
+    """
 
     players: int = integer(4, 2, MAX_PLAYERS)
     permanent_house: int | None = optional_integer(None, 0, MAX_PLAYERS - 1)
@@ -137,7 +158,11 @@ class Rules:
     eliminate_at_zero: bool = boolean(False)
     roost18_players_lose: bool = boolean(True)
     simultaneous_reveal: bool = boolean(False)
-    max_rounds: int | None = optional_integer(None, 1, 1000)
+    max_rounds: int | None = optional_integer(
+        attrs.Factory(lambda rules: _default_max_rounds(rules.permanent_house), takes_self=True),
+        1,
+        1000,
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.permanent_house is not None and self.permanent_house >= self.players:
@@ -154,6 +179,17 @@ class Rules:
                 "eliminate_at_zero with a permanent_house needs players >= 3"
                 " (a lone player would win the first round)"
             )
+        if (
+            self.permanent_house is not None
+            and self.max_rounds is None
+            and not self.eliminate_at_zero
+        ):
+            raise InvalidRulesError(
+                "a permanent_house with max_rounds None can play for ever (the house"
+                " keeps the points it takes, and the players may never reach the"
+                f" target): set max_rounds (it is {PERMANENT_HOUSE_MAX_ROUNDS} when"
+                " left out), or eliminate_at_zero"
+            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -161,11 +197,16 @@ class Rules:
         return find_preset(NAME, PRESETS, name)
 
 
+def _default_max_rounds(permanent_house: int | None) -> int | None:
+    """``max_rounds`` when it is left out: a permanent house caps the game."""
+    return None if permanent_house is None else PERMANENT_HOUSE_MAX_ROUNDS
+
+
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {
         "standard": Rules(),
         "twenty-three": Rules(start_points=5, target=23, eliminate_at_zero=True),
-        "hosted": Rules(permanent_house=0, max_rounds=50),
+        "hosted": Rules(permanent_house=0, max_rounds=PERMANENT_HOUSE_MAX_ROUNDS),
     }
 )
 presets = PRESETS
@@ -212,7 +253,7 @@ def format_action(action: Action) -> str:
     """``Roll()`` -> ``"roll"``; ``Stand()`` -> ``"stand"``."""
     if type(action) is Roll or type(action) is Stand:
         return str(action)
-    raise InvalidActionError(f"{action!r} is not an eighteen action")
+    raise InvalidActionError(f"{shown(action)} is not an eighteen action")
 
 
 # --------------------------------------------------------------------------- state
@@ -587,7 +628,7 @@ def apply(state: State, action: Action) -> State:
         if state.to_act is None:
             raise _over(action)
         return _stand(state)
-    raise InvalidActionError(f"{action!r} is not an eighteen action (a Roll or a Stand)")
+    raise InvalidActionError(f"{shown(action)} is not an eighteen action (a Roll or a Stand)")
 
 
 def _over(action: Action) -> IllegalActionError:

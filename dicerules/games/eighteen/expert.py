@@ -30,6 +30,7 @@ from typing import ClassVar
 import attrs
 
 from dicerules.bot import check_view
+from dicerules.errors import InvalidArgumentError
 from dicerules.games.eighteen.engine import ROLL, STAND, Action, View, hand_total
 from dicerules.games.eighteen.odds import (
     eighteen_turn_totals,
@@ -55,7 +56,9 @@ class Expert:
         check_view("eighteen", view, View)
         seat = view.player
         if seat is None or view.to_act != seat or not legal_actions:
-            raise ValueError(f"the view is not that of the seat to act (seat {view.to_act})")
+            raise InvalidArgumentError(
+                f"the view is not that of the seat to act (seat {view.to_act})"
+            )
         if view.roost_dice:
             roost = {sum(view.roost_dice): _SURE}
         else:
@@ -74,7 +77,7 @@ class Expert:
         rolling = roll_points(hand, roost, others, floor_points=floor)
         best = ROLL if rolling > stand_points(hand, roost, others, floor_points=floor) else STAND
         if best not in legal_actions:
-            raise ValueError(f"{best} is not among the legal actions {legal_actions}")
+            raise InvalidArgumentError(f"{best} is not among the legal actions {legal_actions}")
         return best
 
 

@@ -14,7 +14,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from dicerules.chances import ONE, arg_bool, arrangements, die_faces, float_twin
-from dicerules.games.eighteen.engine import hand_total
+from dicerules.errors import InvalidArgumentError, WrongTypeError, shown
+from dicerules.games.eighteen.engine import MAX_PLAYERS, hand_total
 
 __all__ = [
     "eighteen_turn_totals",
@@ -67,12 +68,16 @@ def roost_distribution(
     """
     faces = die_faces(discards, "discards")
     if len(faces) not in (0, 3):
-        raise ValueError(f"discards are the house's three lowest dice, got {len(faces)} dice")
+        raise InvalidArgumentError(
+            f"discards are the house's three lowest dice, got {len(faces)} dice"
+        )
     throws = dict(_roost_table()[tuple(sorted(faces))])
     if arg_bool("playing", playing):
         throws.pop(_E18_TOP, None)
         if not throws:
-            raise ValueError("with discards 6-6-6 the roost is 18: no player plays that round")
+            raise InvalidArgumentError(
+                "with discards 6-6-6 the roost is 18: no player plays that round"
+            )
     total = sum(throws.values())
     return {roost: Fraction(throws[roost], total) for roost in sorted(throws)}
 
@@ -89,27 +94,27 @@ def _distribution_key(
 ) -> tuple[tuple[int, Fraction], ...]:
     """A checked distribution over ``keys`` as sorted (value, chance) pairs, none zero."""
     if not isinstance(distribution, Mapping):
-        raise TypeError(
+        raise WrongTypeError(
             f"{what} must be a mapping of value to chance, not {type(distribution).__name__}"
         )
     pairs = []
     for value, chance in distribution.items():
         if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"{what} must have int values, not {type(value).__name__}")
+            raise WrongTypeError(f"{what} must have int values, not {type(value).__name__}")
         if value not in keys:
-            raise ValueError(
-                f"{what} has {value!r}, which is not one of {min(keys)} to {max(keys)}"
+            raise InvalidArgumentError(
+                f"{what} has {shown(value)}, which is not one of {min(keys)} to {max(keys)}"
             )
         if not isinstance(chance, Fraction | int) or isinstance(chance, bool):
-            raise TypeError(
+            raise WrongTypeError(
                 f"{what} must give its chances as Fractions, not {type(chance).__name__}"
             )
         if chance < 0:
-            raise ValueError(f"{what} gives {value} a negative chance, {chance}")
+            raise InvalidArgumentError(f"{what} gives {value} a negative chance, {chance}")
         if chance:
             pairs.append((value, Fraction(chance)))
     if sum(chance for _, chance in pairs) != 1:
-        raise ValueError(f"{what}'s chances must sum to 1")
+        raise InvalidArgumentError(f"{what}'s chances must sum to 1")
     return tuple(sorted(pairs))
 
 
@@ -180,15 +185,25 @@ def _eighteen_position(
     """The checked hand and the tables of ``_eighteen_values`` for these arguments."""
     faces = die_faces(hand, "hand")
     if not 3 <= len(faces) <= _E18_HAND_DICE:
-        raise ValueError(f"a hand holds 3 to 6 dice, got {len(faces)}")
+        raise InvalidArgumentError(f"a hand holds 3 to 6 dice, got {len(faces)}")
     roost_key = _distribution_key(roost, "roost", range(3, _E18_TOP + 1))
     if not isinstance(others, Sequence):
-        raise TypeError(f"others must be a sequence of distributions, not {type(others).__name__}")
+        raise WrongTypeError(
+            f"others must be a sequence of distributions, not {type(others).__name__}"
+        )
+    if len(others) > MAX_PLAYERS - 1:
+        # The work grows with every other player: no more than a game can seat.
+        raise InvalidArgumentError(
+            f"others holds at most {MAX_PLAYERS - 1} distributions"
+            f" (a game seats at most {MAX_PLAYERS}), got {len(others)}"
+        )
     other_keys = tuple(sorted(_distribution_key(o, "others' totals", _E18_TOTALS) for o in others))
     if floor_points is not None and (
         not isinstance(floor_points, int) or isinstance(floor_points, bool)
     ):
-        raise TypeError(f"floor_points must be an int or None, not {type(floor_points).__name__}")
+        raise WrongTypeError(
+            f"floor_points must be an int or None, not {type(floor_points).__name__}"
+        )
     payoff, best = _eighteen_values(roost_key, other_keys, floor_points)
     return faces, payoff, best
 
@@ -235,7 +250,7 @@ def roll_points(
     """
     faces, payoff, best = _eighteen_position(hand, roost, others, floor_points)
     if sum(faces) > _E18_TOP or len(faces) == _E18_HAND_DICE:
-        raise ValueError(f"hand {faces} is bust or full: its turn is over")
+        raise InvalidArgumentError(f"hand {faces} is bust or full: its turn is over")
     return _roll_points(payoff, best, sum(faces), len(faces))
 
 

@@ -66,9 +66,9 @@ from typing import Final, Literal, cast
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, illegal, squeeze
+from dicerules.notation import Word, check_fields, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer, later_field, quiet_repr
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
 from dicerules.tape import Tape, last_item
@@ -189,7 +189,9 @@ _BID_RE = re.compile(r"([0-9]{1,4})x([0-9]{1,4})")
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidActionError(f"a bid's {attribute.name} must be an int >= 1, got {value!r}")
+        raise InvalidActionError(
+            f"a bid's {attribute.name} must be an int >= 1, got {shown(value)}"
+        )
 
 
 @attrs.frozen
@@ -208,7 +210,10 @@ class Bid:
         return cls(int(match[1]), int(match[2]))
 
     def __str__(self) -> str:
-        return f"{self.quantity}x{self.face}"
+        try:
+            return f"{self.quantity}x{self.face}"
+        except ValueError:  # an int too long to print (the try itself costs nothing)
+            return f"{shown(self.quantity)}x{shown(self.face)}"
 
 
 @attrs.frozen
@@ -264,7 +269,7 @@ def format_action(action: Action) -> str:
     """``Bid(3, 4)`` -> ``"3x4"``; ``CHALLENGE`` -> ``"challenge"``; ``CALZA`` -> ``"calza"``."""
     if type(action) is Bid or type(action) is Challenge or type(action) is Calza:
         return str(action)
-    raise InvalidActionError(f"{action!r} is not a liars-dice action")
+    raise InvalidActionError(f"{shown(action)} is not a liars-dice action")
 
 
 @lru_cache(maxsize=MAX_SIDES)
@@ -651,20 +656,28 @@ def apply(state: State, action: Action) -> State:
         _check_calza(state)
         return _calza(state)
     raise InvalidActionError(
-        f"{action!r} is not a liars-dice action (a Bid, a Challenge or a Calza)"
+        f"{shown(action)} is not a liars-dice action (a Bid, a Challenge or a Calza)"
     )
 
 
 def _check_bid(state: State, bid: Bid) -> None:
-    """Rules 3 and 4: the bid names a face and no more dice than are in play, and raises."""
+    """Rules 3 and 4: the bid names a face and no more dice than are in play, and raises.
+
+    A bid whose fields are not ints from 1 up is an InvalidActionError first.
+    """
+    quantity, face = bid.quantity, bid.face
+    if type(quantity) is not int or type(face) is not int or quantity < 1 or face < 1:
+        check_fields(bid)  # raises: a bid made without its validators
     if state.to_act is None:
         raise IllegalActionError(f"the game is over: no bid can be made, {bid} included")
     sides = state.rules.sides
     if bid.face > sides:
-        raise _illegal(state, f"{bid} names face {bid.face}, but the dice show 1 to {sides}")
+        raise _illegal(state, f"{bid} names face {shown(bid.face)}, but the dice show 1 to {sides}")
     total = sum(state.dice)
     if bid.quantity > total:
-        raise _illegal(state, f"{bid} bids {bid.quantity} dice, but only {total} are in play")
+        raise _illegal(
+            state, f"{bid} bids {shown(bid.quantity)} dice, but only {total} are in play"
+        )
     if _is_family(state):
         if bid not in _family_legal(state)[1]:
             raise _illegal(state, _why_not_family(state, bid))
@@ -736,12 +749,15 @@ def _bid(state: State, bid: Bid) -> State:
     if bid_count:
         last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
         last_index = (last.quantity - 1) * sides + last.face - 1
+    quantity = bid.quantity
     if rules.ones_rank != "low" or rules.calza or state.palifico:
         _check_bid(state, bid)  # the Perudo family's bids: checked against their list
     elif (
         to_act is None
+        or type(face) is not int  # a bid made without its validators (check_fields)
+        or type(quantity) is not int
         or not 0 < face <= sides
-        or not (last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides)
+        or not (last_index < (quantity - 1) * sides + face - 1 < sum(dice) * sides)
     ):
         _check_bid(state, bid)  # raises: a bid that fails the test above is illegal
     ones_wild = state.ones_wild

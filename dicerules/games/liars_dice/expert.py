@@ -42,6 +42,7 @@ from math import factorial
 from typing import Final
 
 from dicerules.bot import SeededBot, check_view
+from dicerules.errors import InvalidArgumentError
 from dicerules.games.liars_dice.engine import (
     CALZA,
     CHALLENGE,
@@ -441,9 +442,9 @@ class OddsExpert(SeededBot):
         """
         check_view("liars-dice", view, View)
         if not legal_actions:
-            raise ValueError("there is no legal action to choose from")
+            raise InvalidArgumentError("there is no legal action to choose from")
         if view.player is None:
-            raise ValueError("the expert plays a seat: a spectator's view has no hand")
+            raise InvalidArgumentError("the expert plays a seat: a spectator's view has no hand")
         odds = _OwnOdds(view)
         by_face: dict[int, list[Bid]] = {}
         for action in legal_actions:

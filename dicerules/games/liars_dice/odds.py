@@ -15,7 +15,13 @@ from functools import lru_cache
 from math import comb, factorial
 
 from dicerules.chances import ONE, arg_bool, arg_int, arg_ints, convolve, tail_sums
-from dicerules.games.liars_dice.engine import MAX_DICE_PER_PLAYER, count_bid
+from dicerules.errors import InvalidArgumentError
+from dicerules.games.liars_dice.engine import (
+    MAX_DICE_PER_PLAYER,
+    MAX_PLAYERS,
+    MAX_SIDES,
+    count_bid,
+)
 
 __all__ = [
     "bid_count_distribution",
@@ -49,13 +55,14 @@ def bid_count_distribution(
     """The chance that unseen hands count exactly c dice toward ``face``, for c = 0, 1, ...
 
     ``hand_sizes`` are the sizes of the hands not seen (one entry a hand, from 0 for a
-    seat without dice to 10); the result has ``sum(hand_sizes) + 1`` entries summing
-    to 1. ``ones_wild`` is whether ones count toward other faces this round (a
-    view's ``ones_wild``: False in a classic round opened on ones); with
-    ``straights_wild`` a hand that is exactly 1, 2, ..., k counts k. ``palifico``: the
-    round is a palifico round, where ones are not wild whatever ``ones_wild`` says
-    (straights still count). How ones rank (``ones_rank``) changes which bids may be
-    made, never the chance that one holds, so it is no argument here.
+    seat without dice to 10; at most 10 hands, and ``sides`` at most 20, the limits of
+    the game's rules); the result has ``sum(hand_sizes) + 1`` entries summing to 1.
+    ``ones_wild`` is whether ones count toward other faces this round (a view's
+    ``ones_wild``: False in a classic round opened on ones); with ``straights_wild`` a
+    hand that is exactly 1, 2, ..., k counts k. ``palifico``: the round is a palifico
+    round, where ones are not wild whatever ``ones_wild`` says (straights still
+    count). How ones rank (``ones_rank``) changes which bids may be made, never the
+    chance that one holds, so it is no argument here.
 
     >>> bid_count_distribution(5, (2,), ones_wild=True, straights_wild=False)
     (Fraction(4, 9), Fraction(4, 9), Fraction(1, 9))
@@ -141,12 +148,18 @@ def _liars_key(
 ) -> _LiarsKey:
     """The checked arguments of a liars-dice question, as the caches' key (sizes sorted).
 
-    A palifico round is keyed as a round without wild ones: it counts the same.
+    The work grows with the number of hands and sides, so both are held to what a
+    game can have: at most MAX_PLAYERS hands (all of them, for a spectator) of at most
+    MAX_DICE_PER_PLAYER dice, of 2 to MAX_SIDES sides. A palifico round is keyed as a
+    round without wild ones: it counts the same.
     """
-    sides = arg_int("sides", sides, 2)
+    sides = arg_int("sides", sides, 2, MAX_SIDES)
+    sizes = arg_ints(
+        "hand_sizes", hand_sizes, 0, MAX_DICE_PER_PLAYER, most=MAX_PLAYERS, items="hands"
+    )
     return (
         arg_int("face", face, 1, sides),
-        tuple(sorted(arg_ints("hand_sizes", hand_sizes, 0, MAX_DICE_PER_PLAYER))),
+        tuple(sorted(sizes)),
         sides,
         arg_bool("ones_wild", ones_wild) and not arg_bool("palifico", palifico),
         arg_bool("straights_wild", straights_wild),
@@ -166,9 +179,11 @@ def _bid_need(
     """How many of the bid's dice the unseen hands must supply, and the caches' key."""
     key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild, palifico)
     quantity = arg_int("quantity", quantity, 1)
+    if isinstance(hand, Sequence) and len(hand) > MAX_DICE_PER_PLAYER:
+        raise InvalidArgumentError(
+            f"a hand holds at most {MAX_DICE_PER_PLAYER} dice, got {len(hand)}"
+        )
     own = tuple(sorted(arg_ints("hand", hand, 1, key[2])))
-    if len(own) > MAX_DICE_PER_PLAYER:
-        raise ValueError(f"a hand holds at most {MAX_DICE_PER_PLAYER} dice, got {len(own)}")
     mine = count_bid((own,), key[0], ones_wild=key[3], straights_wild=key[4])
     return quantity - mine, key
 

@@ -69,9 +69,9 @@ from typing import Final, Literal, NamedTuple, cast
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, illegal, squeeze
+from dicerules.notation import Word, check_fields, check_types, illegal, squeeze
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -157,17 +157,17 @@ _DIE_RE = re.compile(r"([wb])([0-9]{1,4})(up|down)?")
 
 def _face(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= SIDES:
-        raise InvalidActionError(f"a die's value must be an int from 1 to 6, got {value!r}")
+        raise InvalidActionError(f"a die's value must be an int from 1 to 6, got {shown(value)}")
 
 
 def _direction(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or value not in ("up", "down"):
-        raise InvalidActionError(f"a direction must be 'up' or 'down', got {value!r}")
+        raise InvalidActionError(f"a direction must be 'up' or 'down', got {shown(value)}")
 
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise InvalidActionError(f"{attribute.name} must be True or False, got {value!r}")
+        raise InvalidActionError(f"{attribute.name} must be True or False, got {shown(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -263,7 +263,7 @@ def format_action(action: Action) -> str:
     """``Open(3, 'up')`` -> ``"W3 up"``; ``Play(True, 5)`` -> ``"B5"``; ``Out()`` -> ``"out"``."""
     if type(action) is Open or type(action) is Play or type(action) is Out:
         return str(action)
-    raise InvalidActionError(f"{action!r} is not a link action")
+    raise InvalidActionError(f"{shown(action)} is not a link action")
 
 
 @lru_cache(maxsize=4096)
@@ -537,9 +537,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
     if type(action) not in _KINDS:
-        raise InvalidActionError(f"{action!r} is not a link action (an Open, a Play or an Out)")
-    if action not in state._legal:
-        raise _why_illegal(state, action)
+        raise InvalidActionError(
+            f"{shown(action)} is not a link action (an Open, a Play or an Out)"
+        )
+    legal = state._legal
+    for item in legal:  # by identity first, as twenty-four's _listed does
+        if item is action:
+            break
+    else:
+        # Not an object legal_actions handed out: its field types checked (and, if it is
+        # not legal, its values) before it is taken as the legal action it equals.
+        if action not in legal:
+            check_fields(action)
+            raise _why_illegal(state, action)
+        check_types(action)
     if type(action) is Play:
         return _link(state, action) if action.blue else _add_white(state, action)
     if type(action) is Open:

@@ -35,6 +35,7 @@ from math import factorial, prod
 from typing import Final
 
 from dicerules.bot import SeededBot, check_view
+from dicerules.errors import InvalidArgumentError
 from dicerules.games.link.engine import SIDES, Action, Open, Play, View
 
 __all__ = ["NEAR", "ROLLOUTS", "SAMPLES", "Expert"]
@@ -68,10 +69,10 @@ class Expert(SeededBot):
         """
         check_view("link", view, View)
         if not legal_actions:
-            raise ValueError("there is no legal action to choose from")
+            raise InvalidArgumentError("there is no legal action to choose from")
         seat = view.player
         if seat is None:
-            raise ValueError("the expert plays a seat: a spectator's view has no dice")
+            raise InvalidArgumentError("the expert plays a seat: a spectator's view has no dice")
         if len(legal_actions) == 1:
             return legal_actions[0]
         moves = [_after(view, seat, action) for action in legal_actions]

@@ -67,9 +67,9 @@ from typing import Any, Final, Literal, cast
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, illegal, squeeze
+from dicerules.notation import Word, check_fields, check_types, illegal, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -186,7 +186,9 @@ _OFFER_RE = re.compile(r"offer([0-9]{1,6})")
 def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         name = type(instance).__name__.lower()
-        raise InvalidActionError(f"{name}'s {attribute.name} must be an int >= 1, got {value!r}")
+        raise InvalidActionError(
+            f"{name}'s {attribute.name} must be an int >= 1, got {shown(value)}"
+        )
 
 
 @attrs.frozen
@@ -207,7 +209,10 @@ class Keep:
         return cls(int(match[1]), int(match[2]))
 
     def __str__(self) -> str:
-        return f"keep {self.count}x{self.value}"
+        try:
+            return f"keep {self.count}x{self.value}"
+        except ValueError:  # an int too long to print (the try itself costs nothing)
+            return f"keep {shown(self.count)}x{shown(self.value)}"
 
 
 @attrs.frozen
@@ -232,7 +237,10 @@ class Offer:
         return cls(int(match[1]))
 
     def __str__(self) -> str:
-        return f"offer {self.quarters}"
+        try:
+            return f"offer {self.quarters}"
+        except ValueError:  # an int too long to print
+            return f"offer {shown(self.quarters)}"
 
 
 @attrs.frozen
@@ -289,7 +297,7 @@ def format_action(action: Action) -> str:
     """``Keep(2, 6)`` -> ``"keep 2x6"``; ``Offer(4)`` -> ``"offer 4"``; and so on."""
     if type(action) in _ACTION_TYPES:
         return str(action)
-    raise InvalidActionError(f"{action!r} is not a twenty-four action")
+    raise InvalidActionError(f"{shown(action)} is not a twenty-four action")
 
 
 # Every action a state can list, made once: a throw's keeps come from a table
@@ -540,7 +548,8 @@ def apply(state: State, action: Action) -> State:
     move = _MOVES.get(type(action))
     if move is None:
         raise InvalidActionError(
-            f"{action!r} is not a twenty-four action (Keep, Stop, Offer, NoOffer, Accept or Refuse)"
+            f"{shown(action)} is not a twenty-four action"
+            " (Keep, Stop, Offer, NoOffer, Accept or Refuse)"
         )
     # The fast path: the legal tuples are built by the rules that _check enforces, so an
     # action found in one (by identity first, as a bot's pick from legal_actions is) needs
@@ -554,12 +563,18 @@ def _listed(action: object, legal: tuple[Action, ...]) -> bool:
     """Whether ``action`` is one of ``legal``, by identity first.
 
     The fast path of apply: a pick from legal_actions is found without comparing it
-    by value (a Python-level ``__eq__``) with every action listed before it.
+    by value (a Python-level ``__eq__``) with every action listed before it. Any
+    other action is checked (``check_types`` when it equals a legal one, else
+    ``check_fields``): InvalidActionError if its fields are not what its class declares.
     """
     for item in legal:
         if item is action:
             return True
-    return action in legal
+    if action in legal:
+        check_types(action)
+        return True
+    check_fields(action)
+    return False
 
 
 def _check(state: State, action: Action) -> None:
@@ -614,9 +629,9 @@ def _check_keep(state: State, keep: Keep) -> None:
     showing = state.showing
     value = keep.value
     if value > SIDES:
-        raise _illegal(state, f"{keep} keeps {value}s, but the dice show 1 to {SIDES}")
-    shown = showing.count(value)
-    if not shown:
+        raise _illegal(state, f"{keep} keeps {shown(value)}s, but the dice show 1 to {SIDES}")
+    matching = showing.count(value)
+    if not matching:
         raise _illegal(state, f"{keep} keeps {value}s, but no die just thrown shows {value}")
     if state.rules.keep_rule == "highest" and value != showing[0]:
         raise _illegal(
@@ -624,9 +639,9 @@ def _check_keep(state: State, keep: Keep) -> None:
             f"{keep} keeps {value}s, but under keep_rule 'highest' only the highest value"
             f" just thrown ({showing[0]}) may be kept",
         )
-    if keep.count > shown:
-        dice = "one die just thrown shows" if shown == 1 else f"{shown} dice just thrown show"
-        raise _illegal(state, f"{keep} keeps {keep.count} dice, but only {dice} {value}")
+    if keep.count > matching:
+        dice = "one die just thrown shows" if matching == 1 else f"{matching} dice just thrown show"
+        raise _illegal(state, f"{keep} keeps {shown(keep.count)} dice, but only {dice} {value}")
 
 
 def _keep(state: State, keep: Keep) -> State:

@@ -34,6 +34,7 @@ from typing import ClassVar, cast
 import attrs
 
 from dicerules.bot import check_view
+from dicerules.errors import InvalidArgumentError
 from dicerules.games.twenty_four.engine import (
     ACCEPT,
     NO_OFFER,
@@ -64,7 +65,7 @@ class Expert:
         check_view("twenty-four", view, View)
         stage = view.stage
         if stage == "over" or not legal_actions:
-            raise ValueError("the game is over: there is nothing to choose")
+            raise InvalidArgumentError("the game is over: there is nothing to choose")
         if stage == "throw":
             return _best_keep(view, legal_actions)
         fair = settlement_value(view.target, rules=view.rules)
@@ -87,5 +88,5 @@ def _best_keep(view: View, legal_actions: tuple[Action, ...]) -> Action:
 
 def _pick(action: Action, legal_actions: tuple[Action, ...]) -> Action:
     if action not in legal_actions:
-        raise ValueError(f"{action} is not among the legal actions")
+        raise InvalidArgumentError(f"{action} is not among the legal actions")
     return action

@@ -14,6 +14,8 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from dicerules.chances import arrangements, die_faces, float_twin
+from dicerules.errors import InvalidArgumentError, WrongTypeError
+from dicerules.errors import shown as show  # "shown" names the dice showing here
 from dicerules.games.twenty_four import engine as twenty_four
 from dicerules.games.twenty_four.engine import STOP, Keep, Stop
 from dicerules.games.twenty_four.engine import Rules as TwentyFourRules
@@ -54,7 +56,7 @@ def _t24_rules(rules: object) -> TwentyFourRules:
     if rules is None:
         return twenty_four.default_rules
     if not isinstance(rules, TwentyFourRules):
-        raise TypeError(f"rules must be twenty-four Rules or None, not {type(rules).__name__}")
+        raise WrongTypeError(f"rules must be twenty-four Rules or None, not {type(rules).__name__}")
     return rules
 
 
@@ -143,12 +145,12 @@ def _t24_position(
     kept_faces = die_faces(kept, "kept")
     shown = tuple(sorted(die_faces(showing, "showing"), reverse=True))
     if shown and len(kept_faces) + len(shown) != _T24_DICE:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"the dice kept and showing must be {_T24_DICE} together,"
             f" got {len(kept_faces)} + {len(shown)}"
         )
     if len(kept_faces) > _T24_DICE:
-        raise ValueError(f"at most {_T24_DICE} dice are kept, got {len(kept_faces)}")
+        raise InvalidArgumentError(f"at most {_T24_DICE} dice are kept, got {len(kept_faces)}")
     return sum(kept_faces), len(kept_faces), shown, _t24_rules(rules)
 
 
@@ -188,11 +190,13 @@ def choice_value(
     """
     kept_sum, kept_count, shown, checked = _t24_position(kept, showing, rules)
     if not shown:
-        raise ValueError("no dice are showing: there is nothing to keep or stop on")
+        raise InvalidArgumentError("no dice are showing: there is nothing to keep or stop on")
     if not isinstance(choice, Keep | Stop):
-        raise TypeError(f"a choice is a Keep or a Stop, not {type(choice).__name__}")
+        raise WrongTypeError(f"a choice is a Keep or a Stop, not {type(choice).__name__}")
     if choice not in _t24_choices(shown, checked.keep_rule):
-        raise ValueError(f"{choice} is not allowed with {'-'.join(map(str, shown))} showing")
+        raise InvalidArgumentError(
+            f"{choice} is not allowed with {'-'.join(map(str, shown))} showing"
+        )
     key = _t24_key(checked)
     return _t24_choice(kept_sum, kept_count, shown, choice, key) * (checked.players - 1)
 
@@ -203,7 +207,7 @@ def best_choice(
     """The keep or stop of highest ``choice_value``; of equals, the first in legal order."""
     kept_sum, kept_count, shown, checked = _t24_position(kept, showing, rules)
     if not shown:
-        raise ValueError("no dice are showing: there is nothing to keep or stop on")
+        raise InvalidArgumentError("no dice are showing: there is nothing to keep or stop on")
     key = _t24_key(checked)
     choices = _t24_choices(shown, checked.keep_rule)
     values = [_t24_choice(kept_sum, kept_count, shown, choice, key) for choice in choices]
@@ -225,9 +229,9 @@ def settlement_value(target: int, *, rules: TwentyFourRules | None = None) -> Fr
     """
     checked = _t24_rules(rules)
     if not isinstance(target, int) or isinstance(target, bool):
-        raise TypeError(f"target must be an int, not {type(target).__name__}")
+        raise WrongTypeError(f"target must be an int, not {type(target).__name__}")
     if not 1 <= target <= 6:
-        raise ValueError(f"a target is 1 to 6 (the total less 24), got {target}")
+        raise InvalidArgumentError(f"a target is 1 to 6 (the total less 24), got {show(target)}")
     return _t24_bonus(target, checked.failed_bonus_pays)
 
 

@@ -39,6 +39,9 @@ def rules_strategy(draw: st.DrawFn, target_high: int = 100) -> e.Rules:
     target = draw(st.integers(1, target_high))
     start = draw(st.integers(-99, min(99, target - 1)))
     eliminate = draw(st.booleans()) and (permanent is None or players >= 3)
+    # A permanent house needs a cap on rounds, unless elimination bounds the game.
+    capped = permanent is not None and not eliminate
+    max_rounds = draw(st.integers(1, 1000) if capped else st.none() | st.integers(1, 1000))
     return e.Rules(
         players=players,
         permanent_house=permanent,
@@ -48,7 +51,7 @@ def rules_strategy(draw: st.DrawFn, target_high: int = 100) -> e.Rules:
         eliminate_at_zero=eliminate,
         roost18_players_lose=draw(st.booleans()),
         simultaneous_reveal=draw(st.booleans()),
-        max_rounds=draw(st.none() | st.integers(1, 1000)),
+        max_rounds=max_rounds,
     )
 
 

@@ -21,6 +21,8 @@ import pickle
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
+import attrs
+
 from hypothesis import strategies as st
 
 import dicerules
@@ -30,7 +32,6 @@ from dicerules.testing import check_state, check_step
 
 S = TypeVar("S")
 R = TypeVar("R", contravariant=True)
-M = TypeVar("M")
 
 # ------------------------------------------------------ the reference SplitMix64
 
@@ -136,20 +137,16 @@ def drawn_choice(data: st.DataObject) -> Choice:
     return choose
 
 
-class Beside(Protocol[M]):
+@attrs.frozen
+class Beside:
     """A reference model run beside the engine (see ``random_play``)."""
 
-    def start(self) -> M:
-        """The model of a new game; Exhausted if it needs more dice than it has."""
-        ...
-
-    def act(self, model: M, action: Any) -> None:
-        """The model after ``action``; Exhausted if it needs more dice than it has."""
-        ...
-
-    def compare(self, state: Any, model: M) -> None:
-        """Assert that ``state`` is what the model says."""
-        ...
+    start: Callable[[], Any]
+    """The model of a new game; Exhausted if it needs more dice than it has."""
+    act: Callable[[Any, Any], None]
+    """``act(model, action)``: the model takes ``action``; Exhausted if out of dice."""
+    compare: Callable[[Any, Any], None]
+    """``compare(state, model)``: assert that ``state`` is what the model says."""
 
 
 def random_play(
@@ -158,7 +155,7 @@ def random_play(
     choose: Choice,
     steps: int | None = None,
     *,
-    beside: Beside[Any] | None = None,
+    beside: Beside | None = None,
     checked: bool = False,
     each_state: Callable[[Any], None] | None = None,
     each_step: Callable[[Any, Any, Any], None] | None = None,

@@ -60,7 +60,7 @@ def ref_roll(seed: int, position: int, count: int, sides: int) -> tuple[tuple[in
     """``count`` dice of ``sides`` faces from ``position`` on, and the position after them
     (a raw draw at or above the largest multiple of ``sides`` is rejected)."""
     limit = TWO64 - TWO64 % sides
-    dice = []
+    dice: list[int] = []
     while len(dice) < count:
         position += 1
         x = ref_draw(seed, position)

@@ -1,4 +1,11 @@
-"""play_match: bots playing one game in seat order."""
+"""play_match: bots playing one game in seat order, and the seeds of a series of matches.
+
+The seeding contract (``dicerules simulate`` keeps it, so any game of a run can be
+played again): game ``i`` (0-based) of a series seeded with ``seed`` is seeded with
+``game_seed(seed, i)``, the (i + 1)-th 64-bit draw of ``SeededStream(seed)``; the bot
+in seat ``k`` of a game seeded with ``g`` is seeded with ``bot_seed(g, k)``, drawn
+from draw 0 of ``SeededStream(g)``, which is never a die of the game's own stream.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +14,27 @@ from typing import Any
 
 from dicerules.bot import Bot, as_game
 from dicerules.game import AnyGame
+from dicerules.streams import splitmix64
 
-__all__ = ["play_match"]
+__all__ = ["bot_seed", "game_seed", "play_match"]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a series seeded with ``seed``.
+
+    It is ``splitmix64(seed, index + 1)``: ``dicerules play --seed`` with it deals
+    that game's dice again.
+    """
+    return splitmix64(seed, index + 1)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a game seeded with ``seed``.
+
+    It is ``splitmix64(splitmix64(seed, 0), seat + 1)``: draw 0 of the game's stream
+    is never one of its dice, so the bots' choices and the dice stay independent.
+    """
+    return splitmix64(splitmix64(seed, 0), seat + 1)
 
 
 def play_match(
@@ -28,7 +54,7 @@ def play_match(
     if not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots, one a seat, not {type(bots).__name__}")
     state = game.new_game(rules, seed=seed)
-    seats = state.rules.players
+    seats = game.seats(state.rules)
     if len(bots) != seats:
         raise ValueError(f"{game.name} with these rules has {seats} seats, not {len(bots)} bots")
     current_player, legal_actions, view, apply = (

@@ -14,9 +14,11 @@ from cli_helpers import cli
 
 import dicerules
 import dicerules.cli as cli_module
+import dicerules.cli.options as cli_options
 from dicerules.game import AnyGame
 from dicerules.games import eighteen, liars_dice
 from dicerules.games.eighteen.narrator import EighteenNarrator
+from dicerules.narration import Narrator
 
 # Random bots: their choices are fixed by their seeds, whatever the expert bots become.
 LIARS = ("play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random")
@@ -187,9 +189,9 @@ def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(
     # Whatever the narrator is told of is a View of the human's seat: never a state,
     # another seat's view or a spectator's. Checked in each game, seat 1 playing.
     told: list[Any] = []
-    real = cli_module.narrator
+    real = cli_options.narrator
 
-    def spy(game: AnyGame, viewer: int | None) -> cli_module.Narrator[Any]:
+    def spy(game: AnyGame, viewer: int | None) -> Narrator[Any]:
         teller = real(game, viewer)
         news, step, situation = teller.news, teller.step, teller.situation
 
@@ -210,7 +212,7 @@ def test_the_narration_of_play_is_made_from_the_human_seat_s_views_only(
         monkeypatch.setattr(teller, "situation", spy_situation)
         return teller
 
-    monkeypatch.setattr(cli_module, "narrator", spy)
+    monkeypatch.setattr(cli_options, "narrator", spy)
     for name in dicerules.GAMES:
         module = sys.modules[dicerules.get_game(name).State.__module__]
         told.clear()

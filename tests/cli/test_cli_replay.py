@@ -8,7 +8,7 @@ from pathlib import Path
 from cli_helpers import cli
 
 import dicerules
-from dicerules.cli import narrator
+from dicerules.cli.options import narrator
 from dicerules.games import twenty_four
 from dicerules.games.twenty_four.narrator import TwentyFourNarrator
 

@@ -11,7 +11,7 @@ import pytest
 from cli_helpers import cli
 
 import dicerules
-from dicerules.cli import wilson
+from dicerules.stats import wilson
 
 SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
 

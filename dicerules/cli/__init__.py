@@ -1,0 +1,145 @@
+"""The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``, ``bench``.
+
+A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
+
+Run as ``dicerules COMMAND ...`` or ``python -m dicerules COMMAND ...``; ``main(argv)``
+returns the exit status. Everything printed is plain text and the same for the same
+seeds. An error is one line on standard error: exit status 2 for a bad command line
+(an unknown game, preset or bot, a rules value or a number out of range), 1 for a
+file that cannot be read or written or a record that does not replay; 130 after Ctrl-C.
+
+Rules. ``play`` and ``simulate`` start from ``--preset`` (the game's default) and
+change ``--players`` and any field given as ``--rule NAME=VALUE`` (a bool as true or
+false, an optional int as none).
+
+Seeds. ``play --seed S`` plays the game on ``SeededStream(S)``. ``simulate --seed S``
+seeds game ``i`` (0-based) with ``dicerules.match.game_seed(S, i)``, so ``play --seed``
+with that number replays the same dice; in both, the bot in seat ``k`` of a game
+seeded with ``g`` is seeded with ``dicerules.match.bot_seed(g, k)``.
+
+Seats in ``simulate``. ``--bots`` lists one bot name for every seat, or one per seat.
+The list rotates one seat each game: in game ``i`` the bot listed at position ``j``
+plays seat ``(i + j) % players``, so every listed bot plays every seat equally often
+when the number of games is a multiple of the seats. A seat that never acts (such as
+a permanent house) gets no bot: the list is one per other seat and rotates over
+those, and the house's row is marked. The table reports per bot name (over all the
+seats it played) and per seat (whoever played it). A seat among the winners has won,
+also when the win is shared: every seat sharing it counts a win, and the ``shared``
+column counts those wins. The interval is the 95% Wilson score interval of the win
+rate (``dicerules.stats``).
+
+Records. ``play --record FILE`` writes the game's record as JSON (the game so far
+when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
+per line, in game order, as the games end. ``replay`` reads either, whatever the
+file's name: a file that is one JSON document is one record (game 0), any other holds
+one record per line (``--index I`` picks game ``I``, from 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+import dicerules
+from dicerules.cli.bench import cmd_bench, configure
+from dicerules.cli.games import cmd_games
+from dicerules.cli.options import (
+    FileProblem,
+    Parser,
+    UsageError,
+    count,
+    game_help,
+    game_options,
+    parse_seed,
+)
+from dicerules.cli.play import cmd_play
+from dicerules.cli.replay import cmd_replay
+from dicerules.cli.rules import cmd_rules
+from dicerules.cli.simulate import cmd_simulate
+from dicerules.errors import DiceRulesError
+
+__all__ = ["main"]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser: one subcommand per command."""
+    top = Parser(prog="dicerules", description="Rules engines for dice games: play, simulate,"
+                  " replay and read the rules.")  # fmt: skip
+    top.add_argument("--version", action="version", version=f"dicerules {dicerules.__version__}")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    one = commands.add_parser("games", help="the games, their presets and rule fields")
+    one.set_defaults(run=cmd_games)
+
+    one = commands.add_parser("rules", help="the rules of a game, as implemented")
+    one.add_argument("game", metavar="GAME", help=game_help())
+    one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
+    one.set_defaults(run=cmd_rules)
+
+    one = commands.add_parser("play", help="play a game against bots in the terminal")
+    game_options(one)
+    one.add_argument("--seat", type=count(0), metavar="K",
+                     help="your seat (by default the first seat that acts)")  # fmt: skip
+    one.add_argument("--bots", default="expert", metavar="B", help="random or expert (expert)")
+    one.add_argument(
+        "--seed", type=parse_seed, metavar="S", help="the game's seed (drawn if not given)"
+    )
+    one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")
+    one.set_defaults(run=cmd_play)
+
+    one = commands.add_parser("simulate", help="bots against bots, with a table of results")
+    game_options(one)
+    one.add_argument("--games", type=count(1), required=True, metavar="N", help="how many games")
+    one.add_argument("--bots", default="expert", metavar="B,...",
+                     help="one bot name for every seat, or one per seat (expert)")  # fmt: skip
+    one.add_argument("--seed", type=parse_seed, default=0, metavar="S", help="the run's seed (0)")
+    one.add_argument("--workers", type=count(1), default=1, metavar="W",
+                     help="worker processes (1); the output does not depend on it")  # fmt: skip
+    one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
+    one.set_defaults(run=cmd_simulate)
+
+    one = commands.add_parser("replay", help="check a record and tell the game step by step")
+    one.add_argument("file", metavar="FILE", help="a record, or records one per line")
+    one.add_argument("--index", type=count(0), metavar="I", help="only game I (from 0)")
+    one.set_defaults(run=cmd_replay)
+
+    one = commands.add_parser("bench", help="speed of the engines")
+    configure(one)
+    one.set_defaults(run=cmd_bench)
+    return top
+
+
+def tell_error(command: str, error: Exception) -> None:
+    """Tell ``error`` on standard error, on one line whatever its text holds."""
+    text = str(error).replace("\r", "\\r").replace("\n", "\\n")
+    print(f"dicerules {command}: error: {text}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: this process's) and return its exit status."""
+    args = parser().parse_args(argv)
+    run: Callable[[argparse.Namespace, TextIO], int] = args.run
+    for stream in (sys.stdin, sys.stdout):
+        # Bytes the terminal's encoding cannot carry become a mark, never an error:
+        # a typed line is then refused as any other typo.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    try:
+        return run(args, sys.stdout)
+    except BrokenPipeError:
+        # The reader of standard output has gone (as with `| head`): stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except UsageError as error:
+        tell_error(args.command, error)
+        return 2
+    except (FileProblem, DiceRulesError, OSError) as error:
+        tell_error(args.command, error)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130

@@ -1,0 +1,42 @@
+"""``dicerules games``: each game, its presets and its rule fields."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+import attrs
+
+import dicerules
+from dicerules.cli.options import rule_value
+from dicerules.rulefields import FieldSpec, field_spec
+
+
+def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
+    """Each game, its presets and its rule fields."""
+    for game in dicerules.GAMES.values():
+        presets = ", ".join(
+            f"{name} (default)" if rules == game.default_rules else name
+            for name, rules in game.presets.items()
+        )
+        print(f"{game.name}", file=out)
+        print(f"  presets: {presets}", file=out)
+        print("  rules (name, default, allowed):", file=out)
+        for field in attrs.fields(game.Rules):
+            value = rule_value(getattr(game.default_rules, field.name))
+            print(f"    {field.name:<27} {value:<9} {allowed(field_spec(field))}", file=out)
+    return 0
+
+
+def allowed(spec: FieldSpec | None) -> str:
+    """The values a rule field allows, in words."""
+    if spec is None:
+        return "?"
+    if spec.kind == "bool":
+        return "true or false"
+    if spec.kind == "choice":
+        return " or ".join(spec.choices)
+    low = "" if spec.low is None else str(spec.low)
+    high = "" if spec.high is None else str(spec.high)
+    span = f"{low} to {high}" if low and high else f">= {low}" if low else f"<= {high}"
+    return f"none, or {span}" if spec.optional else span

@@ -1,0 +1,217 @@
+"""What the commands share: reading the command line's options, and printing."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+import attrs
+
+import dicerules
+from dicerules import bots
+from dicerules.errors import DiceRulesError, UnknownGameError
+from dicerules.game import AnyGame, get_game
+from dicerules.narration import Narrator
+from dicerules.rulefields import FieldSpec, field_spec
+from dicerules.streams import SEED_LIMIT
+
+
+class UsageError(Exception):
+    """A command line that names something that does not exist or is out of range."""
+
+
+class FileProblem(Exception):
+    """A file that cannot be read or written, or a record that does not replay."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on standard error and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+# ------------------------------------------------------------- reading the command
+
+
+def find_game(name: str) -> AnyGame:
+    """The game named on the command line."""
+    try:
+        return get_game(name)
+    except UnknownGameError as error:
+        raise UsageError(error.args[0]) from None
+
+
+def make_rules(
+    game: AnyGame, preset: str | None, players: int | None, settings: Sequence[str] = ()
+) -> Any:
+    """The rules the command line asks for: a preset, ``players`` seats, ``--rule`` settings."""
+    if preset is None:
+        rules = game.default_rules
+    elif preset in game.presets:
+        rules = game.presets[preset]
+    else:
+        known = ", ".join(game.presets)
+        raise UsageError(f"{game.name} has no preset {preset!r}; its presets are: {known}")
+    if players is not None:
+        try:
+            rules = attrs.evolve(rules, players=players)
+        except DiceRulesError as error:
+            raise UsageError(f"--players {players}: {error}") from None
+    fields = {field.name: field for field in attrs.fields(type(rules))}
+    changes = {}
+    for setting in settings:
+        name, equals, text = setting.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals or name not in fields:
+            known = ", ".join(fields)
+            raise UsageError(f"--rule {setting}: write NAME=VALUE, NAME one of {known}")
+        changes[name] = rule_from_text(field_spec(fields[name]), text.strip())
+    try:
+        return attrs.evolve(rules, **changes)
+    except DiceRulesError as error:
+        raise UsageError(f"--rule: {error}") from None
+
+
+def rule_from_text(spec: FieldSpec | None, text: str) -> object:
+    """A rule value as its field takes it; text that is not one is left for the field to refuse."""
+    word = text.lower()
+    if spec is not None and spec.kind == "bool" and word in ("true", "false"):
+        return word == "true"
+    if spec is not None and spec.kind == "int":
+        if spec.optional and word == "none":
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
+
+
+def parse_seed(text: str) -> int:
+    """A ``--seed``: a whole number from 0 to 2**64 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1, got {value}")
+    return value
+
+
+def count(low: int) -> Callable[[str], int]:
+    """The parser of a whole number that is ``low`` or more."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, got {value}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def bot_name(name: str) -> str:
+    """``name``, if it is the name of a bot."""
+    if name not in bots.BOT_NAMES:
+        raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(bots.BOT_NAMES)}")
+    return name
+
+
+def rule_value(value: object) -> str:
+    """A rule value as ``--rule`` takes it: ``none``, ``true``, ``false``, ``4``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rules_label(game: AnyGame, rules: Any, base: str | None = None) -> str:
+    """The rules by the preset ``base`` (None: the nearest): ``classic with players=2``."""
+    fields = attrs.fields(type(rules))
+    best: tuple[str, list[str]] | None = None
+    for name, preset in game.presets.items():
+        if base is not None and name != base:
+            continue
+        changed = [
+            f"{f.name}={rule_value(getattr(rules, f.name))}"
+            for f in fields
+            if getattr(rules, f.name) != getattr(preset, f.name)
+        ]
+        if best is None or len(changed) < len(best[1]):
+            best = (name, changed)
+    if best is None:
+        return "custom rules"
+    name, changed = best
+    return f"{name} with {', '.join(changed)}" if changed else name
+
+
+def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
+    """The narrator of ``game`` for ``viewer``'s views (the generic one if it has none)."""
+    return (game.narrator or Narrator)(game, viewer)
+
+
+def legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
+    """The legal actions in notation; a long list shortened in the middle."""
+    names = [game.format_action(action) for action in legal]
+    if len(names) > 14:
+        names = [*names[:8], "...", *names[-4:]]
+        return f"{', '.join(names)} ({len(legal)} actions)"
+    return ", ".join(names)
+
+
+def result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
+    """The winners and the final scores of a finished game (public to every seat)."""
+    winners = game.winners(state)
+    won = "wins" if len(winners) == 1 else "share the win"
+    return [
+        f"Game over: {teller.together(winners)} {won}.",
+        f"Final {teller.score_name}: {teller.seats(game.scores(state))}.",
+    ]
+
+
+def say(lines: Sequence[str], out: TextIO) -> None:
+    """Print ``lines`` to ``out``."""
+    for line in lines:
+        print(line, file=out)
+
+
+def check_writable(path: str | None) -> None:
+    """Refuse at once a file that cannot be written, before any game is played."""
+    if path is None:
+        return
+    if Path(path).is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder")
+    if not Path(path).resolve().parent.is_dir():
+        raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
+
+
+def create(path: str) -> TextIO:
+    """``path`` opened to be written afresh, as UTF-8 text."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def game_help() -> str:
+    """The help line of a GAME argument: the games registered now."""
+    return f"one of {', '.join(dicerules.GAMES)}"
+
+
+def game_options(command: argparse.ArgumentParser) -> None:
+    """The options of ``play`` and ``simulate`` that choose a game and its rules."""
+    command.add_argument("game", metavar="GAME", help=game_help())
+    command.add_argument("--preset", metavar="P", help="a preset of the game (its default)")
+    command.add_argument("--players", type=count(0), metavar="N", help="the number of seats")
+    command.add_argument(
+        "--rule", action="append", default=[], metavar="NAME=VALUE",
+        help="set a rule field (listed by dicerules games); may be repeated",
+    )  # fmt: skip

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
-
 from hypothesis import strategies as st
 
 import dicerules

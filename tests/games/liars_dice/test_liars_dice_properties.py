@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from helpers import Beside, Exhausted, ScriptedDice, SeededDice, drawn_choice, random_play
 from hypothesis import given
 from hypothesis import strategies as st
@@ -271,6 +272,7 @@ def finish(state: ld.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
+@pytest.mark.slow
 @given(data=st.data(), rules=testing.rules(GAME), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: ld.Rules, seed: int) -> None:
     states = list(play(data, rules, SeededStream(seed), SeededDice(seed), MAX_STEPS))

@@ -251,7 +251,7 @@ def check_views(state: e.State) -> None:
             assert view.hands == state.hands
 
 
-def check_step(state: e.State, action: e.Action, after: e.State) -> None:
+def each_step(state: e.State, action: e.Action, after: e.State) -> None:
     # Points only move between seats, or are gained: never is a point lost in all.
     assert sum(after.points) >= sum(state.points)
 
@@ -273,7 +273,7 @@ def play(data: st.DataObject, rules: e.Rules, seed: int, steps: int) -> Iterator
         ),
         checked=True,
         each_state=check_views,
-        each_step=check_step,
+        each_step=each_step,
     )
 
 

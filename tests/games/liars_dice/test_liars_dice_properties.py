@@ -229,13 +229,13 @@ def act(model: Model, action: ld.Action) -> None:
         model.challenge()
 
 
-def check_state(state: ld.State) -> None:
+def each_state(state: ld.State) -> None:
     check_legal_actions(state)
     check_refusals(state)
     check_views(state)
 
 
-def check_step(state: ld.State, action: ld.Action, after: ld.State) -> None:
+def each_step(state: ld.State, action: ld.Action, after: ld.State) -> None:
     total = sum(GAME.scores(state))
     if isinstance(action, ld.Bid):
         assert state.bids == () or raises(action, state.bids[-1]), "a bid that does not raise"
@@ -255,8 +255,8 @@ def play(
         steps,
         beside=Beside(lambda: Model(rules, source), act, check_against_model),
         checked=True,
-        each_state=check_state,
-        each_step=check_step,
+        each_state=each_state,
+        each_step=each_step,
     )
 
 

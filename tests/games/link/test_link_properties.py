@@ -239,7 +239,7 @@ def check_refusals(state: link.State) -> None:
     check_illegal(GAME, state, wrong)
 
 
-def check_state(state: link.State) -> None:
+def each_state(state: link.State) -> None:
     check_refusals(state)
     check_views(state)
 
@@ -250,7 +250,7 @@ def play(
     """Play from a new game beside the model, checking every step; yields the states."""
     conserved = rules.players * rules.start_counters
 
-    def check_step(state: link.State, action: link.Action, after: link.State) -> None:
+    def each_step(state: link.State, action: link.Action, after: link.State) -> None:
         assert sum(GAME.scores(after)) + after.pot == conserved, "counters were made or lost"
 
     return random_play(
@@ -264,8 +264,8 @@ def play(
             check_against_model,
         ),
         checked=True,
-        each_state=check_state,
-        each_step=check_step,
+        each_state=each_state,
+        each_step=each_step,
     )
 
 

@@ -211,12 +211,12 @@ def check_views(state: tf.State) -> None:
         assert seen.scores == state.scores and seen.showing == state.showing
 
 
-def check_state(state: tf.State) -> None:
+def each_state(state: tf.State) -> None:
     check_refusals(state)
     check_views(state)
 
 
-def check_step(state: tf.State, action: tf.Action, after: tf.State) -> None:
+def each_step(state: tf.State, action: tf.Action, after: tf.State) -> None:
     assert sum(GAME.scores(after)) == 0
 
 
@@ -235,8 +235,8 @@ def play(
             check_against_model,
         ),
         checked=True,
-        each_state=check_state,
-        each_step=check_step,
+        each_state=each_state,
+        each_step=each_step,
     )
 
 

@@ -191,7 +191,9 @@ def random_play(
     while not game.is_terminal(state) and (steps is None or taken < steps):
         if each_state is not None:
             each_state(state)
-        action = choose(game.legal_actions(state))
+        legal = game.legal_actions(state)
+        assert legal, f"{game.name}: no legal action after {taken} actions, and not over"
+        action = choose(legal)
         if beside is not None:
             try:
                 beside.act(model, action)

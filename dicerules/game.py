@@ -25,6 +25,7 @@ from dicerules.tape import Tape
 
 if TYPE_CHECKING:
     from dicerules.bot import Bot
+    from dicerules.facts import Encoding, ScoreChange
     from dicerules.narration import Narrator
 
 __all__ = [
@@ -69,6 +70,14 @@ def _every_seat(game: Game[Any, Any, Any, Any]) -> Callable[[Any], tuple[int, ..
 
 def _players(rules: Any) -> int:
     return int(rules.players)
+
+
+def _six_sides(rules: Any) -> int:
+    return 6
+
+
+def _no_bound(rules: Any) -> int | None:
+    return None
 
 
 @attrs.frozen(repr=False)
@@ -143,6 +152,25 @@ class Game(Generic[S, A, R, V]):
     """The expert bot: called with a seed, returns a Bot; None: the game has none."""
     narrator: type[Narrator[Any]] | None = attrs.field(default=None, kw_only=True)
     """The Narrator class that tells the game in words (play, replay); None: the generic one."""
+
+    # What solvers and learners need (dicerules.openspiel, dicerules.pettingzoo), as
+    # OpenSpiel's GameInfo states it; dicerules.facts holds the types.
+    distinct_actions: Callable[[R], tuple[A, ...]] | None = attrs.field(default=None, kw_only=True)
+    """Every action a game under given rules can ever take, each once, in a fixed order:
+    an action's id is its index. None: the game has no action ids, and the adapters
+    refuse it (ValueError naming this field)."""
+    observation: Encoding[R, Any] | None = attrs.field(default=None, kw_only=True)
+    """The fixed-length numeric encoding of a view (a ``dicerules.facts.Encoding``);
+    None: views have no numbers, and the adapters observe them as text only."""
+    max_sides: Callable[[R], int] = attrs.field(default=_six_sides, kw_only=True)
+    """The most faces of any die the game rolls under given rules; by default 6."""
+    max_length: Callable[[R], int | None] = attrs.field(default=_no_bound, kw_only=True)
+    """The most actions a game under given rules can take; None (the default): no bound
+    is known, so OpenSpiel gets no fixed-size information state tensor."""
+    payoff: Callable[[R], ScoreChange] | None = attrs.field(default=None, kw_only=True)
+    """How a game's result is paid: None (the default), it is won and lost (the adapters
+    share +1 among the winners and -1 among the other acting seats); a
+    ``dicerules.facts.ScoreChange``, each seat is paid its change of score."""
 
     @property
     def hides_information(self) -> bool:

@@ -3,12 +3,13 @@
 Everything this game is lives in this folder: ``engine`` (the rules, the states, the
 pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
 bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
-expert plays from).
+expert plays from), ``encoding`` (action ids and the observation, for solvers and
+learners).
 This package re-exports the engine's public names and registers ``GAME``.
 """
 
 from dicerules.game import Game, register
-from dicerules.games.eighteen import engine, expert, narrator, odds
+from dicerules.games.eighteen import encoding, engine, expert, narrator, odds
 from dicerules.games.eighteen.engine import (
     NAME,
     PRESETS,
@@ -64,6 +65,9 @@ GAME: Game[State, Action, Rules, View] = register(
         acting_seats=acting_seats,
         expert=expert.Expert,
         narrator=narrator.EighteenNarrator,
+        distinct_actions=encoding.distinct_actions,
+        observation=encoding.OBSERVATION,
+        max_length=encoding.max_length,
     )
 )
 
@@ -85,6 +89,7 @@ __all__ = [
     "current_player",
     "default_rules",
     "describe",
+    "encoding",
     "engine",
     "expert",
     "format_action",

@@ -3,12 +3,13 @@
 Everything this game is lives in this folder: ``engine`` (the rules, the states, the
 pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
 bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
-expert plays from).
+expert plays from), ``encoding`` (action ids and the observation, for solvers and
+learners).
 This package re-exports the engine's public names and registers ``GAME``.
 """
 
 from dicerules.game import Game, register
-from dicerules.games.liars_dice import engine, expert, narrator, odds
+from dicerules.games.liars_dice import encoding, engine, expert, narrator, odds
 from dicerules.games.liars_dice.engine import (
     CHALLENGE,
     NAME,
@@ -62,6 +63,10 @@ GAME: Game[State, Action, Rules, View] = register(
         resample_hidden=resample_hidden,
         expert=expert.Expert,
         narrator=narrator.LiarsDiceNarrator,
+        distinct_actions=encoding.distinct_actions,
+        observation=encoding.OBSERVATION,
+        max_sides=encoding.max_sides,
+        max_length=encoding.max_length,
     )
 )
 
@@ -82,6 +87,7 @@ __all__ = [
     "current_player",
     "default_rules",
     "describe",
+    "encoding",
     "engine",
     "expert",
     "format_action",

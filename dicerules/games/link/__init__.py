@@ -2,12 +2,13 @@
 
 Everything this game is lives in this folder: ``engine`` (the rules, the states, the
 pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
-bot), ``narrator`` (what ``play`` and ``replay`` print).
+bot), ``narrator`` (what ``play`` and ``replay`` print), ``encoding`` (action ids,
+the observation and the payoff, for solvers and learners).
 This package re-exports the engine's public names and registers ``GAME``.
 """
 
 from dicerules.game import Game, register
-from dicerules.games.link import engine, expert, narrator
+from dicerules.games.link import encoding, engine, expert, narrator
 from dicerules.games.link.engine import (
     NAME,
     OUT,
@@ -62,6 +63,10 @@ GAME: Game[State, Action, Rules, View] = register(
         outside_scores=outside_scores,
         expert=expert.Expert,
         narrator=narrator.LinkNarrator,
+        distinct_actions=encoding.distinct_actions,
+        observation=encoding.OBSERVATION,
+        max_length=encoding.max_length,
+        payoff=encoding.payoff,
     )
 )
 
@@ -82,6 +87,7 @@ __all__ = [
     "current_player",
     "default_rules",
     "describe",
+    "encoding",
     "engine",
     "expert",
     "format_action",

@@ -3,12 +3,13 @@
 Everything this game is lives in this folder: ``engine`` (the rules, the states, the
 pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
 bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
-expert plays from).
+expert plays from), ``encoding`` (action ids,
+the observation and the payoff, for solvers and learners).
 This package re-exports the engine's public names and registers ``GAME``.
 """
 
 from dicerules.game import Game, register
-from dicerules.games.twenty_four import engine, expert, narrator, odds
+from dicerules.games.twenty_four import encoding, engine, expert, narrator, odds
 from dicerules.games.twenty_four.engine import (
     ACCEPT,
     DICE,
@@ -73,6 +74,10 @@ GAME: Game[State, Action, Rules, View] = register(
         outside_scores=outside_scores,
         expert=expert.Expert,
         narrator=narrator.TwentyFourNarrator,
+        distinct_actions=encoding.distinct_actions,
+        observation=encoding.OBSERVATION,
+        max_length=encoding.max_length,
+        payoff=encoding.payoff,
     )
 )
 
@@ -103,6 +108,7 @@ __all__ = [
     "current_player",
     "default_rules",
     "describe",
+    "encoding",
     "engine",
     "expert",
     "format_action",

@@ -1,0 +1,228 @@
+"""Chance outcomes: any game stepped one die at a time, the faces chosen by the caller.
+
+A game draws its dice inside ``new_game`` and ``apply``. Solvers (expectimax, CFR)
+and apps with physical dice need each die as a node of its own: ``setup`` and ``act``
+run those functions on a stream that holds only the faces chosen so far and stops
+at the first die it lacks, so a ``Chance`` knows the sides of the die it waits for
+(each face has probability 1/sides) and ``show(face)`` goes on to the next die.
+It works through the Game contract only, so it works for every game, plugins
+included.
+
+A state reached with chosen faces begins with a ScriptedStream of every die drawn
+since the start of the game: it is exactly the state that ``new_game`` and ``apply``
+give on that stream (as if the game had been played with those physical dice), so
+``record`` and ``replay`` work on it. An action that draws no dice gives
+``game.apply(state, action)``, the stream untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from dicerules.errors import StreamExhaustedError
+from dicerules.game import AnyGame
+from dicerules.streams import ScriptedStream, _build
+from dicerules.tape import Tape
+
+__all__ = ["Chance", "act", "needs_dice", "resolve", "setup"]
+
+
+class _DieNeeded(BaseException):
+    """The signal of a stream that ran out: the sides of the die it lacks, and how many
+    more dice of the same roll it lacks after that one.
+
+    A BaseException, so that a game's ``except Exception`` cannot swallow it.
+    """
+
+    def __init__(self, sides: int, missing: int) -> None:
+        super().__init__(sides, missing)
+        self.sides = sides
+        self.missing = missing
+
+
+@attrs.frozen
+class _Lacking:
+    """A DiceStream that shows ``values`` in order and then raises _DieNeeded."""
+
+    values: tuple[int, ...]
+    position: int = 0
+
+    def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], _Lacking]:
+        if not isinstance(count, int) or count < 0:
+            raise ValueError(f"count must be an int >= 0, got {count!r}")
+        if not isinstance(sides, int) or sides < 1:
+            raise ValueError(f"sides must be an int >= 1, got {sides!r}")
+        end = self.position + count
+        if end > len(self.values):
+            raise _DieNeeded(sides, end - len(self.values) - 1)
+        dice = self.values[self.position : end]
+        for die in dice:
+            if not 1 <= die <= sides:
+                raise ValueError(f"{die} is not a face of a {sides}-sided die")
+        return dice, _Lacking(self.values, end)
+
+
+def _tape_field(cls: type) -> bool:
+    """Whether states of ``cls`` can be rebuilt with another tape by ``attrs.evolve``."""
+    if not attrs.has(cls):
+        return False
+    fields = attrs.fields_dict(cls)
+    return "tape" in fields and fields["tape"].init
+
+
+def _drawn(tape: Tape[Any]) -> tuple[int, ...]:
+    """Every die ``tape`` drew: its script's values when its stream is a script drawn to
+    the end (as every state a step led to is), else gathered from its rolls."""
+    origin, stream = tape.origin, tape.stream
+    if (
+        type(stream) is ScriptedStream
+        and type(origin) is ScriptedStream
+        and stream.values is origin.values
+        and not origin.position
+        and stream.position == len(stream.values)
+    ):
+        return origin.values
+    return tape.dice()
+
+
+def _scripted(values: tuple[int, ...], position: int) -> ScriptedStream:
+    """``ScriptedStream(values, position)`` for dice known to be valid: the game drew
+    them, or ``show`` checked them. (The constructor checks every value: a step would
+    then cost as much as the whole game so far.)"""
+    return _build(ScriptedStream, values=values, position=position)
+
+
+def _on(game: AnyGame, state: Any, faces: tuple[int, ...], probe: bool) -> Any:
+    """``state`` with a stream that shows ``faces`` next.
+
+    For a ``probe``, a _Lacking stream of ``faces`` (the origin is left as it is: a
+    probe's result is never kept); otherwise a ScriptedStream of every die the state
+    drew and then ``faces``, which is the origin too. A state that is not an attrs
+    class with a ``tape`` field is rebuilt by playing its history again from
+    ``new_game`` on such a stream.
+    """
+    tape = state.tape
+    if _tape_field(type(state)):
+        if probe:
+            new_tape = Tape(tape.origin, _Lacking(faces), tape.actions, tape.rolls)
+        else:
+            dice = _drawn(tape)
+            values = dice + faces
+            new_tape = Tape(
+                _scripted(values, 0), _scripted(values, len(dice)), tape.actions, tape.rolls
+            )
+        return attrs.evolve(state, tape=new_tape)
+    values = tape.dice() + faces
+    again = game.new_game(state.rules, stream=_Lacking(values) if probe else ScriptedStream(values))
+    for action in game.history(state):
+        again = game.apply(again, action)
+    return again
+
+
+@attrs.frozen
+class Chance:
+    """``new_game`` (``before`` None) or an action, with the faces of its dice chosen so far.
+
+    ``sides`` is the number of faces of the next die the step needs, each face
+    equally likely, or None once it needs no more; then ``after`` is the state the
+    step leads to. ``show(face)`` chooses the next die's face.
+    """
+
+    game: AnyGame = attrs.field(eq=False)
+    rules: Any
+    before: Any
+    action: Any
+    faces: tuple[int, ...]
+    sides: int | None
+    after: Any
+    _more: int = 0  # dice of ``sides`` faces known to follow the next one, from one roll
+
+    @property
+    def done(self) -> bool:
+        """Whether every die is chosen (``after`` is the state)."""
+        return self.sides is None
+
+    @property
+    def outcomes(self) -> tuple[int, ...]:
+        """The faces the next die may show, each with probability 1/sides; () when done."""
+        return tuple(range(1, self.sides + 1)) if self.sides is not None else ()
+
+    def show(self, face: int) -> Chance:
+        """The step with the next die showing ``face``; ValueError if it is not a face
+        of that die or the step needs no more dice."""
+        if self.sides is None:
+            raise ValueError("this step needs no more dice")
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= self.sides:
+            raise ValueError(f"{face!r} is not a face of the {self.sides}-sided die asked for")
+        faces = (*self.faces, face)
+        if self._more:
+            return Chance(
+                self.game, self.rules, self.before, self.action, faces, self.sides, None,
+                self._more - 1,
+            )  # fmt: skip
+        return _step(self.game, self.rules, self.before, self.action, faces)
+
+
+def _step(game: AnyGame, rules: Any, before: Any, action: Any, faces: tuple[int, ...]) -> Chance:
+    """The step with ``faces`` chosen: it runs the game until it lacks a die or ends."""
+    try:
+        if before is None:
+            game.new_game(rules, stream=_Lacking(faces))
+        else:
+            game.apply(_on(game, before, faces, probe=True), action)
+    except _DieNeeded as needed:
+        return Chance(game, rules, before, action, faces, needed.sides, None, needed.missing)
+    if before is None:
+        after = game.new_game(rules, stream=ScriptedStream(faces))
+    elif faces:
+        after = game.apply(_on(game, before, faces, probe=False), action)
+    else:
+        after = game.apply(before, action)
+    return Chance(game, rules, before, action, faces, None, after)
+
+
+def setup(game: AnyGame, rules: Any = None) -> Chance:
+    """``game.new_game(rules)`` as a step: its set-up dice (if any) are chance outcomes."""
+    rules = game.default_rules if rules is None else rules
+    return _step(game, rules, None, None, ())
+
+
+def act(game: AnyGame, state: Any, action: Any) -> Chance:
+    """``game.apply(state, action)`` as a step: the dice it draws are chance outcomes.
+
+    IllegalActionError (and every other error of ``apply``) as ``apply`` raises it.
+    """
+    stream = state.tape.stream
+    if type(stream) is ScriptedStream and stream.position == len(stream.values):
+        # A state a step led to: apply itself tells whether the action draws dice.
+        try:
+            after = game.apply(state, action)
+        except StreamExhaustedError:
+            pass
+        else:
+            return Chance(game, state.rules, state, action, (), None, after)
+    return _step(game, state.rules, state, action, ())
+
+
+def needs_dice(game: AnyGame, state: Any, action: Any) -> bool:
+    """Whether ``game.apply(state, action)`` draws any dice."""
+    return not act(game, state, action).done
+
+
+def resolve(game: AnyGame, state: Any, action: Any, faces: tuple[int, ...]) -> Any:
+    """The state ``apply`` gives when the dice show ``faces``, in draw order
+    (``state`` None: ``new_game`` with the default rules).
+
+    ValueError if ``faces`` are too few or too many for the step, or one is not a
+    face of its die.
+    """
+    step = setup(game) if state is None else act(game, state, action)
+    for index, face in enumerate(faces):
+        if step.done:
+            raise ValueError(f"the step draws {index} dice, {len(faces)} faces given")
+        step = step.show(face)
+    if not step.done:
+        raise ValueError(f"the step draws more than the {len(faces)} dice given")
+    return step.after

@@ -1,0 +1,108 @@
+"""What liars-dice declares for solvers and learners: action ids and an observation.
+
+Action ids (``distinct_actions``): every bid a table of ``players * dice_per_player``
+dice allows, in raising order (quantity first, then face: bid ``QxF`` is id
+``(Q - 1) * sides + F - 1``), then ``challenge``.
+
+The observation (``OBSERVATION``) of a view is one flat vector of these pieces,
+with P seats, S sides and B = players * dice_per_player * sides bids:
+
+========================  ==========  ==================================================
+piece                     shape       holds
+========================  ==========  ==================================================
+``player``                (P,)        1 at the seat the view is for (none: a spectator)
+``hand``                  (S,)        how many of the seat's dice show each face
+``dice``                  (P,)        how many dice each seat has
+``round``                 (1,)        the round number
+``opener``                (P,)        1 at this round's opener
+``to_act``                (P,)        1 at the seat to act (none once the game is over)
+``ones_wild``             (1,)        1 if ones count for other faces this round
+``bids``                  (B, P)      1 at (bid id, seat) for every bid of this round
+``reveal_hands``          (P, S)      the last challenge's hands, face counts per seat
+``reveal_bid``            (B,)        1 at the id of the bid challenged last
+``reveal_bidder``         (P,)        1 at its bidder
+``reveal_challenger``     (P,)        1 at its challenger
+``reveal_loser``          (P,)        1 at the seat that lost a die
+``reveal_count``          (1,)        how many dice counted for that bid
+========================  ==========  ==================================================
+
+The roll-off's dice are left out (its outcome is ``opener`` in round 1). Every
+piece of a view with no last challenge is zeros.
+"""
+
+from __future__ import annotations
+
+from dicerules.facts import Encoding, Piece, counts, one_hot
+from dicerules.games.liars_dice.engine import CHALLENGE, Action, Bid, Rules, View
+
+__all__ = ["OBSERVATION", "distinct_actions", "max_length", "max_sides"]
+
+
+def _bids(rules: Rules) -> int:
+    return rules.players * rules.dice_per_player * rules.sides
+
+
+def distinct_actions(rules: Rules) -> tuple[Action, ...]:
+    """Every bid the game's dice allow, in raising order, then ``challenge``."""
+    total = rules.players * rules.dice_per_player
+    bids = (Bid(q, f) for q in range(1, total + 1) for f in range(1, rules.sides + 1))
+    return (*bids, CHALLENGE)
+
+
+def max_sides(rules: Rules) -> int:
+    """Every die has ``rules.sides`` faces."""
+    return rules.sides
+
+
+def max_length(rules: Rules) -> int:
+    """The most actions a game can take: a round with T dice in play sees at most
+    T * sides bids and a challenge, and each round has one die fewer than the last."""
+    total = rules.players * rules.dice_per_player
+    return sum(dice * rules.sides + 1 for dice in range(2, total + 1))
+
+
+def pieces(rules: Rules) -> tuple[Piece, ...]:
+    """The pieces of the observation, in order (the table above)."""
+    p, s, b = rules.players, rules.sides, _bids(rules)
+    return (
+        ("player", (p,)), ("hand", (s,)), ("dice", (p,)), ("round", (1,)),
+        ("opener", (p,)), ("to_act", (p,)), ("ones_wild", (1,)), ("bids", (b, p)),
+        ("reveal_hands", (p, s)), ("reveal_bid", (b,)), ("reveal_bidder", (p,)),
+        ("reveal_challenger", (p,)), ("reveal_loser", (p,)), ("reveal_count", (1,)),
+    )  # fmt: skip
+
+
+def _bid_id(bid: Bid, sides: int) -> int:
+    return (bid.quantity - 1) * sides + bid.face - 1
+
+
+def encode(rules: Rules, view: View) -> tuple[float, ...]:
+    """The observation of ``view``: the pieces above, one after the other."""
+    p, s, b = rules.players, rules.sides, _bids(rules)
+    vector = one_hot(p, view.player)
+    vector += counts(s, view.hand)
+    vector += [float(n) for n in view.dice]
+    vector.append(float(view.round))
+    vector += one_hot(p, view.opener)
+    vector += one_hot(p, view.to_act)
+    vector.append(float(view.ones_wild))
+    bids = [0.0] * (b * p)
+    for seat, bid in view.bids:
+        bids[_bid_id(bid, s) * p + seat] = 1.0
+    vector += bids
+    reveal = view.last_reveal
+    if reveal is None:
+        vector += [0.0] * (p * s + b + 3 * p + 1)
+    else:
+        for hand in reveal.hands:
+            vector += counts(s, hand)
+        vector += one_hot(b, _bid_id(reveal.bid, s))
+        vector += one_hot(p, reveal.bidder)
+        vector += one_hot(p, reveal.challenger)
+        vector += one_hot(p, reveal.loser)
+        vector.append(float(reveal.count))
+    return tuple(vector)
+
+
+OBSERVATION: Encoding[Rules, View] = Encoding(pieces, encode)
+"""The observation of liars-dice views (the table above)."""

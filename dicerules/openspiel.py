@@ -1,0 +1,601 @@
+"""Every registered game as an OpenSpiel game (extra ``openspiel``).
+
+Importing this module registers each game of GAMES, plugins included, with pyspiel
+as ``python_dicerules_<name>`` (``-`` written ``_``), its parameters the fields of
+the game's Rules and their defaults the default rules::
+
+    pyspiel.load_game("python_dicerules_<name>(players=2)")
+    dicerules.openspiel.game(name, rules)            # the same, from a Rules object
+
+A field that may be None takes, for None, the int just below its range (shown as
+its default when the default is None), as pyspiel parameters cannot be None.
+
+The games are sequential, with explicit chance: every die is a chance node of
+its own (``dicerules.chance``), outcome ``face - 1`` with probability 1/sides. A
+player action's id is its index in the game's ``distinct_actions(rules)``. The
+returns come at the end. A game won and lost (``payoff`` None) gives +1 shared
+equally among its winners and -1 shared equally among the other acting seats
+(0 to every seat when all or none of them win): zero-sum. A game scored by change
+(a ``ScoreChange``) gives each seat its final score less its starting score:
+zero-sum when the game declares so, else general-sum. (Each built-in game's
+``encoding`` module says which it is; all four are zero-sum.)
+
+Observations come from the seat's view, never the state, so they hold nothing
+hidden: the string is the view's fields, the tensor the game's ``observation``
+encoding. Information states have perfect recall: the seat's view after every
+action of the game so far, each with the seat's own action taken there, as text
+and, for a game that bounds its length (``max_length``), as a tensor of
+``max_length + 1`` such frames. A game without an encoding has strings only; a
+game without ``distinct_actions`` cannot be loaded (ValueError says so).
+
+``serialize(state)`` writes the game's JSON record (the dice drawn are its
+scripted stream) and the action and dice of a step under way; ``deserialize``
+reads it, and pyspiel's own ``state.serialize()`` holds the same JSON.
+``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
+dicerules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from dicerules import chance
+from dicerules.facts import ScoreChange
+from dicerules.game import GAMES, AnyGame, get_game
+from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
+from dicerules.records import record as _record
+from dicerules.rulefields import field_spec
+
+__all__ = [
+    "deserialize",
+    "dicerules_state",
+    "game",
+    "name_of",
+    "pending",
+    "record",
+    "register",
+    "serialize",
+]
+
+_PREFIX = "python_dicerules_"
+_NO_BOUND = 2**31 - 1  # max_game_length of a game that declares no bound
+_registered: dict[str, AnyGame] = {}
+
+
+def name_of(name: str) -> str:
+    """The pyspiel name of the dicerules game ``name``."""
+    return _PREFIX + name.replace("-", "_")
+
+
+# ------------------------------------------------------------------ parameters
+
+
+def _none_value(attribute: attrs.Attribute[Any]) -> int:
+    """The int that stands for None in an optional int field's parameter."""
+    spec = field_spec(attribute)
+    if spec is not None and spec.low is not None:
+        return spec.low - 1
+    if spec is not None and spec.high is not None:
+        return spec.high + 1
+    raise ValueError(f"field {attribute.name} may be None but has no range to stand for it")
+
+
+def _may_be_none(attribute: attrs.Attribute[Any]) -> bool:
+    spec = field_spec(attribute)
+    return spec is not None and spec.optional
+
+
+def _parameters(dgame: AnyGame, rules: Any) -> dict[str, bool | int | str]:
+    """``rules`` as pyspiel parameters."""
+    result: dict[str, bool | int | str] = {}
+    for attribute in attrs.fields(dgame.Rules):
+        value = getattr(rules, attribute.name)
+        if value is None:
+            value = _none_value(attribute)
+        if not isinstance(value, bool | int | str):
+            raise ValueError(f"{dgame.name} field {attribute.name} is not a bool, int or str")
+        result[attribute.name] = value
+    return result
+
+
+def _rules(dgame: AnyGame, params: dict[str, Any]) -> Any:
+    """The Rules that pyspiel parameters ``params`` name (defaults: the default rules)."""
+    values = rules_to_dict(dgame.default_rules)
+    for attribute in attrs.fields(dgame.Rules):
+        if attribute.name not in params:
+            continue
+        value = params[attribute.name]
+        if _may_be_none(attribute) and value == _none_value(attribute):
+            value = None
+        values[attribute.name] = value
+    unknown = sorted(set(params) - set(values))
+    if unknown:
+        raise ValueError(f"{dgame.name} has no rule {', '.join(unknown)}")
+    return rules_from_dict(dgame, values)
+
+
+# ------------------------------------------------------------------ game
+
+
+def register(dgame: AnyGame) -> str:
+    """Register ``dgame`` with pyspiel (once) and return its pyspiel name.
+
+    Importing this module registers every game of GAMES; a game registered with
+    dicerules later is registered here by ``game``.
+    """
+    name = name_of(dgame.name)
+    if name in _registered:
+        return name
+    params = _parameters(dgame, dgame.default_rules)
+    pyspiel.register_game(_game_type(dgame, dgame.default_rules, params), _factory(dgame))
+    _registered[name] = dgame
+    return name
+
+
+def _factory(dgame: AnyGame) -> type[_Game]:
+    """The pyspiel Game class of ``dgame``, made from pyspiel parameters (a class, as
+    OpenSpiel's Python games register: pyspiel keeps it until the interpreter exits)."""
+
+    def __init__(self: _Game, params: dict[str, Any] | None = None) -> None:
+        _Game.__init__(self, dgame, _rules(dgame, dict(params or {})))
+
+    return type(f"_Game_{dgame.name.replace('-', '_')}", (_Game,), {"__init__": __init__})
+
+
+def game(name: str, rules: Any = None) -> pyspiel.Game:
+    """The pyspiel game of the dicerules game ``name`` under ``rules`` (None: the default)."""
+    dgame = get_game(name)
+    short = register(dgame)
+    rules = dgame.default_rules if rules is None else rules
+    if not isinstance(rules, dgame.Rules):
+        raise TypeError(f"{name} rules must be its Rules, not {type(rules).__name__}")
+    return pyspiel.load_game(short, _parameters(dgame, rules))
+
+
+def _tensors(dgame: AnyGame, rules: Any) -> tuple[bool, bool]:
+    """Whether the game has observation tensors, and information state tensors."""
+    has_encoding = dgame.observation is not None
+    return has_encoding, has_encoding and dgame.max_length(rules) is not None
+
+
+def _game_type(dgame: AnyGame, rules: Any, params: dict[str, Any]) -> pyspiel.GameType:
+    observation, information = _tensors(dgame, rules)
+    payoff: ScoreChange | None = dgame.payoff(rules) if dgame.payoff is not None else None
+    zero_sum = payoff is None or payoff.zero_sum
+    kind = pyspiel.GameType
+    return pyspiel.GameType(
+        short_name=name_of(dgame.name),
+        long_name=f"dicerules {dgame.name}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=kind.Information.IMPERFECT_INFORMATION,
+        utility=kind.Utility.ZERO_SUM if zero_sum else kind.Utility.GENERAL_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=64,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=information,
+        provides_observation_string=True,
+        provides_observation_tensor=observation,
+        parameter_specification=params,
+    )
+
+
+class _Game(pyspiel.Game):  # type: ignore[misc]
+    """A dicerules game under fixed rules, as pyspiel sees it."""
+
+    def __init__(self, dgame: AnyGame, rules: Any) -> None:
+        if dgame.distinct_actions is None:
+            raise ValueError(
+                f"{dgame.name} declares no distinct_actions, which OpenSpiel needs for action"
+                " ids: add them to its Game"
+            )
+        params = _parameters(dgame, rules)
+        actions = tuple(dgame.distinct_actions(rules))
+        payoff: ScoreChange | None = dgame.payoff(rules) if dgame.payoff is not None else None
+        seats = dgame.seats(rules)
+        max_length = dgame.max_length(rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(actions),
+            max_chance_outcomes=dgame.max_sides(rules),
+            num_players=seats,
+            min_utility=-1.0 if payoff is None else float(payoff.least),
+            max_utility=1.0 if payoff is None else float(payoff.most),
+            utility_sum=0.0 if payoff is None or payoff.zero_sum else None,
+            max_game_length=_NO_BOUND if max_length is None else max_length,
+        )
+        super().__init__(_game_type(dgame, rules, params), info, params)
+        self.dgame = dgame
+        self.rules = rules
+        self.actions = actions
+        self.ids = {action: index for index, action in enumerate(actions)}
+        self._ids_by_tuple: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}
+        self.payoff = payoff
+        self.max_length = max_length
+        self.acting = tuple(dgame.acting_seats(rules))
+        setup = chance.setup(dgame, rules)
+        self.root = (
+            _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
+        )
+
+    def ids_of(self, legal: tuple[Any, ...]) -> list[int]:
+        """The sorted ids of ``legal``, a tuple of legal actions.
+
+        Engines hand out the same tuple object for the same situation, so the ids are
+        kept by the tuple's identity (the tuple kept too, so its id is not reused):
+        hashing every action of a long list on every call costs more than the step.
+        """
+        known = self._ids_by_tuple.get(id(legal))
+        if known is not None and known[0] is legal:
+            return list(known[1])
+        ids = self.ids
+        result = sorted([ids[action] for action in legal])
+        if len(self._ids_by_tuple) >= 4096:
+            self._ids_by_tuple.clear()
+        self._ids_by_tuple[id(legal)] = (legal, tuple(result))
+        return result
+
+    def new_initial_state(self) -> _State:
+        """The state before the set-up dice (if any)."""
+        return _State(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> _Observer:
+        """An observer: the view (perfect recall: every view so far) as text and tensor."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        return _Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+# ------------------------------------------------------------------ nodes
+
+
+@attrs.frozen(eq=False)
+class _Node:
+    """Where a pyspiel state stands: every dicerules state reached (after each
+    action), the id of the action taken at each, and the step whose dice are
+    being chosen (the set-up, or the action taken at the last state), if any.
+
+    Immutable, so a pyspiel clone shares it; pickled (and so serialized) as JSON.
+    """
+
+    game: _Game
+    path: tuple[Any, ...]
+    taken: tuple[int, ...]
+    step: chance.Chance | None
+    memo: dict[tuple[str, int], tuple[Any, ...]] = attrs.field(factory=dict)
+    """What observers made of each state of ``path``, by kind and seat, kept: the
+    states never change, so a child node starts from its parent's."""
+
+    def frames(self, kind: str, seat: int, make: Callable[[Any], Any]) -> tuple[Any, ...]:
+        """``make(state)`` for each state of ``path``, each made once."""
+        made = self.memo.get((kind, seat), ())
+        if len(made) < len(self.path):
+            made += tuple(make(state) for state in self.path[len(made) :])
+            self.memo[kind, seat] = made
+        return made
+
+    def __deepcopy__(self, memo: object) -> _Node:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_node_from_json, (self.to_json(),))
+
+    @property
+    def last(self) -> Any:
+        return self.path[-1] if self.path else None
+
+    def to_json(self) -> str:
+        step = self.step
+        data: dict[str, Any] = {
+            "game": name_of(self.game.dgame.name),
+            "params": _parameters(self.game.dgame, self.game.rules),
+            "record": _record(self.last).to_dict() if self.path else None,
+            "action": None,
+            "faces": list(step.faces) if step is not None else [],
+        }
+        if step is not None and step.before is not None:
+            data["action"] = self.game.dgame.format_action(step.action)
+        return json.dumps(data)
+
+    def apply(self, action_id: int) -> _Node:
+        step = self.step
+        dgame = self.game.dgame
+        if step is not None:
+            step = step.show(action_id + 1)
+            taken = self.taken
+        else:
+            if not 0 <= action_id < len(self.game.actions):
+                raise ValueError(f"{action_id} is not an action id of {dgame.name}")
+            step = chance.act(dgame, self.last, self.game.actions[action_id])
+            taken = (*self.taken, action_id)
+        if not step.done:
+            return _Node(self.game, self.path, taken, step, dict(self.memo))
+        return _Node(self.game, (*self.path, step.after), taken, None, dict(self.memo))
+
+
+def _node_from_json(text: str) -> _Node:
+    return _replayed(text)[0]
+
+
+def _replayed(text: str) -> tuple[_Node, list[int]]:
+    """The node that ``serialize`` wrote as ``text``, and the pyspiel actions leading to it."""
+    data = json.loads(text)
+    spiel_game = pyspiel.load_game(data["game"], data["params"])
+    dgame = spiel_game.dgame
+    dice: list[int] = []
+    actions: list[str] = []
+    if data["record"] is not None:
+        rec = GameRecord.from_dict(data["record"])
+        dice += rec.rolls
+        actions += rec.actions
+    if data["action"] is not None:
+        actions.append(data["action"])
+    dice += data["faces"]
+    node: _Node = spiel_game.root
+    moves: list[int] = []
+    dice_left, actions_left = deque(dice), deque(actions)
+    while True:
+        if node.step is not None and dice_left:
+            move = dice_left.popleft() - 1
+        elif node.step is None and actions_left:
+            move = spiel_game.ids[dgame.parse_action(node.last, actions_left.popleft())]
+        else:
+            break
+        node = node.apply(move)
+        moves.append(move)
+    if dice_left or actions_left:
+        raise ValueError("the serialized game does not replay: its dice and actions disagree")
+    return node, moves
+
+
+# ------------------------------------------------------------------ states
+
+
+class _State(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state over a _Node."""
+
+    def __init__(self, spiel_game: _Game) -> None:
+        super().__init__(spiel_game)
+        self.node: _Node = spiel_game.root
+
+    def current_player(self) -> int:
+        node = self.node
+        if node.step is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = node.game.dgame.current_player(node.last)
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        node = self.node
+        if node.step is not None or node.game.dgame.current_player(node.last) != player:
+            return []
+        return node.game.ids_of(node.game.dgame.legal_actions(node.last))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        step = self.node.step
+        if step is None or step.sides is None:
+            return []
+        if step.sides > self.node.game.max_chance_outcomes():
+            raise ValueError(
+                f"{self.node.game.dgame.name} rolled a die of {step.sides} sides, more than the"
+                f" {self.node.game.max_chance_outcomes()} its max_sides declares"
+            )
+        return [(face - 1, 1.0 / step.sides) for face in step.outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        self.node = self.node.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"die {action + 1}"
+        return str(self.node.game.dgame.format_action(self.node.game.actions[action]))
+
+    def is_terminal(self) -> bool:
+        node = self.node
+        return node.step is None and bool(node.game.dgame.is_terminal(node.last))
+
+    def returns(self) -> list[float]:
+        node = self.node
+        spiel_game = node.game
+        seats = spiel_game.num_players()
+        if not self.is_terminal():
+            return [0.0] * seats
+        dgame = spiel_game.dgame
+        payoff = spiel_game.payoff
+        if payoff is not None:
+            end = dgame.scores(node.last)
+            return [float(end[s] - payoff.start[s]) for s in range(seats)]
+        winners = set(dgame.winners(node.last))
+        losers = [s for s in spiel_game.acting if s not in winners]
+        result = [0.0] * seats
+        if winners and losers:
+            for seat in winners:
+                result[seat] = 1.0 / len(winners)
+            for seat in losers:
+                result[seat] = -1.0 / len(losers)
+        return result
+
+    def __str__(self) -> str:
+        node = self.node
+        describe = node.game.dgame.describe or repr
+        text = "" if not node.path else str(describe(node.last))
+        step = node.step
+        if step is not None:
+            doing = "set-up" if step.before is None else node.game.dgame.format_action(step.action)
+            text += f"\n{doing}: dice {list(step.faces)}, next a d{step.sides}"
+        return text
+
+
+# ------------------------------------------------------------------ observers
+
+
+def _view_text(view: Any) -> str:
+    """A view's fields as text (its rules left out: they are the game's)."""
+    if attrs.has(type(view)):
+        return " ".join(
+            f"{field.name}={getattr(view, field.name)!r}"
+            for field in attrs.fields(type(view))
+            if field.name != "rules"
+        )
+    return repr(view)
+
+
+class _Observer:
+    """OpenSpiel's PyObserver for a dicerules game: ``tensor`` and its named pieces
+    (``dict``), and ``set_from`` / ``string_from`` a state for a player.
+
+    Without perfect recall the pieces are those of the game's encoding, from the
+    seat's view now; with it, ``views`` (one encoding per frame) and ``actions``
+    (a one-hot of the seat's own action in each frame).
+    """
+
+    def __init__(self, spiel_game: _Game, iig_obs_type: pyspiel.IIGObservationType) -> None:
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's private dice is not supported")
+        if not iig_obs_type.public_info:
+            raise ValueError("an observer without public information is not supported")
+        self.game = spiel_game
+        self.spectator = private == pyspiel.PrivateInfoType.NONE
+        self.recall = bool(iig_obs_type.perfect_recall)
+        dgame, rules = spiel_game.dgame, spiel_game.rules
+        self.encoding = dgame.observation
+        pieces: list[tuple[str, tuple[int, ...]]] = []
+        if self.encoding is not None:
+            size = self.encoding.size(rules)
+            if not self.recall:
+                pieces = list(self.encoding.pieces(rules))
+            elif spiel_game.max_length is not None:
+                frames = spiel_game.max_length + 1
+                pieces = [("views", (frames, size)), ("actions", (frames, len(spiel_game.actions)))]
+        total = sum(int(np.prod(shape)) for _, shape in pieces)
+        self.tensor = np.zeros(total, np.float32)
+        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        start = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[start : start + size].reshape(shape)
+            start += size
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.spectator else player
+
+    def _own(self, node: _Node, player: int) -> list[int | None]:
+        """For each state of the path, the id of the seat's own action taken there."""
+        current = node.game.dgame.current_player
+        return [
+            node.taken[index] if index < len(node.taken) and current(state) == player else None
+            for index, state in enumerate(node.path)
+        ]
+
+    def _encoded(self, node: _Node, player: int) -> tuple[Any, ...]:
+        dgame, rules, seat = node.game.dgame, node.game.rules, self._seat(player)
+        encode = self.encoding.encode  # type: ignore[union-attr]
+        kind = "spectator tensor" if self.spectator else "tensor"
+        return node.frames(
+            kind, player, lambda state: np.asarray(encode(rules, dgame.view(state, seat)))
+        )
+
+    def _texts(self, node: _Node, player: int) -> tuple[str, ...]:
+        dgame, seat = node.game.dgame, self._seat(player)
+        kind = "spectator text" if self.spectator else "text"
+        return node.frames(kind, player, lambda state: _view_text(dgame.view(state, seat)))
+
+    def set_from(self, state: _State, player: int) -> None:
+        """Fill ``tensor`` from ``state`` as ``player`` sees it."""
+        self.tensor.fill(0)
+        node = state.node
+        if self.encoding is None or not self.tensor.size or not node.path:
+            return
+        frames = self._encoded(node, player)
+        if not self.recall:
+            self.tensor[:] = frames[-1]
+            return
+        self.dict["views"][: len(frames)] = np.stack(frames)
+        actions = self.dict["actions"]
+        for index, own in enumerate(self._own(node, player)):
+            if own is not None:
+                actions[index, own] = 1.0
+
+    def string_from(self, state: _State, player: int) -> str:
+        """``state`` as ``player`` sees it, as text."""
+        node = state.node
+        if not node.path:
+            return "" if not self.recall else self._who(player)
+        texts = self._texts(node, player)
+        if not self.recall:
+            return texts[-1]
+        format_action = node.game.dgame.format_action
+        lines = [self._who(player)]
+        for text, own in zip(texts, self._own(node, player), strict=True):
+            lines.append(
+                text if own is None else f"{text} -> {format_action(node.game.actions[own])}"
+            )
+        return "\n".join(lines)
+
+    def _who(self, player: int) -> str:
+        return "spectator" if self.spectator else f"seat {player}"
+
+
+# ------------------------------------------------------------------ back to dicerules
+
+
+def _node_of(state: pyspiel.State) -> _Node:
+    if not isinstance(state, _State):
+        raise TypeError(f"not the state of a dicerules game: {type(state).__name__}")
+    return state.node
+
+
+def dicerules_state(state: pyspiel.State) -> Any:
+    """The dicerules state a pyspiel state stands on: the last one reached, before the
+    dice of a step under way. ValueError while the set-up dice are being chosen."""
+    node = _node_of(state)
+    if not node.path:
+        raise ValueError("the game is not set up yet: its set-up dice are being chosen")
+    return node.last
+
+
+def record(state: pyspiel.State) -> GameRecord:
+    """The record of the game up to ``dicerules_state(state)``: it replays with
+    ``dicerules.replay`` and ``dicerules replay``."""
+    return _record(dicerules_state(state))
+
+
+def pending(state: pyspiel.State) -> chance.Chance | None:
+    """The step whose dice are being chosen (set-up or an action), or None."""
+    return _node_of(state).step
+
+
+def serialize(state: pyspiel.State) -> str:
+    """``state`` as JSON: the pyspiel game and parameters, the record of the game so far
+    (``record``), and the action and dice of a step under way."""
+    return _node_of(state).to_json()
+
+
+def deserialize(text: str) -> pyspiel.State:
+    """The pyspiel state ``serialize`` wrote as ``text``, its history played again."""
+    node, moves = _replayed(text)
+    state = node.game.new_initial_state()
+    for move in moves:
+        state.apply_action(move)
+    return state
+
+
+def _register_all(games: Sequence[AnyGame]) -> None:
+    """Register every game that can be; ``game(name)`` raises the error of one that cannot."""
+    for dgame in games:
+        with contextlib.suppress(ValueError):
+            register(dgame)
+
+
+_register_all(list(GAMES.values()))

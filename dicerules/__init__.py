@@ -1,12 +1,14 @@
 """dicerules: exact, deterministic, immutable rules engines for dice games.
 
 The public names of the API are re-exported here; importing dicerules
-registers every built-in game in GAMES.
+registers every built-in game in GAMES. Games of installed plugin packages join
+GAMES on its first use (see ``dicerules.game``).
 """
 
 from dicerules import bots, games, probability
 from dicerules.errors import (
     DiceRulesError,
+    DuplicateGameError,
     IllegalActionError,
     InvalidActionError,
     InvalidRulesError,
@@ -15,7 +17,7 @@ from dicerules.errors import (
     StreamExhaustedError,
     UnknownGameError,
 )
-from dicerules.game import GAMES, Engine, Game, get_game, register
+from dicerules.game import GAMES, Engine, Game, PluginWarning, get_game, register
 from dicerules.match import play_match
 from dicerules.records import FORMAT, GameRecord, record, replay
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
@@ -25,12 +27,14 @@ __all__ = [
     "GAMES",
     "DiceRulesError",
     "DiceStream",
+    "DuplicateGameError",
     "Engine",
     "Game",
     "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidRulesError",
+    "PluginWarning",
     "RecordError",
     "ReplayError",
     "ScriptedStream",

@@ -1,24 +1,31 @@
-"""dicerules bench: speed of random legal play, side by side with pyspiel when present.
+"""dicerules bench: speed of random legal play, beside OpenSpiel and through the adapters.
 
 Every game is played through its public functions (new_game, legal_actions, apply,
-is_terminal) by a seeded random chooser, for ``--seconds`` per run; the runs of
-all contenders are interleaved, ``--repeats`` times, so machine noise falls on all
-of them alike, and each figure is the median of its runs with their spread, the
-(largest - smallest) / median. When OpenSpiel is installed (the ``bench`` extra)
-its liars_dice(numdice=5), driven from Python the plain way, runs among them; the
-comparison game is liars-dice classic with 2 seats of 5 dice, seat 0 opening.
+is_terminal) by a seeded random chooser, for ``--seconds`` per run, ``--repeats``
+times; each figure is the median of its runs with their spread, the
+(largest - smallest) / median. The rows of one game are timed together, their runs
+interleaved so that machine noise falls on all of them alike, and printed as soon as
+that game is done (``lines`` yields the text line by line).
+
+A game's rows, all read from its Game (``benchmarks``) and never from its name: the
+game with its default rules; the same played through ``dicerules.openspiel`` and
+``dicerules.pettingzoo`` where they are installed (``vs engine``: the wrapper's rate
+over the engine's); each counterpart the game declares, a rule set that plays what
+an OpenSpiel game plays, beside that pyspiel game (``decisions vs pyspiel``, and
+``rounds vs pyspiel`` where a round is one pyspiel game). A game with no counterpart
+of its own is timed beside the first counterpart any game declares, so that every
+row has a ratio to pyspiel.
 
 How a driver picks weighs on the result, pyspiel's most: its dice are chance nodes
 that the caller samples in Python. ``--sampler scan`` (the default) picks with one
 ``random()`` each time, an index into the legal actions or a scan of a chance node's
 cumulative probabilities: the cheapest way known, the one that favours pyspiel.
-``--sampler stdlib`` drives both sides the common standard-library way:
+``--sampler stdlib`` drives every side the common standard-library way:
 ``random.choice`` for every decision, ``random.choices`` at pyspiel's chance nodes.
 
-A second table checks the costs that must not grow with a game's length, on one
-long game of liars-dice: 10 seats of 10 twenty-sided dice, every seat making the
-smallest raise and challenging only when no raise is left, so a round lasts about
-2,000 bids and the game passes 10,000 actions in its sixth round.
+A second table checks the costs that must not grow with a game's length, on each
+long game a game declares: ``apply`` at step 10 and at step 10,000, replays of 1,000
+and 10,000 actions, and the memory of a state.
 
 The measuring functions take a clock, and the formatting functions take numbers,
 so both can be tested without timing anything.
@@ -36,25 +43,21 @@ import statistics
 import sys
 import time
 import types
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final, TextIO
 
 import attrs
 
-from dicerules.game import GAMES, AnyGame
-from dicerules.games import liars_dice
+from dicerules.game import GAMES, AnyGame, Counterpart
 from dicerules.records import record, replay
 
-__all__ = ["configure", "main"]
+__all__ = ["configure", "lines", "main", "report"]
 
 Clock = Callable[[], float]
 Play = Callable[[float, Clock], "Sample"]
+Adapter = Callable[[AnyGame, str], Play]
+"""A way to play a game through an adapter: ``(game, sampler)`` -> a Play."""
 
-COMPARISON: Final = "liars-dice-2x5"
-COMPARISON_RULES: Final = liars_dice.Rules(players=2, dice_per_player=5, first_opener="seat0")
-PYSPIEL_NAME: Final = "pyspiel liars_dice(numdice=5)"
-
-LONG_RULES: Final = liars_dice.Rules(players=10, dice_per_player=10, sides=20)
 LONG_STEPS: Final = 10_000
 SHORT_STEP: Final = 10
 SHORT_REPLAY: Final = 1_000
@@ -68,6 +71,9 @@ SAMPLERS: Final = {
     STDLIB: "random.choice for every decision, random.choices at pyspiel's chance nodes",
 }
 """How a driver picks, by name, with what bench prints of it."""
+
+ADAPTERS: Final = ("openspiel", "pettingzoo")
+"""The adapters bench plays every game through, when they are installed."""
 
 
 # ------------------------------------------------------------------ the arithmetic
@@ -114,11 +120,27 @@ def rates(samples: Iterable[Sample], rounds: bool = False) -> list[float]:
 
 @attrs.frozen
 class Contender:
-    """Something to time: a name, and a function that plays for a budget of seconds."""
+    """Something to time: a name, and a function that plays for a budget of seconds.
+
+    ``spiel`` names the pyspiel row its ``decisions vs pyspiel`` is taken against (a
+    pyspiel row names itself), ``same_size`` says its rounds compare with that row's
+    too, and ``engine`` names the row an adapter's ``vs engine`` is taken against.
+    """
 
     name: str
     play: Play
     has_rounds: bool
+    spiel: str | None = None
+    same_size: bool = False
+    engine: str | None = None
+
+
+@attrs.frozen
+class Group:
+    """The rows of one game: timed together, their runs interleaved, shown together."""
+
+    game: str
+    contenders: tuple[Contender, ...]
 
 
 def random_play(
@@ -162,14 +184,13 @@ def random_play(
     return play
 
 
-def pyspiel_play(pyspiel: Any, seed: int = 0, sampler: str = SCAN) -> Play:
-    """A function playing seeded random games of pyspiel's liars_dice(numdice=5).
+def spiel_play(spiel_game: Any, seed: int = 0, sampler: str = SCAN) -> Play:
+    """A function playing seeded random games of a loaded pyspiel game.
 
     The plain way from Python: a chance node's outcome is drawn by its probability
     from ``chance_outcomes()``, a decision uniformly from ``legal_actions()``, both
-    picked as ``sampler`` (a name in SAMPLERS) says. One pyspiel game is one round.
+    picked as ``sampler`` (a name in SAMPLERS) says. A pyspiel game is one round.
     """
-    game = pyspiel.load_game("liars_dice", {"numdice": 5})
     scan = _is_scan(sampler)
 
     def play(seconds: float, clock: Clock) -> Sample:
@@ -178,7 +199,7 @@ def pyspiel_play(pyspiel: Any, seed: int = 0, sampler: str = SCAN) -> Play:
         decisions = rounds = 0
         start = clock()
         while True:
-            state = game.new_initial_state()
+            state = spiel_game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
                     if scan:
@@ -201,6 +222,46 @@ def pyspiel_play(pyspiel: Any, seed: int = 0, sampler: str = SCAN) -> Play:
     return play
 
 
+def pyspiel_play(pyspiel: Any, spiel: str, seed: int = 0, sampler: str = SCAN) -> Play:
+    """``spiel_play`` of the game ``pyspiel.load_game(spiel)``, such as ``"pig(players=2)"``."""
+    _is_scan(sampler)
+    return spiel_play(pyspiel.load_game(spiel), seed, sampler)
+
+
+def env_play(env: Any, seed: int = 0, sampler: str = SCAN) -> Play:
+    """A function playing seeded random games through a PettingZoo AEC environment.
+
+    Game k of a run follows ``reset(seed=k)``; every decision is picked among the
+    ones the action mask allows, as ``sampler`` says (a finished agent steps None).
+    """
+    scan = _is_scan(sampler)
+
+    def play(seconds: float, clock: Clock) -> Sample:
+        chooser = random.Random(seed)
+        choose, choice = chooser.random, chooser.choice
+        decisions = game_seed = 0
+        start = clock()
+        while True:
+            env.reset(seed=game_seed)
+            game_seed += 1
+            for _ in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                allowed = observation["action_mask"].nonzero()[0].tolist()
+                if scan:
+                    env.step(allowed[int(choose() * len(allowed))])
+                else:
+                    env.step(choice(allowed))
+                decisions += 1
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return Sample(decisions, 0, elapsed)
+
+    return play
+
+
 def draw_outcome(outcomes: Sequence[tuple[int, float]], uniform: float) -> int:
     """The outcome ``uniform`` (0 <= uniform < 1) falls on, by cumulative probability."""
     total = 0.0
@@ -218,38 +279,107 @@ def _is_scan(sampler: str) -> bool:
     return sampler == SCAN
 
 
-def _liars_dice_rounds(state: liars_dice.State) -> int:
-    return state.round  # the round that ended the game is the last one played
+def spiel_name(counterpart: Counterpart[Any, Any]) -> str:
+    """The row of a counterpart's pyspiel game: ``pyspiel liars_dice(numdice=5)``."""
+    return f"pyspiel {counterpart.spiel}"
 
 
-def contenders(sampler: str = SCAN) -> dict[str, Contender]:
-    """Every benchmark by name: each game with its default rules, then the comparison."""
-    table = {}
-    for name, game in GAMES.items():
-        rounds = _liars_dice_rounds if game is liars_dice.GAME else None
-        play = random_play(game, None, rounds, sampler=sampler)
-        table[name] = Contender(name, play, rounds is not None)
-    table[COMPARISON] = Contender(
-        COMPARISON,
-        random_play(liars_dice.GAME, COMPARISON_RULES, _liars_dice_rounds, sampler=sampler),
-        True,
-    )
-    return table
+def adapter_name(game: AnyGame, adapter: str) -> str:
+    """The row of a game played through an adapter: ``<name> via pettingzoo``."""
+    return f"{game.name} via {adapter}"
 
 
-def select(names: Sequence[str], sampler: str = SCAN) -> list[Contender]:
-    """The contenders ``names`` asks for (all when empty), in table order.
+def names() -> list[str]:
+    """What bench can time, by name: each game, each followed by its counterparts' labels."""
+    result = []
+    for game in GAMES.values():
+        result.append(game.name)
+        result += [counterpart.label for counterpart in game.benchmarks.counterparts]
+    return result
 
-    ValueError names the unknown ones and the known ones.
-    """
-    table = contenders(sampler)
-    unknown = [name for name in names if name not in table]
+
+def check_names(wanted: Sequence[str]) -> None:
+    """ValueError naming the unknown names in ``wanted``, and the known ones."""
+    known = names()
+    unknown = [name for name in wanted if name not in known]
     if unknown:
         raise ValueError(
-            f"no benchmark named {', '.join(map(repr, unknown))}; the names are: {', '.join(table)}"
+            f"no benchmark named {', '.join(map(repr, unknown))}; the names are: {', '.join(known)}"
         )
-    wanted = set(names)
-    return [c for name, c in table.items() if not names or name in wanted]
+
+
+def _first_counterpart() -> Counterpart[Any, Any] | None:
+    """The first counterpart any game declares, in GAMES order: the yardstick of the rest."""
+    for game in GAMES.values():
+        for counterpart in game.benchmarks.counterparts:
+            return counterpart
+    return None
+
+
+def plan(
+    wanted: Sequence[str] = (),
+    sampler: str = SCAN,
+    *,
+    pyspiel: Any | None = None,
+    adapters: Mapping[str, Adapter] | None = None,
+) -> list[Group]:
+    """The groups to time for the names ``wanted`` (all when empty), in GAMES order.
+
+    A game's name asks for the game with its default rules, through each of
+    ``adapters`` too; a counterpart's label for the counterpart, beside its pyspiel
+    game when ``pyspiel`` is given. ValueError names the unknown names.
+    """
+    check_names(wanted)
+    _is_scan(sampler)
+    yardstick = _first_counterpart()
+    groups = []
+    for game in GAMES.values():
+        rows = _rows(game, wanted, yardstick, pyspiel, adapters or {}, sampler)
+        if rows:
+            groups.append(Group(game.name, rows))
+    return groups
+
+
+def _rows(
+    game: AnyGame,
+    wanted: Sequence[str],
+    yardstick: Counterpart[Any, Any] | None,
+    pyspiel: Any | None,
+    adapters: Mapping[str, Adapter],
+    sampler: str,
+) -> tuple[Contender, ...]:
+    """The rows of ``game`` that ``wanted`` asks for, then the pyspiel rows they compare with."""
+    rows: list[Contender] = []
+    spiels: dict[str, Contender] = {}
+
+    def beside(counterpart: Counterpart[Any, Any] | None) -> str | None:
+        """The row of ``counterpart``'s pyspiel game, timed in this group; None: no such row."""
+        if pyspiel is None or counterpart is None:
+            return None
+        name = spiel_name(counterpart)
+        if name not in spiels:
+            play = pyspiel_play(pyspiel, counterpart.spiel, sampler=sampler)
+            spiels[name] = Contender(name, play, True, name, True)
+        return name
+
+    counterparts = game.benchmarks.counterparts
+    if not wanted or game.name in wanted:
+        reference = beside(counterparts[0] if counterparts else yardstick)
+        rounds = game.benchmarks.rounds
+        play = random_play(game, None, rounds, sampler=sampler)
+        rows.append(Contender(game.name, play, rounds is not None, reference))
+        for adapter, through in adapters.items():
+            try:
+                play = through(game, sampler)
+            except (ValueError, ImportError):  # the game cannot go through this adapter
+                continue
+            rows.append(Contender(adapter_name(game, adapter), play, False, engine=game.name))
+    for counterpart in counterparts:
+        if not wanted or counterpart.label in wanted:
+            reference = beside(counterpart)
+            play = random_play(game, counterpart.rules, counterpart.rounds, sampler=sampler)
+            rows.append(Contender(counterpart.label, play, True, reference, True))
+    return (*rows, *spiels.values())
 
 
 def run_interleaved(
@@ -266,13 +396,31 @@ def run_interleaved(
 # -------------------------------------------------------------- the long game
 
 
-def long_game(steps: int = LONG_STEPS) -> list[liars_dice.State]:
-    """The states of the long game, from new_game to after ``steps`` actions."""
-    state = liars_dice.new_game(LONG_RULES, seed=0)
+def long_games(wanted: Sequence[str] = ()) -> list[AnyGame]:
+    """The games whose long game bench times for the names ``wanted`` (all when empty)."""
+    return [
+        game
+        for game in GAMES.values()
+        if game.benchmarks.long_game is not None and (not wanted or game.name in wanted)
+    ]
+
+
+def long_game(game: AnyGame, steps: int = LONG_STEPS) -> list[Any]:
+    """The states of ``game``'s long game, from new_game to after ``steps`` actions.
+
+    ValueError if the game declares no long game, or if it ends too soon.
+    """
+    setting = game.benchmarks.long_game
+    if setting is None:
+        raise ValueError(f"{game.name} declares no long game")
+    apply, legal_actions = game.apply, game.legal_actions
+    state = game.new_game(setting.rules, seed=0)
     states = [state]
-    for _ in range(steps):
-        # The smallest raise comes first; a challenge is first only when alone.
-        state = liars_dice.apply(state, liars_dice.legal_actions(state)[0])
+    for step in range(steps):
+        actions = legal_actions(state)
+        if not actions:
+            raise ValueError(f"the long game of {game.name} ends after {step} actions")
+        state = apply(state, actions[0])
         states.append(state)
     return states
 
@@ -328,8 +476,8 @@ def bytes_per_state(states: Sequence[object]) -> float:
 
 
 @attrs.frozen
-class LongGame:
-    """What the long game showed."""
+class LongGameFigures:
+    """What a long game showed."""
 
     apply_short: Figure
     apply_long: Figure
@@ -338,20 +486,17 @@ class LongGame:
     bytes_per_state: float
 
 
-def measure_long_game(seconds: float, repeats: int, clock: Clock) -> LongGame:
+def measure_long_game(game: AnyGame, seconds: float, repeats: int, clock: Clock) -> LongGameFigures:
     """Apply at step 10 and at step 10,000, replays of 1,000 and 10,000 actions, memory."""
-    states = long_game()
+    states = long_game(game)
     memory = bytes_per_state(states)
     early, late = states[SHORT_STEP], states[LONG_STEPS]
-    early_action = liars_dice.legal_actions(early)[0]
-    late_action = liars_dice.legal_actions(late)[0]
+    apply, legal_actions = game.apply, game.legal_actions
+    early_action, late_action = legal_actions(early)[0], legal_actions(late)[0]
     short_record, long_record = record(states[SHORT_REPLAY]), record(late)
     del states  # only what is timed stays alive while it is timed
     apply_short, apply_long = alternate(
-        [
-            lambda: liars_dice.apply(early, early_action),
-            lambda: liars_dice.apply(late, late_action),
-        ],
+        [lambda: apply(early, early_action), lambda: apply(late, late_action)],
         seconds / 4,
         repeats,
         clock,
@@ -359,7 +504,7 @@ def measure_long_game(seconds: float, repeats: int, clock: Clock) -> LongGame:
     replay_short, replay_long = alternate(
         [lambda: replay(short_record), lambda: replay(long_record)], seconds / 4, repeats, clock
     )
-    return LongGame(apply_short, apply_long, replay_short, replay_long, memory)
+    return LongGameFigures(apply_short, apply_long, replay_short, replay_long, memory)
 
 
 # ------------------------------------------------------------------ the output
@@ -402,37 +547,70 @@ def time_text(seconds: float) -> str:
     return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
 
 
-def speed_table(
-    players: Sequence[Contender], samples: dict[str, list[Sample]], reference: str | None
-) -> str:
-    """The table of decisions/s and rounds/s, with ratios to ``reference`` when given."""
+def speed_header(players: Sequence[Contender]) -> list[str]:
+    """The speed table's columns: the ratio columns only where some row has them."""
     header = ["game", "decisions/s", "spread", "rounds/s", "spread"]
-    if reference is not None:
+    if any(c.spiel is not None for c in players):
         header += ["decisions vs pyspiel", "rounds vs pyspiel"]
-        ref_decisions = summarize(rates(samples[reference])).median
-        ref_rounds = summarize(rates(samples[reference], rounds=True)).median
-    rows = []
-    for contender in players:
-        decisions = summarize(rates(samples[contender.name]))
-        row = [contender.name, rate_text(decisions.median), percent_text(decisions.spread)]
-        rounds = None
-        if contender.has_rounds:
-            rounds = summarize(rates(samples[contender.name], rounds=True))
-            row += [rate_text(rounds.median), percent_text(rounds.spread)]
-        else:
+    if any(c.engine is not None for c in players):
+        header.append("vs engine")
+    return header
+
+
+def column_widths(header: Sequence[str], players: Sequence[Contender]) -> list[int]:
+    """Widths known before anything is timed: the names' for the first, the header's after."""
+    return [max(len(header[0]), *(len(c.name) for c in players)), *map(len, header[1:])]
+
+
+def table_line(cells: Sequence[str], widths: Sequence[int]) -> str:
+    """Cells padded to ``widths``: the first left-aligned, the others right; two spaces apart."""
+    first = cells[0].ljust(widths[0])
+    rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+    return "  ".join((first, *rest)).rstrip()
+
+
+def speed_row(
+    contender: Contender, samples: Mapping[str, list[Sample]], header: Sequence[str]
+) -> list[str]:
+    """The cells of ``contender``'s row, its ratios taken to rows of the same ``samples``."""
+
+    def median(name: str, rounds: bool = False) -> float:
+        return summarize(rates(samples[name], rounds)).median
+
+    decisions = summarize(rates(samples[contender.name]))
+    row = [contender.name, rate_text(decisions.median), percent_text(decisions.spread)]
+    rounds = None
+    if contender.has_rounds:
+        rounds = summarize(rates(samples[contender.name], rounds=True))
+        row += [rate_text(rounds.median), percent_text(rounds.spread)]
+    else:
+        row += ["-", "-"]
+    if "decisions vs pyspiel" in header:
+        spiel = contender.spiel
+        if spiel is None:
             row += ["-", "-"]
-        if reference is not None:
-            row.append(ratio_text(ratio(decisions.median, ref_decisions)))
-            # Rounds compare only between games of the same size: the comparison game.
-            if rounds is not None and contender.name in (COMPARISON, reference):
-                row.append(ratio_text(ratio(rounds.median, ref_rounds)))
+        else:
+            row.append(ratio_text(ratio(decisions.median, median(spiel))))
+            # Rounds compare only between games of the same size: a counterpart and its pyspiel.
+            if rounds is not None and contender.same_size:
+                row.append(ratio_text(ratio(rounds.median, median(spiel, rounds=True))))
             else:
                 row.append("-")
-        rows.append(row)
-    return format_table(header, rows)
+    if "vs engine" in header:
+        engine = contender.engine
+        row.append("-" if engine is None else ratio_text(ratio(decisions.median, median(engine))))
+    return row
 
 
-def long_game_table(result: LongGame) -> str:
+def speed_table(players: Sequence[Contender], samples: Mapping[str, list[Sample]]) -> str:
+    """The table of decisions/s and rounds/s, with the ratios the rows ask for."""
+    header = speed_header(players)
+    widths = column_widths(header, players)
+    rows = [speed_row(contender, samples, header) for contender in players]
+    return "\n".join(table_line(row, widths) for row in (header, *rows))
+
+
+def long_game_table(result: LongGameFigures) -> str:
     """The table of the long game's flatness, linearity and memory."""
     apply_ratio = ratio(result.apply_long.median, result.apply_short.median)
     replay_ratio = ratio(result.replay_long.median, result.replay_short.median)
@@ -463,11 +641,40 @@ def load_pyspiel() -> Any | None:
         return None
 
 
+def load_adapters(pyspiel: Any | None) -> dict[str, Adapter]:
+    """The adapters that are installed, by name (``openspiel`` only with ``pyspiel``)."""
+    result: dict[str, Adapter] = {}
+    if pyspiel is not None:
+        try:
+            openspiel = importlib.import_module("dicerules.openspiel")
+        except (ImportError, OSError):
+            pass
+        else:
+
+            def through_openspiel(game: AnyGame, sampler: str) -> Play:
+                return spiel_play(openspiel.game(game.name), sampler=sampler)
+
+            result["openspiel"] = through_openspiel
+    try:
+        pettingzoo = importlib.import_module("dicerules.pettingzoo")
+    except ImportError:
+        pass
+    else:
+
+        def through_pettingzoo(game: AnyGame, sampler: str) -> Play:
+            return env_play(pettingzoo.env(game.name), sampler=sampler)
+
+        result["pettingzoo"] = through_pettingzoo
+    return result
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add bench's arguments to its command-line ``parser``."""
-    names = ", ".join(contenders())
     parser.add_argument(
-        "games", nargs="*", metavar="GAME", help=f"what to time (default: all of {names})"
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help=f"what to time (default: all of {', '.join(names())})",
     )
     parser.add_argument(
         "--seconds", type=float, default=1.0, help="seconds of play per run (default 1)"
@@ -492,53 +699,117 @@ def check_arguments(seconds: float, repeats: int) -> None:
         raise ValueError(f"--repeats must be at least 1, got {repeats}")
 
 
-def report(
-    names: Sequence[str],
+def lines(
+    wanted: Sequence[str],
     seconds: float,
     repeats: int,
     *,
     clock: Clock = time.perf_counter,
     pyspiel: Any | None = None,
+    adapters: Mapping[str, Adapter] | None = None,
+    sampler: str = SCAN,
+) -> Iterator[str]:
+    """Every line bench prints, each as soon as it is known.
+
+    The header comes at once, then the speed table's header, then a game's rows as
+    soon as that game has been timed, then each long game. ``wanted`` names games
+    and counterparts (all when empty). ValueError for bad arguments or unknown
+    names, raised before anything is timed or yielded.
+    """
+    check_arguments(seconds, repeats)
+    groups = plan(wanted, sampler, pyspiel=pyspiel, adapters=adapters)
+    lengthy = long_games(wanted)
+    return _lines(groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler)
+
+
+def _lines(
+    groups: Sequence[Group],
+    lengthy: Sequence[AnyGame],
+    seconds: float,
+    repeats: int,
+    clock: Clock,
+    pyspiel: Any | None,
+    adapters: Mapping[str, Adapter],
+    sampler: str,
+) -> Iterator[str]:
+    yield (
+        f"dicerules bench: random legal play through the public API; {repeats}"
+        f" run{'' if repeats == 1 else 's'} of {seconds:g} s each, interleaved within each"
+        " game; median and spread ((max - min) / median)"
+    )
+    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    yield f"sampler: {sampler}, {SAMPLERS[sampler]}"
+    if pyspiel is None:
+        yield "pyspiel: not installed (python -m pip install 'dicerules[bench]')"
+    else:
+        yield f"pyspiel: {getattr(pyspiel, '__version__', 'version unknown')}"
+    if adapters:
+        yield f"adapters: {', '.join(adapters)}"
+    else:
+        yield "adapters: none (python -m pip install 'dicerules[openspiel,pettingzoo]')"
+    players = [contender for group in groups for contender in group.contenders]
+    if players:
+        header = speed_header(players)
+        widths = column_widths(header, players)
+        yield ""
+        yield table_line(header, widths)
+        for group in groups:
+            samples = run_interleaved(group.contenders, seconds, repeats, clock)
+            for contender in group.contenders:
+                yield table_line(speed_row(contender, samples, header), widths)
+    for game in lengthy:
+        setting = game.benchmarks.long_game
+        assert setting is not None
+        yield ""
+        yield f"long game: {game.name}, {setting.text}"
+        yield from long_game_table(measure_long_game(game, seconds, repeats, clock)).splitlines()
+
+
+def report(
+    wanted: Sequence[str],
+    seconds: float,
+    repeats: int,
+    *,
+    clock: Clock = time.perf_counter,
+    pyspiel: Any | None = None,
+    adapters: Mapping[str, Adapter] | None = None,
     sampler: str = SCAN,
 ) -> str:
-    """Run the benchmarks and return the whole text bench prints."""
-    check_arguments(seconds, repeats)
-    players = select(names, sampler)
-    timed = list(players)
-    lines = [
-        f"dicerules bench: random legal play through the public API; {repeats}"
-        f" run{'' if repeats == 1 else 's'} of {seconds:g} s each, interleaved; median"
-        " and spread ((max - min) / median)",
-        f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores",
-        f"sampler: {sampler}, {SAMPLERS[sampler]}",
-    ]
-    reference = None
-    if pyspiel is None:
-        lines.append("pyspiel: not installed (python -m pip install 'dicerules[bench]')")
-    else:
-        lines.append(f"pyspiel: {getattr(pyspiel, '__version__', 'version unknown')}")
-        reference = PYSPIEL_NAME
-        timed.append(Contender(PYSPIEL_NAME, pyspiel_play(pyspiel, sampler=sampler), True))
-    samples = run_interleaved(timed, seconds, repeats, clock)
-    lines += ["", speed_table(timed, samples, reference), ""]
-    lines.append(
-        "long game: liars-dice, 10 seats x 10 dice of 20 sides, each seat making the"
-        " smallest raise (a challenge when none is left)"
+    """Run the benchmarks and return the whole text bench prints (``lines``, joined)."""
+    return "\n".join(
+        lines(
+            wanted,
+            seconds,
+            repeats,
+            clock=clock,
+            pyspiel=pyspiel,
+            adapters=adapters,
+            sampler=sampler,
+        )
     )
-    lines.append(long_game_table(measure_long_game(seconds, repeats, clock)))
-    return "\n".join(lines)
 
 
-def main(args: argparse.Namespace) -> int:
-    """Run the benchmarks ``args`` asks for, print the table, return the exit status."""
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run the benchmarks ``args`` asks for, printing each line as it is known.
+
+    Returns the exit status: 2, and one line on stderr, for bad arguments.
+    """
     try:
         check_arguments(args.seconds, args.repeats)
-        select(args.games)
+        check_names(args.games)
     except ValueError as error:
         print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
-    text = report(
-        args.games, args.seconds, args.repeats, pyspiel=load_pyspiel(), sampler=args.sampler
+    pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
+    text = lines(
+        args.games,
+        args.seconds,
+        args.repeats,
+        pyspiel=pyspiel,
+        adapters=load_adapters(pyspiel),
+        sampler=args.sampler,
     )
-    print(text)
+    stream = sys.stdout if out is None else out
+    for line in text:
+        print(line, file=stream, flush=True)
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "DiceRulesError",
+    "DuplicateGameError",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidRulesError",
@@ -57,6 +58,10 @@ class ReplayError(RecordError):
 
     def __reduce__(self) -> tuple[type[ReplayError], tuple[str, int | None]]:
         return (type(self), (str(self), self.step))
+
+
+class DuplicateGameError(DiceRulesError, ValueError):
+    """register was given a different game under a name already registered."""
 
 
 class UnknownGameError(DiceRulesError, KeyError):

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-__all__ = ["Encoding", "Piece", "ScoreChange"]
+if TYPE_CHECKING:
+    from dicerules.game import AnyGame
 
+__all__ = ["ActionIds", "Encoding", "Piece", "ScoreChange", "returns"]
+
+A = TypeVar("A")
 R = TypeVar("R")
 V = TypeVar("V")
 
@@ -67,6 +71,62 @@ class ScoreChange:
     least: int
     most: int
     zero_sum: bool
+
+
+class ActionIds(Generic[A]):
+    """A game's distinct actions under given rules, each with its id: its index."""
+
+    __slots__ = ("_known", "actions", "ids")
+
+    def __init__(self, actions: tuple[A, ...]) -> None:
+        self.actions = actions
+        self.ids = {action: index for index, action in enumerate(actions)}
+        self._known: dict[int, tuple[tuple[A, ...], tuple[int, ...]]] = {}
+
+    def of(self, legal: tuple[A, ...]) -> tuple[int, ...]:
+        """The sorted ids of ``legal``, a tuple of legal actions.
+
+        Engines hand out the same tuple object for the same situation, so the ids are
+        kept by the tuple's identity (the tuple kept too, so its id is not reused):
+        hashing every action of a long list on every call costs more than the step.
+        """
+        known = self._known.get(id(legal))
+        if known is not None and known[0] is legal:
+            return known[1]
+        ids = self.ids
+        result = tuple(sorted([ids[action] for action in legal]))
+        if len(self._known) >= 4096:
+            self._known.clear()
+        self._known[id(legal)] = (legal, result)
+        return result
+
+
+def returns(game: AnyGame, state: Any) -> tuple[float, ...]:
+    """What each seat is paid for ``state``'s game, as both adapters pay it; 0s until it ends.
+
+    A game won and lost (``payoff`` None) pays +1 shared equally among its winners and
+    -1 shared equally among the other acting seats (0 to every seat when all or none
+    of them win). A game scored by change pays each seat its final score less its
+    ``start``.
+    """
+    rules = state.rules
+    seats = game.seats(rules)
+    if not game.is_terminal(state):
+        return (0.0,) * seats
+    if game.payoff is not None:
+        start = game.payoff(rules).start
+        return tuple(
+            float(end - begin) for end, begin in zip(game.scores(state), start, strict=True)
+        )
+    winners = set(game.winners(state))
+    losers = [seat for seat in game.acting_seats(rules) if seat not in winners]
+    paid = [0.0] * seats
+    if winners and losers:
+        for seat in winners:
+            paid[seat] = 1.0 / len(winners)
+        for seat in losers:
+            paid[seat] = -1.0 / len(losers)
+    return tuple(paid)
 
 
 def one_hot(size: int, index: int | None) -> list[float]:

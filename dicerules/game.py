@@ -2,18 +2,27 @@
 
 A game is a frozen state plus pure functions. Nothing is mutated: every call
 returns new objects and leaves its arguments equal to what they were.
+
+The registry, GAMES, holds the built-in games (each registers itself as it is
+imported), the games given to ``register``, and the plugins: games that installed
+packages name in the entry-point group ``dicerules.games``, loaded on the first use
+of the registry. A broken plugin is skipped with a PluginWarning, never an error.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Hashable, Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+import sys
+import threading
+import warnings
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from importlib import metadata
+from types import FrameType, MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from dicerules.errors import InvalidRulesError, UnknownGameError
+from dicerules.errors import DuplicateGameError, InvalidRulesError, UnknownGameError
 from dicerules.streams import (
     SEED_LIMIT,
     DiceStream,
@@ -29,11 +38,16 @@ if TYPE_CHECKING:
     from dicerules.narration import Narrator
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "GAMES",
     "AnyGame",
+    "Benchmarks",
+    "Counterpart",
     "Engine",
     "Game",
     "GameState",
+    "LongGame",
+    "PluginWarning",
     "check_seat",
     "find_preset",
     "game_of",
@@ -78,6 +92,48 @@ def _six_sides(rules: Any) -> int:
 
 def _no_bound(rules: Any) -> int | None:
     return None
+
+
+@attrs.frozen
+class Counterpart(Generic[S, R]):
+    """A game of OpenSpiel's own that plays what a game plays under ``rules``.
+
+    ``dicerules bench`` times the two side by side, the same way.
+    """
+
+    label: str
+    """Bench's name for the game under ``rules``: the game's name and the size, say."""
+    rules: R
+    spiel: str
+    """The OpenSpiel game as ``pyspiel.load_game`` takes it, such as ``"liars_dice(numdice=5)"``."""
+    rounds: Callable[[S], int]
+    """How many of the counterpart's games a finished game of ours has played."""
+
+
+@attrs.frozen
+class LongGame(Generic[R]):
+    """A long game for bench: from ``new_game(rules, seed=0)``, always the first legal action.
+
+    Bench times ``apply`` at step 10 and at step 10,000 and replays of 1,000 and
+    10,000 actions, so the game must last past 10,000 actions, and steps 10 and
+    10,000 should be the same kind of action.
+    """
+
+    rules: R
+    text: str
+    """What the game is, in a line: ``"10 seats x 10 dice of 20 sides, ..."``."""
+
+
+@attrs.frozen
+class Benchmarks(Generic[S, R]):
+    """What ``dicerules bench`` times of a game beyond random play with its default rules."""
+
+    rounds: Callable[[S], int] | None = None
+    """The rounds a finished game has played, for a rate of rounds; None: no rounds."""
+    counterparts: tuple[Counterpart[S, R], ...] = ()
+    """OpenSpiel's own versions of the game, timed beside it when pyspiel is there."""
+    long_game: LongGame[R] | None = None
+    """A game whose length tests that costs do not grow with it; None: none."""
 
 
 @attrs.frozen(repr=False)
@@ -148,10 +204,17 @@ class Game(Generic[S, A, R, V]):
     Where it is given, ``sum(scores(state)) + outside_scores(state)`` (``conserved``)
     is the same in every state of a game.
     """
+    benchmarks: Benchmarks[S, R] = attrs.field(factory=Benchmarks, kw_only=True)
+    """What ``dicerules bench`` times beyond random play; by default that alone."""
     expert: Callable[[int], Bot[Any, Any]] | None = attrs.field(default=None, kw_only=True)
     """The expert bot: called with a seed, returns a Bot; None: the game has none."""
     narrator: type[Narrator[Any]] | None = attrs.field(default=None, kw_only=True)
     """The Narrator class that tells the game in words (play, replay); None: the generic one."""
+    bots: Mapping[str, Callable[[int], Bot[Any, Any]]] = attrs.field(
+        factory=lambda: MappingProxyType({}), kw_only=True
+    )
+    """More named bots of this game beyond ``random`` and ``expert``: each called with a
+    seed, returns a Bot (``dicerules.bots.make`` finds them by name); by default none."""
 
     # What solvers and learners need (dicerules.openspiel, dicerules.pettingzoo), as
     # OpenSpiel's GameInfo states it; dicerules.facts holds the types.
@@ -195,27 +258,175 @@ Engine = Game
 AnyGame = Game[Any, Any, Any, Any]
 """A game of any kind, as the registry holds them."""
 
-_REGISTRY: dict[str, AnyGame] = {}
+# ------------------------------------------------------------------ the registry
 
-GAMES: Mapping[str, AnyGame] = MappingProxyType(_REGISTRY)
-"""Every registered game by name, read-only, in registration order."""
+ENTRY_POINT_GROUP: Final = "dicerules.games"
+"""The entry-point group in which an installed package names its game (plugins)."""
+
+_REGISTRY: dict[str, AnyGame] = {}
+_SKIPPED: dict[str, str] = {}
+"""Plugins skipped at discovery, by entry-point name: why (get_game's error tells it)."""
+_plugins_loaded = False
+_plugins_loading = False
+_loading = threading.RLock()
+
+
+class _Games(Mapping[str, AnyGame]):
+    """The read-only view of the registry that ``GAMES`` is: every read loads the plugins first."""
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> AnyGame:
+        _load_plugins()
+        return _REGISTRY[name]
+
+    def __contains__(self, name: object) -> bool:
+        _load_plugins()
+        return name in _REGISTRY
+
+    def __iter__(self) -> Iterator[str]:
+        _load_plugins()
+        return iter(tuple(_REGISTRY))  # a snapshot: a game registered meanwhile is no error
+
+    def __len__(self) -> int:
+        _load_plugins()
+        return len(_REGISTRY)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
+
+
+GAMES: Mapping[str, AnyGame] = _Games()
+"""Every registered game by name, read-only, in registration order: the built-in games,
+then games given to ``register`` before the first read, then the plugins (the packages
+that name a game in the entry-point group ``dicerules.games``), found on the first read."""
+
+
+class PluginWarning(UserWarning):
+    """A game plugin was skipped: it could not be loaded, or is not a usable game.
+
+    dicerules goes on without it. ``warnings.simplefilter("error", PluginWarning)``
+    makes a broken plugin an error instead.
+    """
 
 
 def register(game: AnyGame) -> AnyGame:
-    """Add ``game`` to GAMES under ``game.name`` (each built-in engine registers itself)."""
-    if game.name in _REGISTRY and _REGISTRY[game.name] is not game:
-        raise ValueError(f"a game named {game.name!r} is already registered")
-    _REGISTRY[game.name] = game
+    """Add ``game`` to GAMES under ``game.name`` and return it.
+
+    Registering the same game again does nothing. TypeError for anything but a Game,
+    ValueError for a name that is not one word, DuplicateGameError (a ValueError) for a
+    different game under a name already taken.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
+    name = game.name
+    if not isinstance(name, str):
+        raise TypeError(f"a game's name must be a str, not {type(name).__name__}")
+    if not name or len(name.split()) != 1 or name.split()[0] != name:
+        raise ValueError(f"a game's name is one word, typed on command lines; got {name!r}")
+    taken = _REGISTRY.get(name)
+    if taken is None:
+        _REGISTRY[name] = game
+    elif taken is not game and taken != game:
+        raise DuplicateGameError(
+            f"a different game is already registered as {name!r}"
+            f" (its states are {_origin(taken)}; these are {_origin(game)}):"
+            " give this one another name"
+        )
     return game
+
+
+def _origin(game: AnyGame) -> str:
+    state = game.State
+    return f"{getattr(state, '__module__', '?')}.{getattr(state, '__qualname__', state)}"
+
+
+def _load_plugins() -> None:
+    """Register the games of the entry-point group ``dicerules.games``, once per process.
+
+    A plugin that fails to import, is not a Game, is named differently from its entry
+    point, or takes a name already registered is skipped with a PluginWarning naming
+    its entry point; whatever it registered while failing is taken back.
+    """
+    global _plugins_loaded, _plugins_loading
+    if _plugins_loaded:
+        return
+    with _loading:  # other threads wait here until the plugins are in
+        if _plugins_loaded or _plugins_loading:  # loaded, or a plugin reads GAMES as it loads
+            return
+        _plugins_loading = True
+        try:
+            _load_entry_points()
+            _plugins_loaded = True  # not after an error (a PluginWarning made one): try again
+        finally:
+            _plugins_loading = False
+
+
+def _load_entry_points() -> None:
+    try:
+        found = sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=_by_name)
+    except Exception as error:  # broken metadata of some package: no plugins, no crash
+        _skip(None, f"the installed packages' entry points could not be read: {error!r}")
+        return
+    for entry in found:
+        _load_plugin(entry)
+
+
+def _by_name(entry: metadata.EntryPoint) -> str:
+    return entry.name
+
+
+class _Refused(Exception):
+    """Why a plugin that loaded is not registered."""
+
+
+def _load_plugin(entry: metadata.EntryPoint) -> None:
+    """Register the game ``entry`` names, or skip it with a PluginWarning."""
+    before = dict(_REGISTRY)
+    try:
+        game = entry.load()
+        if not isinstance(game, Game):
+            raise _Refused(f"it names a {type(game).__name__}, not a dicerules.Game")
+        if game.name != entry.name:
+            raise _Refused(f"it names the game {game.name!r}: the entry point must be named so")
+        register(game)
+    except Exception as error:
+        _REGISTRY.clear()  # take back what a failed import registered, keeping the order
+        _REGISTRY.update(before)
+        refused = isinstance(error, _Refused | DuplicateGameError)
+        _skip(entry, str(error) if refused else f"{type(error).__name__}: {error}")
+
+
+def _skip(entry: metadata.EntryPoint | None, reason: str) -> None:
+    """Warn that ``entry`` (None: every plugin) is skipped, and why."""
+    if entry is None:
+        message = f"dicerules game plugins skipped: {reason}"
+    else:
+        dist = getattr(entry, "dist", None)
+        source = f" (package {dist.name} {dist.version})" if dist is not None else ""
+        _SKIPPED[entry.name] = reason
+        message = (
+            f"dicerules skipped the game plugin {entry.name} = {entry.value}{source}"
+            f" from the entry points {ENTRY_POINT_GROUP!r}: {reason}"
+        )
+    # The warning points at the first line outside this module: the use that loaded it.
+    level = 1  # this function's own line
+    frame: FrameType | None = sys._getframe()
+    while frame is not None and frame.f_code.co_filename == __file__:
+        level, frame = level + 1, frame.f_back
+    warnings.warn(message, PluginWarning, stacklevel=level)
 
 
 def get_game(name: str) -> AnyGame:
     """The game registered as ``name``; UnknownGameError names the known ones."""
+    _load_plugins()
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         known = ", ".join(_REGISTRY)
-        raise UnknownGameError(f"no game named {name!r}; the games are: {known}") from None
+        skipped = _SKIPPED.get(name) if isinstance(name, str) else None
+        why = f" (its plugin was skipped: {skipped})" if skipped is not None else ""
+        raise UnknownGameError(f"no game named {name!r}{why}; the games are: {known}") from None
 
 
 def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:
@@ -246,6 +457,7 @@ def check_seat(player: object, players: int) -> None:
 
 def game_of(state: object) -> AnyGame:
     """The registered game whose states are of ``state``'s type."""
+    _load_plugins()
     for game in _REGISTRY.values():
         if type(state) is game.State:
             return game

@@ -8,12 +8,15 @@ the scores.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+import attrs
+
 from dicerules.game import AnyGame
 
-__all__ = ["Narrator", "dice_text"]
+__all__ = ["Narrator", "dice_text", "either", "facts"]
 
 V = TypeVar("V")
 
@@ -23,14 +26,55 @@ def dice_text(dice: Sequence[int]) -> str:
     return "-".join(map(str, dice)) if dice else "none"
 
 
+def either(words: Sequence[str], last: str = "or") -> str:
+    """Words as ``a, b or c`` (``last`` the joining word)."""
+    *others, final = words
+    return f"{', '.join(others)} {last} {final}" if others else final
+
+
+_OWN_FIELDS = frozenset({"rules", "player", "scores", "to_act"})
+
+
+def facts(view: object) -> dict[str, str]:
+    """The short public facts of an attrs view beyond its scores, as text by label.
+
+    Fields holding a number, a word, a flag or a few numbers (a turn total, the last
+    roll, the dice kept); the rules, the seat, the scores and the seat to act are
+    left to the rest of the narration, and None or anything longer is left out.
+    """
+    if not attrs.has(type(view)):
+        return {}
+    found = {}
+    kind: Any = type(view)
+    for field in attrs.fields(kind):
+        value = getattr(view, field.name, None)
+        if field.name in _OWN_FIELDS or field.name.startswith("_"):
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, int | str):
+            text = str(value)
+        elif isinstance(value, tuple) and len(value) <= 12 and all(type(v) is int for v in value):
+            text = dice_text(value)
+        else:
+            continue
+        found[field.name.replace("_", " ")] = text
+    return found
+
+
+_VERBS = {"has": "have", "is": "are", "does": "do", "was": "were"}
+
+
 class Narrator(Generic[V]):
     """Text from one seat's views (``viewer`` None: a spectator's) of one game.
 
     ``news`` tells what became known between two views, ``action`` what a seat did,
-    ``situation`` everything the viewer knows when it is to act, ``standing`` the
-    scores the view shows. Everything told comes from views (and the actions, which
-    every seat sees, unless the game hides them). A game may have its own subclass;
-    this class itself tells any game by its notation and scores.
+    ``situation`` everything the viewer knows when it is to act, ``choices`` what it
+    can do now in plain words, ``notation_help`` how to write an action, ``standing``
+    the scores the view shows, ``personal`` a message for the viewer in the second
+    person. Everything told comes from views (and the actions, which every seat
+    sees, unless the game hides them). A game may have its own subclass; this class
+    itself tells any game by its notation and scores.
     """
 
     score_name = "score"
@@ -42,6 +86,35 @@ class Narrator(Generic[V]):
     def who(self, seat: int) -> str:
         """``seat 2``, and ``seat 2 (you)`` for the viewer's own seat."""
         return f"seat {seat} (you)" if seat == self.viewer else f"seat {seat}"
+
+    def whose(self, seat: int) -> str:
+        """``seat 2's``, and ``your`` for the viewer's own seat."""
+        return "your" if seat == self.viewer else f"seat {seat}'s"
+
+    def personal(self, message: str) -> str:
+        """``message`` (an engine's error, say) with the viewer's seat called "you".
+
+        ``seat 0 has no white 4`` becomes ``you have no white 4`` for seat 0's viewer;
+        the other seats keep their numbers.
+        """
+        if self.viewer is None:
+            return message
+        seat = rf"\bseat {self.viewer}\b(?! \(you\))"
+        text = re.sub(seat + "'s", "your", message)
+        text = re.sub(
+            seat + r" (has|is|does|was)\b(?: already played (?:its|their))?",
+            lambda m: (
+                f"you {_VERBS[m[1]]}"
+                + (" already played your" if m[0].endswith(("its", "their")) else "")
+            ),
+            text,
+        )
+        text = re.sub(seat + r" (\w+)s\b", r"you \1", text)  # seat 0 opens: you open
+        text = re.sub(seat, "you", text)
+        if text != message:  # "seat 0 has no white 3 (its white dice: ...)"
+            text = re.sub(r"\bits (white|blue|dice|die|hand)\b", r"your \1", text)
+        text = re.sub(r"\b(you \w+[^.;:()]*?), so (?:it|they) ", r"\1, so you ", text)
+        return text[:1].upper() + text[1:] if text.startswith("you ") else text
 
     def together(self, seats: Sequence[int]) -> str:
         """Seats as ``seat 0, seat 2 and seat 3``."""
@@ -76,9 +149,20 @@ class Narrator(Generic[V]):
     def news(self, before: V | None, after: V) -> list[str]:
         """What the viewer learnt between ``before`` (None: the game's start) and ``after``.
 
-        By default nothing: the generic narrator tells the actions only.
+        By default the scores when they changed, and the view's other short facts
+        (``facts``) that changed.
         """
-        return []
+        if before is None:
+            return []
+        lines = []
+        was, now = facts(before), facts(after)
+        changed = [f"{label} {text}" for label, text in now.items() if was.get(label) != text]
+        if changed:
+            told = "; ".join(changed)
+            lines.append(f"  {told[:1].upper()}{told[1:]}.")
+        if self.standing(before) != self.standing(after):
+            lines.append(f"  {self.score_name.capitalize()}: {self.seats(self.standing(after))}.")
+        return lines
 
     def action(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """What ``seat`` was seen to do, going from ``before`` to ``after`` (nothing if hidden).
@@ -90,9 +174,32 @@ class Narrator(Generic[V]):
     def situation(self, view: V) -> list[str]:
         """Everything ``view`` holds, for the seat about to act.
 
-        By default the scores the view shows.
+        By default the scores the view shows, and its other short facts (``facts``).
         """
-        return [f"Scores: {self.seats(self.standing(view))}."]
+        lines = [f"Scores: {self.seats(self.standing(view))}."]
+        known = facts(view)
+        if known:
+            told = "; ".join(f"{label} {text}" for label, text in known.items())
+            lines.append(f"{told[:1].upper()}{told[1:]}.")
+        return lines
+
+    def choices(self, view: V, legal: Sequence[Any]) -> str:
+        """What the viewer, about to act, can do now, in a line of plain words.
+
+        By default the legal actions in notation (a long list shortened).
+        """
+        names = [self.game.format_action(action) for action in legal]
+        if len(names) > 10:
+            names = [*names[:6], "...", names[-1]]
+            return f"You can play one of {len(legal)} actions: {', '.join(names)}."
+        return f"You can play {either(names)}."
+
+    def notation_help(self, view: V, legal: Sequence[Any]) -> list[str]:
+        """How to write an action, with examples (``help`` prints it, then the legal list).
+
+        By default: type a legal action as it is listed.
+        """
+        return [f"Type one of the legal actions below, as {self.game.name} writes it."]
 
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""

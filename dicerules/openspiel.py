@@ -48,7 +48,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance
-from dicerules.facts import ScoreChange
+from dicerules.facts import ActionIds, ScoreChange, returns
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
@@ -216,8 +216,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.dgame = dgame
         self.rules = rules
         self.actions = actions
-        self.ids = {action: index for index, action in enumerate(actions)}
-        self._ids_by_tuple: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}
+        self.action_ids = ActionIds(actions)
+        self.ids = self.action_ids.ids
         self.payoff = payoff
         self.max_length = max_length
         self.acting = tuple(dgame.acting_seats(rules))
@@ -227,21 +227,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         )
 
     def ids_of(self, legal: tuple[Any, ...]) -> list[int]:
-        """The sorted ids of ``legal``, a tuple of legal actions.
-
-        Engines hand out the same tuple object for the same situation, so the ids are
-        kept by the tuple's identity (the tuple kept too, so its id is not reused):
-        hashing every action of a long list on every call costs more than the step.
-        """
-        known = self._ids_by_tuple.get(id(legal))
-        if known is not None and known[0] is legal:
-            return list(known[1])
-        ids = self.ids
-        result = sorted([ids[action] for action in legal])
-        if len(self._ids_by_tuple) >= 4096:
-            self._ids_by_tuple.clear()
-        self._ids_by_tuple[id(legal)] = (legal, tuple(result))
-        return result
+        """The sorted ids of ``legal``, a tuple of legal actions (``ActionIds.of``)."""
+        return list(self.action_ids.of(legal))
 
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""
@@ -406,24 +393,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         node = self.node
-        spiel_game = node.game
-        seats = spiel_game.num_players()
         if not self.is_terminal():
-            return [0.0] * seats
-        dgame = spiel_game.dgame
-        payoff = spiel_game.payoff
-        if payoff is not None:
-            end = dgame.scores(node.last)
-            return [float(end[s] - payoff.start[s]) for s in range(seats)]
-        winners = set(dgame.winners(node.last))
-        losers = [s for s in spiel_game.acting if s not in winners]
-        result = [0.0] * seats
-        if winners and losers:
-            for seat in winners:
-                result[seat] = 1.0 / len(winners)
-            for seat in losers:
-                result[seat] = -1.0 / len(losers)
-        return result
+            return [0.0] * node.game.num_players()
+        return list(returns(node.game.dgame, node.last))  # as dicerules.pettingzoo pays
 
     def __str__(self) -> str:
         node = self.node

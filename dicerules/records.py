@@ -30,6 +30,7 @@ from dicerules.errors import (
     UnknownGameError,
 )
 from dicerules.game import AnyGame, game_of, get_game
+from dicerules.rulefields import field_spec
 from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream
 from dicerules.tape import Log
 
@@ -62,17 +63,39 @@ for _kind in (int, bool, str):
 _converter.register_structure_hook_func(_is_literal, _as_is)
 
 
+def _later_defaults(cls: type) -> dict[str, RuleValue]:
+    """The fields of ``cls`` added after records were first written, with their defaults."""
+    later: dict[str, RuleValue] = {}
+    for field in attrs.fields(cls):
+        spec = field_spec(field)
+        if spec is not None and spec.added_later:
+            later[field.name] = field.default
+    return later
+
+
 def rules_to_dict(rules: object) -> dict[str, RuleValue]:
-    """A game's Rules as a plain dict of its fields, in field order."""
+    """A game's Rules as a plain dict of its fields, in field order.
+
+    A field added later is left out while it holds its default, so a game that uses
+    none of them has the record it always had.
+    """
     result: dict[str, RuleValue] = _converter.unstructure(rules)
+    for name, default in _later_defaults(type(rules)).items():
+        if result[name] == default:
+            del result[name]
     return result
 
 
 def rules_from_dict(game: AnyGame, data: Mapping[str, object]) -> Any:
-    """The game's Rules from a dict holding every field exactly once; RecordError if not."""
+    """The game's Rules from a dict holding every field exactly once; RecordError if not.
+
+    A field added later may be missing: it then holds its default.
+    """
     if not isinstance(data, Mapping):
         raise RecordError(f"rules must be an object, not {type(data).__name__}")
     names = [field.name for field in attrs.fields(game.Rules)]
+    later = _later_defaults(game.Rules)
+    data = {**{k: v for k, v in later.items() if k not in data}, **data}
     missing = [name for name in names if name not in data]
     unknown = sorted(str(key) for key in data if key not in names)
     if missing or unknown:

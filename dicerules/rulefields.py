@@ -15,9 +15,19 @@ import attrs
 
 from dicerules.errors import InvalidRulesError
 
-__all__ = ["FieldSpec", "boolean", "choice", "field_spec", "integer", "optional_integer"]
+__all__ = [
+    "FieldSpec",
+    "boolean",
+    "choice",
+    "field_spec",
+    "integer",
+    "later_field",
+    "optional_integer",
+    "quiet_repr",
+]
 
 _KEY = "dicerules.rule"
+_LATER_KEY = "dicerules.added_later"
 
 
 @attrs.frozen
@@ -25,7 +35,9 @@ class FieldSpec:
     """What a Rules field accepts: ``kind`` is "int", "bool" or "choice".
 
     For "int": ``low`` and ``high`` (None: unbounded) and whether None is allowed
-    (``optional``); for "choice": ``choices``.
+    (``optional``); for "choice": ``choices``. ``added_later``: a field added after
+    records were first written, so a record leaves it out while it holds its
+    default, and a record without it reads the default (older records stay valid).
     """
 
     kind: str
@@ -33,6 +45,7 @@ class FieldSpec:
     high: int | None = None
     optional: bool = False
     choices: tuple[str, ...] = ()
+    added_later: bool = False
 
 
 def field_spec(attribute: attrs.Attribute[Any]) -> FieldSpec | None:
@@ -91,24 +104,49 @@ def optional_integer(default: int | None, low: int | None = None, high: int | No
     )
 
 
-def boolean(default: bool) -> Any:
-    """A bool field (True or False, nothing else)."""
+def boolean(default: bool, *, added_later: bool = False) -> Any:
+    """A bool field (True or False, nothing else); ``added_later`` as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, bool):
             raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
 
-    return attrs.field(default=default, validator=check, metadata={_KEY: FieldSpec("bool")})
+    spec = FieldSpec("bool", added_later=added_later)
+    return attrs.field(default=default, validator=check, metadata={_KEY: spec})
 
 
-def choice(default: str, choices: tuple[str, ...]) -> Any:
-    """A str field that must be one of ``choices``."""
+def choice(default: str, choices: tuple[str, ...], *, added_later: bool = False) -> Any:
+    """A str field that must be one of ``choices``; ``added_later`` as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, str) or value not in choices:
             allowed = " or ".join(repr(c) for c in choices)
             raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {value!r}")
 
-    return attrs.field(
-        default=default, validator=check, metadata={_KEY: FieldSpec("choice", choices=choices)}
-    )
+    spec = FieldSpec("choice", choices=choices, added_later=added_later)
+    return attrs.field(default=default, validator=check, metadata={_KEY: spec})
+
+
+def later_field(default: object) -> Any:
+    """A field (of a state, view or other value, not a rule) added after its class's
+    repr was first pinned: ``quiet_repr`` leaves it out while it holds ``default``."""
+    return attrs.field(default=default, metadata={_LATER_KEY: True})
+
+
+def _added_later(attribute: attrs.Attribute[Any]) -> bool:
+    spec = field_spec(attribute)
+    return bool(attribute.metadata.get(_LATER_KEY)) or (spec is not None and spec.added_later)
+
+
+def quiet_repr(obj: Any) -> str:
+    """The attrs repr of ``obj`` without the fields added later that hold their default.
+
+    A class sets ``__repr__ = quiet_repr`` (and ``repr=False``) so that the reprs of
+    values that use none of its later fields read as they always did.
+    """
+    shown = []
+    for attribute in attrs.fields(type(obj)):
+        value = getattr(obj, attribute.name)
+        if attribute.repr and not (_added_later(attribute) and value == attribute.default):
+            shown.append(f"{attribute.name}={value!r}")
+    return f"{type(obj).__name__}({', '.join(shown)})"

@@ -19,9 +19,13 @@ import sys
 from typing import Any
 
 import attrs
-from hypothesis import HealthCheck, Phase, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import precondition, rule, run_state_machine_as_test
+
+try:
+    from hypothesis import HealthCheck, Phase, settings
+    from hypothesis import strategies as st
+    from hypothesis.stateful import precondition, rule, run_state_machine_as_test
+except ImportError:  # an extra: say so in one line, not a traceback
+    sys.exit("log_store.py needs hypothesis: pip install 'dicerules[testing]'")
 
 import dicerules
 from dicerules import testing

@@ -25,6 +25,7 @@ from dicerules import (
     record,
     replay,
 )
+from dicerules.records import rules_from_dict
 
 LD = dicerules.get_game("liars-dice")
 SMALL = LD.Rules(players=3, dice_per_player=2)
@@ -34,6 +35,19 @@ SMALL = LD.Rules(players=3, dice_per_player=2)
 # (seat 1) loses a die and the winner (seat 0) opens round 2 with 6,6 against 1.
 # "3x6" is false: seat 0 loses a die. Round 3: 2 against 2, seat 1 opens "1x3",
 # which is false, and seat 1 is out. The last two script values are never drawn.
+LD_GAME = LD
+LATER = {"ones_rank", "palifico", "calza"}
+"""The Rules fields added after records were first written: left out at their defaults."""
+
+
+def recorded_fields(rules: Any) -> dict[str, Any]:
+    """The rules as a record holds them: every field but the later ones at their defaults."""
+    defaults = LD.Rules()
+    return {
+        k: v for k, v in attrs.asdict(rules).items() if k not in LATER or v != getattr(defaults, k)
+    }
+
+
 SCRIPT_RULES = LD.Rules(players=2, dice_per_player=2, first_opener="seat0", ones_wild=False)
 SCRIPT = (3, 2, 5, 4, 6, 6, 1, 2, 2, 4, 4)
 SCRIPT_ACTIONS = ("1x2", "challenge", "3x6", "challenge", "1x3", "challenge")
@@ -107,8 +121,8 @@ def test_record_of_a_seeded_game(seeded_game: tuple[list[Any], list[str]]) -> No
     assert isinstance(rec, GameRecord)
     assert rec.game == "liars-dice"
     assert rec.format == dicerules.FORMAT == 1
-    assert rec.rules == attrs.asdict(SMALL)
-    assert list(rec.rules) == [field.name for field in attrs.fields(LD.Rules)]
+    assert rec.rules == recorded_fields(SMALL)
+    assert list(rec.rules) == [f.name for f in attrs.fields(LD.Rules) if f.name not in LATER]
     assert rec.stream == SeededStream(20240607)
     assert rec.actions == tuple(texts)
     # Every die is six-sided, so the rolls are just the stream's first dice.
@@ -120,7 +134,7 @@ def test_record_of_a_scripted_game_holds_every_die_in_draw_order() -> None:
     states = play_script()
     rec = record(states[-1])
     assert LD.winners(states[-1]) == (0,)
-    assert rec.rules == attrs.asdict(SCRIPT_RULES)
+    assert rec.rules == recorded_fields(SCRIPT_RULES)
     assert rec.actions == SCRIPT_ACTIONS
     assert rec.rolls == SCRIPT_ROLLS  # draw order, not the sorted hands
     assert rec.stream == ScriptedStream(SCRIPT)  # the whole script, undrawn tail included
@@ -148,7 +162,7 @@ def test_record_of_the_default_rules_and_the_presets() -> None:
     for rules in (None, *LD.presets.values()):
         state = LD.new_game(rules, seed=99)
         rec = record(state)
-        assert rec.rules == attrs.asdict(rules or LD.default_rules)
+        assert rec.rules == recorded_fields(rules or LD.default_rules)
         assert replay(rec) == state
 
 
@@ -185,7 +199,7 @@ def test_json_has_exactly_the_six_keys_in_order(seeded_record: GameRecord) -> No
     data = json.loads(text)
     assert data["format"] == 1 and type(data["format"]) is int
     assert data["game"] == "liars-dice"
-    assert data["rules"] == attrs.asdict(SMALL)
+    assert data["rules"] == recorded_fields(SMALL)
     assert data["stream"] == {"seed": 20240607}
     assert data["actions"] == list(seeded_record.actions)
     assert all(type(a) is str for a in data["actions"])
@@ -500,11 +514,36 @@ def test_unknown_game_name(good: dict[str, Any], name: str) -> None:
     assert "liars-dice" in str(error)  # the message names the games there are
 
 
-@pytest.mark.parametrize("field", [f.name for f in attrs.fields(LD.Rules)])
+@pytest.mark.parametrize("field", [f.name for f in attrs.fields(LD.Rules) if f.name not in LATER])
 def test_rules_missing_a_field(good: dict[str, Any], field: str) -> None:
     rules = {k: v for k, v in good["rules"].items() if k != field}
     error = _assert_unreadable(_with(good, rules=rules))
     assert field in str(error)
+
+
+def test_rules_added_later_may_be_missing_and_read_their_defaults(good: dict[str, Any]) -> None:
+    assert not LATER & set(good["rules"])
+    rec = GameRecord.from_dict(good)
+    assert rules_from_dict(LD_GAME, rec.rules) == LD.Rules(**good["rules"])
+    with_defaults = {**good["rules"], "ones_rank": "low", "palifico": False, "calza": False}
+    assert GameRecord.from_json(_with(good, rules=with_defaults)) == rec
+
+
+def test_rules_added_later_are_recorded_when_they_differ() -> None:
+    perudo = attrs.evolve(LD.presets["perudo"], players=2, dice_per_player=1)
+    rec = record(LD.new_game(perudo, seed=3))
+    assert (rec.rules["ones_rank"], rec.rules["palifico"], rec.rules["calza"]) == (
+        "half",
+        True,
+        True,
+    )
+    back = GameRecord.from_json(rec.to_json())
+    assert rules_from_dict(LD_GAME, back.rules) == perudo
+    one_on = attrs.evolve(LD.default_rules, calza=True)
+    assert record(LD.new_game(one_on, seed=3)).rules == {
+        **recorded_fields(LD.default_rules),
+        "calza": True,
+    }
 
 
 def test_rules_with_an_unknown_field(good: dict[str, Any]) -> None:

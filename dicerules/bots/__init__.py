@@ -6,6 +6,7 @@ it can know only what its seat knows; given the same seed and the same views, in
 the same order, it makes the same choices. Every game has the ``random`` bot, which
 picks uniformly among the legal actions; a game that declares an expert in its Game
 (``expert``) has the ``expert`` bot too, which plays well (every built-in game has one).
+A game may declare more named bots (its Game's ``bots``); ``names(game)`` lists them all.
 """
 
 from __future__ import annotations
@@ -16,18 +17,27 @@ from dicerules.bot import Bot, RandomBot, as_game, bot_random
 from dicerules.game import AnyGame, get_game
 from dicerules.streams import check_seed
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "bot_random", "make"]
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "bot_random", "make", "names"]
 
 BOT_NAMES: tuple[str, ...] = ("random", "expert")
 """The bots every built-in game has."""
 
 
+def names(game: AnyGame | str) -> tuple[str, ...]:
+    """The names of the bots of ``game``: ``random``, ``expert`` if it has one, then the
+    bots its Game declares in ``bots``."""
+    found = get_game(as_game(game).name)
+    own = ("random", "expert") if found.expert is not None else ("random",)
+    return (*own, *(name for name in found.bots if name not in own))
+
+
 def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
     """A new bot ``name`` for ``game`` (a Game or its registry name), seeded by ``seed``.
 
-    ValueError for a name that is not one of BOT_NAMES, or ``expert`` for a game with
-    none; UnknownGameError for a game that is not registered; ``seed`` is an int with
-    0 <= seed < 2**64. TypeError for a name or game of another type.
+    ValueError for a name that is not one of ``names(game)`` (BOT_NAMES and the
+    game's own bots), or ``expert`` for a game with none; UnknownGameError for a
+    game that is not registered; ``seed`` is an int with 0 <= seed < 2**64.
+    TypeError for a name or game of another type.
     """
     if not isinstance(name, str):
         raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
@@ -39,4 +49,7 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
         if found.expert is None:
             raise ValueError(f"there is no expert bot for {found.name!r}")
         return found.expert(seed)
-    raise ValueError(f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+    extra = found.bots.get(name)
+    if extra is not None:
+        return extra(seed)
+    raise ValueError(f"no bot named {name!r}; the bots are: {', '.join(names(found))}")

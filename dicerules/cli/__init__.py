@@ -12,6 +12,15 @@ Rules. ``play`` and ``simulate`` start from ``--preset`` (the game's default) an
 change ``--players`` and any field given as ``--rule NAME=VALUE`` (a bool as true or
 false, an optional int as none).
 
+Play. Before each of the human's moves a line says in words what it can do now
+(``Narrator.choices``); ``help`` explains the notation (``Narrator.notation_help``)
+and lists the legal actions; an error for the human's seat calls it "you"
+(``Narrator.personal``). On a terminal with Python's readline, lines are edited, the
+game's lines recalled and legal actions completed with Tab; piped lines are read as
+they come and echoed after the prompt. Text is wrapped at the terminal's width (80
+columns when standard output is not a terminal), never inside a word. ``dicerules``
+alone prints the overview ``--help`` prints.
+
 Seeds. ``play --seed S`` plays the game on ``SeededStream(S)``. ``simulate --seed S``
 seeds game ``i`` (0-based) with ``dicerules.match.game_seed(S, i)``, so ``play --seed``
 with that number replays the same dice; in both, the bot in seat ``k`` of a game
@@ -32,7 +41,15 @@ Records. ``play --record FILE`` writes the game's record as JSON (the game so fa
 when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
 per line, in game order, as the games end. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
-one record per line (``--index I`` picks game ``I``, from 0).
+one record per line (``--index I`` picks game ``I``, from 0). It reads a line at a
+time, twice (every record is checked before any is told): lines end at "\\n" only,
+a UTF-8 byte order mark is skipped, and a record may take at most 32 MiB, so an
+endless or huge file is a one-line error, never a failure to find memory.
+
+Workers. ``simulate --workers W`` is lowered to the number of processors the run may
+use (``os.process_cpu_count``, else the affinity mask, else ``os.cpu_count``), with a
+note on standard error: more processes than that only add memory and switching.
+With standard error closed, errors are lost, never written to standard output.
 """
 
 from __future__ import annotations
@@ -65,12 +82,29 @@ from dicerules.errors import DiceRulesError
 __all__ = ["main"]
 
 
+class Overview(argparse.RawDescriptionHelpFormatter):
+    """The top-level help: the commands one a line, without argparse's COMMAND row above them."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        text = super()._format_action(action)
+        if action.nargs == argparse.PARSER:
+            text = text.split("\n", 1)[1]
+        return text
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser: one subcommand per command."""
-    top = Parser(prog="dicerules", description="Rules engines for dice games: play, simulate,"
-                  " replay and read the rules.")  # fmt: skip
+    top = Parser(
+        prog="dicerules",
+        usage="dicerules COMMAND [OPTIONS]  (dicerules COMMAND --help: its options)",
+        description="Rules engines for dice games: play, simulate, replay and read the rules.",
+        epilog=examples(),
+        formatter_class=Overview,
+    )
     top.add_argument("--version", action="version", version=f"dicerules {dicerules.__version__}")
-    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = top.add_subparsers(
+        dest="command", title="commands", metavar="COMMAND", required=True, prog="dicerules"
+    )
 
     one = commands.add_parser("games", help="the games, their presets and rule fields")
     one.set_defaults(run=cmd_games)
@@ -98,7 +132,9 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot name for every seat, or one per seat (expert)")  # fmt: skip
     one.add_argument("--seed", type=parse_seed, default=0, metavar="S", help="the run's seed (0)")
     one.add_argument("--workers", type=count(1), default=1, metavar="W",
-                     help="worker processes (1); the output does not depend on it")  # fmt: skip
+                     help="worker processes (1), at most one per processor this machine lets"
+                     " the run use (a larger number is lowered, with a note on standard"
+                     " error); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
     one.set_defaults(run=cmd_simulate)
 
@@ -113,6 +149,22 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def examples() -> str:
+    """The examples ``dicerules --help`` ends with (on the first registered game)."""
+    game = next(iter(dicerules.GAMES), "GAME")
+    return "\n".join(
+        [
+            "examples:",
+            "  dicerules games                       every game, its presets and rule fields",
+            f"  dicerules rules {game:<21} how the game is played",
+            f"  dicerules play {game:<22} you against expert bots",
+            f"  dicerules simulate {game} --games 100 --bots expert,random",
+            "  dicerules replay game.json            a record, told step by step",
+            "  dicerules bench                       the engines' speed",
+        ]
+    )
+
+
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
     text = str(error).replace("\r", "\\r").replace("\n", "\\n")
@@ -121,7 +173,13 @@ def tell_error(command: str, error: Exception) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
-    args = parser().parse_args(argv)
+    if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    command_line = parser()
+    if not (sys.argv[1:] if argv is None else argv):  # bare `dicerules`: the overview
+        command_line.print_help(sys.stdout)
+        return 0
+    args = command_line.parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
     for stream in (sys.stdin, sys.stdout):
         # Bytes the terminal's encoding cannot carry become a mark, never an error:

@@ -8,6 +8,7 @@ from typing import TextIO
 import attrs
 
 import dicerules
+from dicerules import bots
 from dicerules.cli.options import rule_value
 from dicerules.rulefields import FieldSpec, field_spec
 
@@ -21,6 +22,7 @@ def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(f"{game.name}", file=out)
         print(f"  presets: {presets}", file=out)
+        print(f"  bots: {', '.join(bots.names(game))}", file=out)
         print("  rules (name, default, allowed):", file=out)
         for field in attrs.fields(game.Rules):
             value = rule_value(getattr(game.default_rules, field.name))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -65,9 +67,12 @@ def make_rules(
     for setting in settings:
         name, equals, text = setting.partition("=")
         name = name.strip().replace("-", "_")
-        if not equals or name not in fields:
-            known = ", ".join(fields)
+        known = ", ".join(fields)
+        if not equals:
             raise UsageError(f"--rule {setting}: write NAME=VALUE, NAME one of {known}")
+        if name not in fields:
+            raise UsageError(f"--rule {setting}: {game.name} has no rule {name!r}; its rules"
+                             f" are {known}")  # fmt: skip
         changes[name] = rule_from_text(field_spec(fields[name]), text.strip())
     try:
         return attrs.evolve(rules, **changes)
@@ -117,10 +122,11 @@ def count(low: int) -> Callable[[str], int]:
     return parse
 
 
-def bot_name(name: str) -> str:
-    """``name``, if it is the name of a bot."""
-    if name not in bots.BOT_NAMES:
-        raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(bots.BOT_NAMES)}")
+def bot_name(name: str, game: AnyGame) -> str:
+    """``name``, if it is the name of a bot of ``game``."""
+    known = bots.names(game)
+    if name not in known:
+        raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(known)}")
     return name
 
 
@@ -177,10 +183,40 @@ def result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
     ]
 
 
+def width(out: TextIO) -> int:
+    """The columns of the terminal ``out`` writes to; 80 when it is not a terminal."""
+    try:
+        if out.isatty():
+            return os.get_terminal_size(out.fileno()).columns or 80
+    except (AttributeError, OSError, ValueError):  # no fileno, or a closed file
+        pass
+    return 80
+
+
+def wrapped(line: str, columns: int) -> list[str]:
+    """``line`` broken at spaces to fit ``columns``, never inside a word.
+
+    The lines after the first are indented two spaces more than the first, so a
+    long line still reads as one item. A word longer than the width stays whole.
+    """
+    if len(line) <= columns:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.wrap(
+        line,
+        columns,
+        subsequent_indent=indent + "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [line]
+
+
 def say(lines: Sequence[str], out: TextIO) -> None:
-    """Print ``lines`` to ``out``."""
+    """Print ``lines`` to ``out``, each wrapped to its width (80 if not a terminal)."""
+    columns = width(out)
     for line in lines:
-        print(line, file=out)
+        for part in wrapped(line, columns):
+            print(part, file=out)
 
 
 def check_writable(path: str | None) -> None:

@@ -22,9 +22,10 @@ from dicerules.cli.options import (
     rules_label,
     say,
 )
-from dicerules.errors import DiceRulesError
+from dicerules.errors import DiceRulesError, InvalidActionError
 from dicerules.game import AnyGame
 from dicerules.match import bot_seed
+from dicerules.narration import Narrator
 from dicerules.records import record
 from dicerules.streams import SEED_LIMIT
 
@@ -35,7 +36,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     rules = make_rules(game, args.preset, args.players, args.rule)
     players = game.seats(rules)
     seat = human_seat(game, args.seat, rules)
-    bot = bot_name(args.bots)
+    bot = bot_name(args.bots, game)
     drawn = args.seed is None  # then the seed stays secret: it foretells every die
     seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
     check_writable(args.record)
@@ -43,13 +44,17 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     table = {s: bots.make(bot, game, bot_seed(seed, s)) for s in others}
     state = game.new_game(rules, seed=seed)
     teller = options.narrator(game, seat)
-    print(
-        f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats,"
-        f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}."
-        f" You are seat {seat}; the other seats are {bot} bots.",
-        file=out,
+    keyboard = Keyboard(out)
+    say(
+        [
+            f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats,"
+            f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}.",
+            f"You are seat {seat}; the other seats are {bot} bots.",
+            "Type your move at the prompt: 'help' explains it, 'quit' (or exit) leaves.",
+            *(["Tab completes a move; Up recalls an earlier line."] if keyboard.editing else []),
+        ],
+        out,
     )
-    print("Type an action in notation, 'help' for the legal actions, 'quit' to leave.", file=out)
     seen = game.view(state, seat)
     say(teller.news(None, seen), out)
     left, status = False, 0
@@ -59,7 +64,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             if player == seat:
                 print(file=out)
                 say(teller.situation(seen), out)
-                action = ask(game, state, legal, out)
+                say([teller.choices(seen, legal)], out)
+                action = ask(game, state, seen, legal, teller, keyboard, out)
                 if action is None:
                     left = True
                     break
@@ -72,19 +78,99 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     except KeyboardInterrupt:  # Ctrl-C: leave as with quit, the game so far kept
         print(file=out)
         left, status = True, 130
+    finally:
+        keyboard.close()
     if left:
-        print("You left the game.", file=out)
-        print(f"{teller.score_name.capitalize()} so far: {teller.seats(teller.standing(seen))}.",
-              file=out)  # fmt: skip
+        say(["You left the game.",
+             f"{teller.score_name.capitalize()} so far: {teller.seats(teller.standing(seen))}."],
+            out)  # fmt: skip
     else:
         say(result_lines(game, state, teller), out)
     if drawn:
-        print(f"The game's seed was {seed}: --seed {seed} deals the same dice.", file=out)
+        say([f"Seed: {seed} (--seed {seed} deals the same dice)."], out)
     if args.record is not None:
         with create(args.record) as file:
             file.write(record(state).to_json() + "\n")
-        print(f"Record saved to {args.record}.", file=out)
+        print(f"Record saved to {args.record}.", file=out)  # a path is never wrapped
     return status
+
+
+class Keyboard:
+    """The human's lines: edited with readline on a terminal that has it, plain otherwise.
+
+    With readline, Left and Right move in the line, Up and Down go through the lines
+    typed in this game (and only those), and Tab completes a legal action. Without
+    it, or when standard input is not a terminal, lines are read as they come, and
+    piped lines are echoed after the prompt so that a scripted session reads as if
+    it were typed.
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.words: list[str] = []
+        self.readline: Any = None
+        if sys.stdin is not None and out is sys.stdout and _terminal(sys.stdin, out):
+            self.readline = _readline()
+            if self.readline is not None:
+                self.readline.clear_history()
+                self.readline.set_completer(self.complete)
+                self.readline.set_completer_delims("")  # an action may hold a space
+                if "libedit" in (self.readline.__doc__ or ""):
+                    self.readline.parse_and_bind("bind ^I rl_complete")
+                else:
+                    self.readline.parse_and_bind("tab: complete")
+
+    @property
+    def editing(self) -> bool:
+        """Whether lines are read with readline's editing and history."""
+        return self.readline is not None
+
+    def complete(self, text: str, index: int) -> str | None:
+        """The ``index``-th word of ``self.words`` that starts as ``text`` does (readline's)."""
+        start = text.lower()
+        found = [word for word in self.words if word.lower().startswith(start)]
+        return found[index] if index < len(found) else None
+
+    def read(self, prompt: str, words: Sequence[str]) -> str | None:
+        """A line typed after ``prompt``, stripped; None at the end of the input."""
+        self.words = list(words)
+        if self.readline is not None:
+            try:
+                return input(prompt).strip()
+            except EOFError:  # Ctrl-D
+                print(file=self.out)
+                return None
+        print(prompt, end="", file=self.out, flush=True)
+        line = "" if sys.stdin is None else sys.stdin.readline()  # None: stdin was closed
+        if not line:
+            print(file=self.out)
+            return None
+        text = line.strip()
+        if not sys.stdin.isatty():
+            print(text, file=self.out)  # so a scripted session reads as it was played
+        return text
+
+    def close(self) -> None:
+        """Forget the game's lines and completions."""
+        if self.readline is not None:
+            self.readline.set_completer(None)
+            self.readline.clear_history()
+
+
+def _terminal(stdin: TextIO, out: TextIO) -> bool:
+    try:
+        return stdin.isatty() and out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _readline() -> Any:
+    """The readline module, or None where the platform has none."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    return readline
 
 
 def human_seat(game: AnyGame, asked: int | None, rules: Any) -> int:
@@ -100,27 +186,50 @@ def human_seat(game: AnyGame, asked: int | None, rules: Any) -> int:
     return asked
 
 
-def ask(game: AnyGame, state: Any, legal: Sequence[Any], out: TextIO) -> Any:
+HELP_WORDS = ("help", "?")
+QUIT_WORDS = ("quit", "exit")
+
+
+def ask(
+    game: AnyGame,
+    state: Any,
+    view: Any,
+    legal: Sequence[Any],
+    teller: Narrator[Any],
+    keyboard: Keyboard,
+    out: TextIO,
+) -> Any:
     """The action the human types (asked again until it is legal); None to leave."""
+    words = [game.format_action(action) for action in legal] + ["help", "quit"]
     while True:
-        print("your move> ", end="", file=out, flush=True)
-        line = "" if sys.stdin is None else sys.stdin.readline()  # None: stdin was closed
-        if not line:
-            print(file=out)
+        text = keyboard.read("your move> ", words)
+        if text is None:
             return None
-        text = line.strip()
-        if not sys.stdin.isatty():
-            print(text, file=out)  # so a scripted session reads as it was played
         word = text.lower()
-        if word in ("quit", "exit"):
+        if word in QUIT_WORDS:
             return None
-        if word in ("", "help", "?"):
-            print(f"Legal: {legal_text(game, legal)}.", file=out)
+        if word in HELP_WORDS:
+            say([*teller.notation_help(view, legal), f"Legal: {legal_text(game, legal)}."], out)
+            continue
+        if not word:
+            say([teller.choices(view, legal)], out)
             continue
         try:
             return game.parse_action(state, text)
         except (DiceRulesError, ValueError) as error:
-            message = str(error)
-            print(message, file=out)
-            if "legal here:" not in message:
-                print(f"Legal: {legal_text(game, legal)}.", file=out)
+            say(refusal(game, text, error, teller), out)
+            if "legal here:" not in str(error):
+                say([teller.choices(view, legal)], out)
+
+
+def refusal(game: AnyGame, text: str, error: Exception, teller: Narrator[Any]) -> list[str]:
+    """Why ``text`` was refused, in words that call the human "you".
+
+    A syntax error's list of every form of the notation is cut (it names forms the
+    rules in force may not have): the line that follows says what can be done now.
+    """
+    message = teller.personal(str(error))
+    head, colon, _ = message.partition(": ")
+    if isinstance(error, InvalidActionError) and colon and head.endswith(" notation"):
+        message = f"{head}; 'help' explains it."
+    return [message]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
-from typing import Any, TextIO, cast
+import tempfile
+from collections.abc import Iterator
+from typing import Any, BinaryIO, TextIO, cast
 
 from dicerules.cli import options
 from dicerules.cli.options import (
@@ -19,25 +20,107 @@ from dicerules.errors import DiceRulesError
 from dicerules.game import get_game
 from dicerules.records import GameRecord, replay
 
+RECORD_LIMIT = 32 * 2**20
+"""The most bytes one record may take (a line, or a file that is one record)."""
 
-def read_records(path: str, index: int | None) -> list[tuple[str, GameRecord]]:
-    """The records in ``path`` with a name each: one record, or one per line."""
+SPOOL_LIMIT = 2**30
+"""The most bytes read from a pipe, which is copied to a temporary file to be read twice."""
+
+BOM = b"\xef\xbb\xbf"
+
+
+def open_records(path: str) -> BinaryIO:
+    """``path`` opened to be read in binary, from the start as often as needed."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
-        raise FileProblem(f"cannot read {path}: {reason or error}") from None
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if not lines:
+        file: BinaryIO = open(path, "rb")  # noqa: SIM115 (closed by the caller)
+    except OSError as error:
+        raise FileProblem(f"cannot read {path}: {error.strerror or error}") from None
+    if file.seekable():
+        return file
+    with file:  # a pipe: read once, into a file that can be read again
+        copy = tempfile.TemporaryFile()  # noqa: SIM115 (returned open)
+        while chunk := file.read(2**20):
+            if copy.tell() + len(chunk) > SPOOL_LIMIT:
+                copy.close()
+                raise FileProblem(
+                    f"cannot read {path}: a stream of more than {SPOOL_LIMIT:,} bytes;"
+                    " save it to a file first"
+                )
+            copy.write(chunk)
+    return cast(BinaryIO, copy)
+
+
+def numbered_lines(path: str, file: BinaryIO) -> Iterator[tuple[int, str]]:
+    """The lines of ``file`` that are not blank, from its start, numbered from 1.
+
+    Lines end at b"\\n" only (never at another Unicode line break); a UTF-8 byte
+    order mark is skipped; a line longer than RECORD_LIMIT bytes, or that is not
+    UTF-8, is a FileProblem read no further than the limit.
+    """
+    file.seek(0)
+    number = 0
+    while raw := file.readline(RECORD_LIMIT + 1):
+        number += 1
+        if number == 1 and raw.startswith(BOM):
+            raw = raw[len(BOM) :]
+        if len(raw) - raw.endswith(b"\n") > RECORD_LIMIT:
+            where = "it" if number == 1 else f"line {number}"
+            raise FileProblem(
+                f"cannot read {path}: {where} is longer than {RECORD_LIMIT:,} bytes,"
+                " the most a record may take"
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            where = "it" if number == 1 else f"line {number}"
+            raise FileProblem(f"cannot read {path}: {where} is not UTF-8 text") from None
+        if text.strip():
+            yield number, text
+
+
+def whole_record(path: str, file: BinaryIO) -> str | None:
+    """The text of ``file`` if it is one JSON document (a record laid out on lines)."""
+    file.seek(0)
+    data = file.read(RECORD_LIMIT + len(BOM) + 1)
+    data = data.removeprefix(BOM)
+    if len(data) > RECORD_LIMIT:
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text if is_json(text) else None
+
+
+def read_records(
+    path: str, file: BinaryIO, index: int | None, check: bool
+) -> Iterator[tuple[str, GameRecord]]:
+    """The records of ``file`` with a name each: one record, or one per line.
+
+    A file is one record when it holds one line that is not blank, or when it is one
+    JSON document; otherwise it holds one record per line, and ``index`` picks one.
+    With ``check``, every line is read, so an index out of range is an error.
+    """
+    lines = numbered_lines(path, file)
+    first, second = next(lines, None), next(lines, None)
+    if first is None:
         raise FileProblem(f"{path} holds no record")
-    if len(lines) == 1 or is_json(text):  # one record, on one line or laid out on several
+    one = first[1] if second is None else None
+    if one is None and not is_json(first[1]):
+        one = whole_record(path, file)
+    if one is not None:
         if index not in (None, 0):
             raise UsageError(f"--index {index}: {path} holds one game, game 0")
-        return [(path, parse_record(path, text))]
-    if index is not None and not 0 <= index < len(lines):
-        raise UsageError(f"--index {index}: {path} holds games 0 to {len(lines) - 1}")
-    chosen = lines if index is None else [lines[index]]
-    return [(f"{path} line {n}", parse_record(f"{path} line {n}", line)) for n, line in chosen]
+        yield path, parse_record(path, one)
+        return
+    count = 0
+    for number, text in numbered_lines(path, file):
+        if index is None or index == count:
+            name = f"{path} line {number}"
+            yield name, parse_record(name, text)
+        count += 1
+    if check and index is not None and not 0 <= index < count:
+        raise UsageError(f"--index {index}: {path} holds games 0 to {count - 1}")
 
 
 def is_json(text: str) -> bool:
@@ -57,19 +140,28 @@ def parse_record(name: str, text: str) -> GameRecord:
         raise FileProblem(f"{name}: {error}") from None
 
 
+def replayed(name: str, rec: GameRecord) -> Any:
+    """The state ``rec`` replays to (from ``name``, for the error)."""
+    try:
+        return replay(rec)
+    except DiceRulesError as error:
+        raise FileProblem(f"{name}: {error}") from None
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    """Check a record (or a file of them) and tell each game step by step."""
-    chosen = read_records(args.file, args.index)
-    finals = []
-    for name, rec in chosen:
-        try:
-            finals.append(replay(rec))
-        except DiceRulesError as error:
-            raise FileProblem(f"{name}: {error}") from None
-    for number, ((name, rec), final) in enumerate(zip(chosen, finals, strict=True)):
-        if number:
-            print(file=out)
-        narrate(name, rec, final, out)
+    """Check a record (or a file of them) and tell each game step by step.
+
+    The file is read twice, a line at a time: every record is checked first, so
+    that nothing is told of a file with a bad record in it.
+    """
+    with open_records(args.file) as file:
+        for name, rec in read_records(args.file, file, args.index, check=True):
+            replayed(name, rec)
+        told = read_records(args.file, file, args.index, check=False)
+        for number, (name, rec) in enumerate(told):
+            if number:
+                print(file=out)
+            narrate(name, rec, replayed(name, rec), out)
     return 0
 
 
@@ -95,5 +187,5 @@ def narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
     if game.is_terminal(state):
         say(result_lines(game, state, teller), out)
     else:
-        print(f"The record stops before the end: {teller.score_name}"
-              f" {teller.seats(game.scores(state))}.", file=out)  # fmt: skip
+        say([f"The record stops before the end: {teller.score_name}"
+             f" {teller.seats(game.scores(state))}."], out)  # fmt: skip

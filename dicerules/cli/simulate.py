@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -22,7 +23,7 @@ from dicerules.cli.options import (
     rules_label,
     say,
 )
-from dicerules.game import get_game
+from dicerules.game import AnyGame, get_game
 from dicerules.match import bot_seed, game_seed, play_match
 from dicerules.records import record
 from dicerules.stats import Tally, wilson
@@ -85,6 +86,17 @@ def play_batch(batch: Batch) -> list[Played]:
     return results
 
 
+def usable_cpus() -> int:
+    """How many processors this process may run on (at least 1): the cap of ``--workers``."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13: the affinity mask too
+    if count is not None:
+        return max(1, count() or 1)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
 def run_batches(batches: Iterable[Batch], workers: int) -> Iterator[list[Played]]:
     """The batches' games in order, played ``workers`` batches at a time.
 
@@ -120,15 +132,19 @@ def table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
     return lines
 
 
-def lineup(text: str, players: int, house: bool = False) -> tuple[str, ...]:
+def lineup(text: str, game: AnyGame, players: int, house: bool = False) -> tuple[str, ...]:
     """The bots of ``--bots``, one per seat that acts: one name for all, or one each."""
-    names = tuple(bot_name(name.strip()) for name in text.split(","))
+    names = tuple(bot_name(name.strip(), game) for name in text.split(","))
     if len(names) == 1:
         return names * players
     if len(names) != players:
+        none = " (the house gets none)" if house else ""
+        if players == 1:
+            raise UsageError(f"--bots {text}: one seat acts here{none}: give one bot name,"
+                             f" not {len(names)}")  # fmt: skip
         raise UsageError(
-            f"--bots {text}: give one bot name, or {players} (one per seat"
-            f"{' but the house' if house else ''}), not {len(names)}"
+            f"--bots {text}: give one bot name for every seat, or one for each of the"
+            f" {players} seats that act{none}; {len(names)} names given"
         )
     return names
 
@@ -139,7 +155,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = make_rules(game, args.preset, args.players, args.rule)
     players = game.seats(rules)
     acting = game.acting_seats(rules)
-    names = lineup(args.bots, len(acting), house=len(acting) < players)
+    names = lineup(args.bots, game, len(acting), house=len(acting) < players)
     check_writable(args.records)
     total = args.games
     keep = args.records is not None
@@ -147,7 +163,12 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         Batch(game.name, rules, names, args.seed, start, min(start + BATCH, total), keep)
         for start in range(0, total, BATCH)
     )
-    workers = min(args.workers, -(-total // BATCH))  # no more workers than batches
+    usable = usable_cpus()
+    if args.workers > usable:
+        print(f"dicerules simulate: --workers {args.workers}: this machine lets the run use"
+              f" {usable} processor{'s' if usable != 1 else ''}; {usable} workers it is.",
+              file=sys.stderr)  # fmt: skip
+    workers = min(args.workers, usable, -(-total // BATCH))  # no more workers than batches
     by_bot = {name: Tally() for name in dict.fromkeys(names)}
     by_seat = [Tally() for _ in range(players)]
     progress = sys.stderr.isatty()
@@ -169,14 +190,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if progress:
         print(file=sys.stderr)
     teller = narrator(game, None)
-    print(
-        f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats: {total}"
-        f" game{'s' if total != 1 else ''}, seed {args.seed}, bots {','.join(names)},"
-        " rotating one seat a game.",
-        file=out,
+    say(
+        [
+            f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats: {total}"
+            f" game{'s' if total != 1 else ''}, seed {args.seed}, bots {','.join(names)},"
+            " rotating one seat a game.",
+            f"A shared win counts for every seat sharing it; mean score is {teller.score_name}.",
+        ],
+        out,
     )
-    print(f"A shared win counts for every seat sharing it; mean score is {teller.score_name}.",
-          file=out)  # fmt: skip
     print(file=out)
     say(table("bot", list(by_bot.items())), out)
     print(file=out)

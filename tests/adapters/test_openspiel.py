@@ -338,3 +338,20 @@ def test_value_six_faces() -> None:
 @slow
 def test_value_six_faces_ones_wild() -> None:
     assert _value("ones_wild=True") == Fraction(-7, 327)  # snyd: 1s wild, 1s cannot be bid
+
+
+@slow
+def test_value_six_faces_ones_rank_high() -> None:
+    # OpenSpiel's own liars_dice at 2 seats x 1 die: the top face is wild and its bids
+    # rank above the other faces of the same quantity. Relabelled (its 6 is our 1),
+    # that is wild ones ranked high, never cancelled, seat 0 opening.
+    params = "ones_wild=True,ones_opening_cancels_wild=False,ones_rank=high"
+    assert _value(params) == Fraction(-7, 258)
+
+
+@pytest.mark.parametrize("sides", [2, 3])
+def test_ones_rank_high_is_openspiel_liars_dice_relabelled(sides: int) -> None:
+    # The same game as OpenSpiel's liars_dice, so the same value, on small dice.
+    params = f"sides={sides},ones_wild=True,ones_opening_cancels_wild=False,ones_rank=high"
+    theirs = pyspiel.load_game(f"liars_dice(dice_sides={sides})")
+    assert _value(params) == Fraction(game_value(theirs)).limit_denominator(1000)

@@ -38,9 +38,9 @@ def test_a_typo_and_an_illegal_action_are_answered_and_asked_again(tmp_path: Pat
     lines = done.out.splitlines()
     assert "your move> three" in lines
     at = lines.index("your move> three")
-    assert lines[at + 1] == "'three' is not liars-dice notation: write a bid as 3x4, or challenge"
-    assert lines[at + 2].startswith("Legal: 1x1, 1x2, 1x3,")
-    assert lines[at + 2].endswith("(54 actions).")  # 9 dice x 6 faces, no challenge yet
+    assert lines[at + 1] == "'three' is not liars-dice notation; 'help' explains it."
+    # Then what can be done now, in words: 9 dice x 6 faces, no challenge yet.
+    assert lines[at + 2].startswith("You open the round: bid from 1x1 to 9x6 (")
     assert lines[at + 3] == "your move> 1x9"
     assert lines[at + 4].startswith("1x9 names face 9, but the dice show 1 to 6")
     assert "  seat 0 (you) bids 2x4." in lines
@@ -177,7 +177,7 @@ def test_a_drawn_seed_is_told_only_when_the_game_is_over(tmp_path: Path) -> None
     assert (done.status, done.err) == (0, "")
     seed = json.loads(path.read_text())["stream"]["seed"]
     lines = done.out.splitlines()
-    told = f"The game's seed was {seed}: --seed {seed} deals the same dice."
+    told = f"Seed: {seed} (--seed {seed} deals the same dice)."
     assert lines[0].startswith("eighteen (standard), 4 seats, a seed drawn at random (told at")
     assert str(seed) not in "\n".join(lines[: lines.index(told)])
     assert lines[-2:] == [told, f"Record saved to {path}."]
@@ -228,10 +228,10 @@ def test_the_human_is_not_seated_as_a_house_that_never_acts() -> None:
     # the human's seat is 1 unless another one is asked for.
     done = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", stdin="stand\n")
     assert done.status == 0
-    assert "You are seat 1;" in done.out.splitlines()[0]
+    assert "You are seat 1;" in done.out.splitlines()[1]
     assert "your move> stand" in done.out.splitlines()
     asked = cli("play", "eighteen", "--preset", "hosted", "--seed", "2", "--seat", "3")
-    assert "You are seat 3;" in asked.out.splitlines()[0]
+    assert "You are seat 3;" in asked.out.splitlines()[1]
 
 
 def test_a_closed_standard_input_ends_the_game_as_its_end_would(

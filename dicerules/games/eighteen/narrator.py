@@ -34,7 +34,8 @@ class EighteenNarrator(Narrator[eighteen.View]):
             if after.rules.permanent_house is not None:
                 lines.append(
                     f"{self.who(after.rules.permanent_house)} is the house for the"
-                    " whole game: it never rolls, the players play against its roost."
+                    " whole game: it plays no hand of its own; each round it rolls its six"
+                    " dice, and the players play against its roost."
                 )
         if after.results and (before is None or after.results != before.results):
             for result in after.results:
@@ -74,7 +75,11 @@ class EighteenNarrator(Narrator[eighteen.View]):
         lines.append(f"  Points this round: {self.seats(result.changes, signed=True)}.")
         return lines
 
+    told_round: int | None = None
+    """The round whose header was the last thing told (situation then skips its own)."""
+
     def _round(self, view: eighteen.View) -> list[str]:
+        self.told_round = view.round
         points = zip(view.points, view.out, strict=True)
         standing = [f"{p} (out)" if out else p for p, out in points]
         lines = [
@@ -91,6 +96,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
     def action(
         self, before: eighteen.View, seat: int, action: Any, after: eighteen.View
     ) -> list[str]:
+        self.told_round = None
         hand: tuple[int, ...] = ()
         if after.round == before.round and after.to_act is not None:
             hand = after.hands[seat]
@@ -104,8 +110,10 @@ class EighteenNarrator(Narrator[eighteen.View]):
         return [f"  {self.who(seat)} stands on {self.hand(hand)}."]
 
     def situation(self, view: eighteen.View) -> list[str]:
-        lines = [f"Round {view.round}: {self.who(view.house)} is the house, showing"
-                 f" {dice_text(view.discards)}."]  # fmt: skip
+        lines = []
+        if self.told_round != view.round:  # else the round's header was just told
+            lines.append(f"Round {view.round}: {self.who(view.house)} is the house, showing"
+                         f" {dice_text(view.discards)}.")  # fmt: skip
         if view.roost_dice:
             lines.append(f"Your roost: {dice_text(view.roost_dice)} = {sum(view.roost_dice)}.")
         others = ", ".join(
@@ -116,5 +124,29 @@ class EighteenNarrator(Narrator[eighteen.View]):
         if others:
             lines.append(f"Played this round: {others}.")
         if view.player is not None:
-            lines.append(f"Your dice: {self.hand(view.hands[view.player])}. Roll or stand?")
+            lines.append(f"Your dice: {self.hand(view.hands[view.player])}.")
         return lines
+
+    def choices(self, view: eighteen.View, legal: Sequence[Any]) -> str:
+        hand = view.hands[view.player] if view.player is not None else ()
+        total = sum(hand)
+        words = []
+        if eighteen.ROLL in legal:
+            room = 18 - total
+            safe = "any die keeps you in" if room >= 6 else f"a die of {room} or less keeps you in"
+            words.append(f"roll (one more die: {safe})" if room > 0 else "roll (one more die)")
+        if eighteen.STAND in legal:
+            words.append(f"stand on {eighteen.hand_total(hand) or total}")
+        return f"You can {' or '.join(words)}." if words else super().choices(view, legal)
+
+    def notation_help(self, view: eighteen.View, legal: Sequence[Any]) -> list[str]:
+        return [
+            "roll takes one more die. Your hand counts the total of its dice: above 18 is"
+            " bust, and six dice that are not bust count 18.",
+            "stand keeps your hand as it is until the round is scored against the roost,"
+            " the house's three highest dice, hidden until then.",
+            "Against the roost: bust or under it, you give the house a point; equal, nothing;"
+            " above it, you gain a point. You also gain a point for each other player who"
+            " went bust or made less than you.",
+            "quit (or exit) leaves the game; the game so far is kept with --record.",
+        ]

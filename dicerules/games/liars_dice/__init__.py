@@ -2,20 +2,25 @@
 
 Everything this game is lives in this folder: ``engine`` (the rules, the states, the
 pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
-bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
-expert plays from), ``encoding`` (action ids and the observation, for solvers and
-learners).
+bot, and the ``odds`` bot), ``narrator`` (what ``play`` and ``replay`` print),
+``odds`` (the exact odds the bots play from), ``encoding`` (action ids and the
+observation, for solvers and learners).
 This package re-exports the engine's public names and registers ``GAME``.
 """
 
+from types import MappingProxyType
+
 from dicerules.game import Game, register
 from dicerules.games.liars_dice import encoding, engine, expert, narrator, odds
+from dicerules.games.liars_dice.benchmarks import BENCHMARKS
 from dicerules.games.liars_dice.engine import (
+    CALZA,
     CHALLENGE,
     NAME,
     PRESETS,
     Action,
     Bid,
+    Calza,
     Challenge,
     Reveal,
     Rules,
@@ -60,8 +65,10 @@ GAME: Game[State, Action, Rules, View] = register(
         format_action=format_action,
         parse_action=parse_action,
         describe=describe,
+        benchmarks=BENCHMARKS,
         resample_hidden=resample_hidden,
         expert=expert.Expert,
+        bots=MappingProxyType({"odds": expert.OddsExpert}),
         narrator=narrator.LiarsDiceNarrator,
         distinct_actions=encoding.distinct_actions,
         observation=encoding.OBSERVATION,
@@ -71,12 +78,14 @@ GAME: Game[State, Action, Rules, View] = register(
 )
 
 __all__ = [
+    "CALZA",
     "CHALLENGE",
     "GAME",
     "NAME",
     "PRESETS",
     "Action",
     "Bid",
+    "Calza",
     "Challenge",
     "Reveal",
     "Rules",

@@ -1,8 +1,9 @@
 """What liars-dice declares for solvers and learners: action ids and an observation.
 
 Action ids (``distinct_actions``): every bid a table of ``players * dice_per_player``
-dice allows, in raising order (quantity first, then face: bid ``QxF`` is id
-``(Q - 1) * sides + F - 1``), then ``challenge``.
+dice allows, quantity first, then face (bid ``QxF`` is id ``(Q - 1) * sides + F - 1``;
+the raising order when ones rank low), then ``challenge``, then ``calza`` when the
+rules have it.
 
 The observation (``OBSERVATION``) of a view is one flat vector of these pieces,
 with P seats, S sides and B = players * dice_per_player * sides bids:
@@ -24,16 +25,23 @@ piece                     shape       holds
 ``reveal_challenger``     (P,)        1 at its challenger
 ``reveal_loser``          (P,)        1 at the seat that lost a die
 ``reveal_count``          (1,)        how many dice counted for that bid
+``palifico``              (1,)        with the palifico rule: 1 in a palifico round
+``palificos``             (P,)        with the palifico rule: 1 at each seat that has had
+                                      its palifico round
+``reveal_calza``          (1,)        with the calza rule: 1 if the last reveal was a
+                                      calza (its caller is ``reveal_challenger``;
+                                      ``reveal_loser`` is zeros if it was exact)
 ========================  ==========  ==================================================
 
 The roll-off's dice are left out (its outcome is ``opener`` in round 1). Every
-piece of a view with no last challenge is zeros.
+piece of a view with no last challenge is zeros. The last three pieces are there
+only under the rules that have them, so the other rules keep their observation.
 """
 
 from __future__ import annotations
 
 from dicerules.facts import Encoding, Piece, counts, one_hot
-from dicerules.games.liars_dice.engine import CHALLENGE, Action, Bid, Rules, View
+from dicerules.games.liars_dice.engine import CALZA, CHALLENGE, Action, Bid, Rules, View
 
 __all__ = ["OBSERVATION", "distinct_actions", "max_length", "max_sides"]
 
@@ -43,10 +51,10 @@ def _bids(rules: Rules) -> int:
 
 
 def distinct_actions(rules: Rules) -> tuple[Action, ...]:
-    """Every bid the game's dice allow, in raising order, then ``challenge``."""
+    """Every bid the game's dice allow, quantity first, then ``challenge`` (and ``calza``)."""
     total = rules.players * rules.dice_per_player
     bids = (Bid(q, f) for q in range(1, total + 1) for f in range(1, rules.sides + 1))
-    return (*bids, CHALLENGE)
+    return (*bids, CHALLENGE, CALZA) if rules.calza else (*bids, CHALLENGE)
 
 
 def max_sides(rules: Rules) -> int:
@@ -54,9 +62,12 @@ def max_sides(rules: Rules) -> int:
     return rules.sides
 
 
-def max_length(rules: Rules) -> int:
+def max_length(rules: Rules) -> int | None:
     """The most actions a game can take: a round with T dice in play sees at most
-    T * sides bids and a challenge, and each round has one die fewer than the last."""
+    T * sides bids and a challenge, and each round has one die fewer than the last.
+    None with the calza rule: an exact calza gains a die, so rounds need not end it."""
+    if rules.calza:
+        return None
     total = rules.players * rules.dice_per_player
     return sum(dice * rules.sides + 1 for dice in range(2, total + 1))
 
@@ -69,6 +80,8 @@ def pieces(rules: Rules) -> tuple[Piece, ...]:
         ("opener", (p,)), ("to_act", (p,)), ("ones_wild", (1,)), ("bids", (b, p)),
         ("reveal_hands", (p, s)), ("reveal_bid", (b,)), ("reveal_bidder", (p,)),
         ("reveal_challenger", (p,)), ("reveal_loser", (p,)), ("reveal_count", (1,)),
+        *((("palifico", (1,)), ("palificos", (p,))) if rules.palifico else ()),
+        *((("reveal_calza", (1,)),) if rules.calza else ()),
     )  # fmt: skip
 
 
@@ -101,6 +114,11 @@ def encode(rules: Rules, view: View) -> tuple[float, ...]:
         vector += one_hot(p, reveal.challenger)
         vector += one_hot(p, reveal.loser)
         vector.append(float(reveal.count))
+    if rules.palifico:
+        vector.append(float(view.palifico))
+        vector += [1.0 if seat in view.palificos else 0.0 for seat in range(p)]
+    if rules.calza:
+        vector.append(float(reveal is not None and reveal.calza))
     return tuple(vector)
 
 

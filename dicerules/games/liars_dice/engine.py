@@ -26,6 +26,23 @@ Presets: ``classic`` (three dice, ones wild unless the round opens on ones, the
 winner of a challenge opens; the default) and ``norwegian`` (six dice, ones always
 wild, straights wild, the loser opens).
 
+The Perudo family (three more fields, each off by default; preset ``perudo``: five
+dice, ones always wild, the loser opens, and all three on):
+
+* ``ones_rank``: where bids on ones stand. ``"low"``: below every face, as above.
+  ``"high"``: above the highest face of the same quantity (1x6, then 1x1, then
+  2x2). ``"half"`` (Perudo's pacos, needs wild ones): a bid on ones may follow a
+  bid on another face with at least half its quantity (rounded up); ones raise
+  ones by quantity; leaving ones for another face takes twice their quantity plus
+  one; no round opens on ones but a palifico round.
+* ``palifico``: a seat that loses a die and has one left opens the next round,
+  once a game, as a palifico round: ones are not wild, the opener bids any face,
+  and every later bid keeps that face and raises the quantity.
+* ``calza``: instead of raising or challenging, the seat to act may call the last
+  bid exact. The cups come up; if the count is exactly the bid, the caller gains a
+  die (up to its starting number), otherwise it loses one; no other seat changes,
+  and the caller opens the next round.
+
 Decisions where the sources are silent (each one a Rules field where users may
 want otherwise): seats are numbered to the left; the first opener is chosen by a
 roll-off that repeats among the tied; there is no challenge before the opening
@@ -48,19 +65,21 @@ from typing import Any, Final, Literal, cast
 
 import attrs
 
-from dicerules.errors import IllegalActionError, InvalidActionError
+from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
-from dicerules.rulefields import boolean, choice, integer
+from dicerules.rulefields import boolean, choice, integer, later_field, quiet_repr
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
 from dicerules.tape import Tape, last_item
 
 __all__ = [
+    "CALZA",
     "CHALLENGE",
     "NAME",
     "PRESETS",
     "Action",
     "Bid",
+    "Calza",
     "Challenge",
     "Reveal",
     "Rules",
@@ -94,14 +113,19 @@ MAX_SIDES: Final = 20
 
 Opener = Literal["loser", "winner"]
 FirstOpener = Literal["rolloff", "seat0"]
+OnesRank = Literal["low", "high", "half"]
 
 
 # --------------------------------------------------------------------------- rules
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Rules:
-    """Every rule option of liar's dice, validated. The defaults are the classic preset."""
+    """Every rule option of liar's dice, validated. The defaults are the classic preset.
+
+    The Perudo family's fields (``ones_rank``, ``palifico``, ``calza``) are left out
+    of the repr and of records while they hold their defaults.
+    """
 
     players: int = integer(4, 2, MAX_PLAYERS)
     dice_per_player: int = integer(3, 1, MAX_DICE_PER_PLAYER)
@@ -111,10 +135,21 @@ class Rules:
     straights_wild: bool = boolean(False)
     next_opener: Opener = choice("winner", ("loser", "winner"))
     first_opener: FirstOpener = choice("rolloff", ("rolloff", "seat0"))
+    ones_rank: OnesRank = choice("low", ("low", "high", "half"), added_later=True)
+    palifico: bool = boolean(False, added_later=True)
+    calza: bool = boolean(False, added_later=True)
+
+    __repr__ = quiet_repr
+
+    def __attrs_post_init__(self) -> None:
+        if self.ones_rank == "half" and not self.ones_wild:
+            raise InvalidRulesError(
+                "ones_rank 'half' needs ones_wild=True: pacos count half because they are wild"
+            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The named preset: ``"classic"`` or ``"norwegian"``."""
+        """The named preset: ``"classic"``, ``"norwegian"`` or ``"perudo"``."""
         return find_preset(NAME, PRESETS, name)
 
     @property
@@ -131,6 +166,14 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             ones_opening_cancels_wild=False,
             straights_wild=True,
             next_opener="loser",
+        ),
+        "perudo": Rules(
+            dice_per_player=5,
+            ones_opening_cancels_wild=False,
+            next_opener="loser",
+            ones_rank="half",
+            palifico=True,
+            calza=True,
         ),
     }
 )
@@ -181,9 +224,25 @@ class Challenge(Word):
 
 CHALLENGE: Final = Challenge()
 
-Action = Bid | Challenge
+
+@attrs.frozen
+class Calza(Word):
+    """A call that the last bid is exactly right (with the ``calza`` rule).
+
+    Written ``calza``; ``Calza.parse`` also takes ``exact``.
+    """
+
+    word = "calza"
+    called = "a calza"
+    synonyms = ("exact",)
+
+
+CALZA: Final = Calza()
+
+Action = Bid | Challenge | Calza
 
 _CHALLENGE_WORDS: Final = frozenset({Challenge.word, *Challenge.synonyms})
+_CALZA_WORDS: Final = frozenset({Calza.word, *Calza.synonyms})
 
 
 def parse(text: str) -> Action:
@@ -191,6 +250,8 @@ def parse(text: str) -> Action:
     squeezed = squeeze(text)
     if squeezed in _CHALLENGE_WORDS:
         return CHALLENGE
+    if squeezed in _CALZA_WORDS:
+        return CALZA
     if _BID_RE.fullmatch(squeezed):
         return Bid.parse(squeezed)
     raise InvalidActionError(
@@ -199,8 +260,8 @@ def parse(text: str) -> Action:
 
 
 def format_action(action: Action) -> str:
-    """``Bid(3, 4)`` -> ``"3x4"``; ``Challenge()`` -> ``"challenge"``."""
-    if type(action) is Bid or type(action) is Challenge:
+    """``Bid(3, 4)`` -> ``"3x4"``; ``CHALLENGE`` -> ``"challenge"``; ``CALZA`` -> ``"calza"``."""
+    if type(action) is Bid or type(action) is Challenge or type(action) is Calza:
         return str(action)
     raise InvalidActionError(f"{action!r} is not a liars-dice action")
 
@@ -238,12 +299,79 @@ def _answers(sides: int, total: int, last_index: int) -> tuple[Action, ...]:
     return raises if last_index < 0 else (*raises, CHALLENGE)
 
 
+# The Perudo family's bids (rules 9 to 11): ones ranked high or half, palifico rounds.
+# Rare next to the classic table above, so a list per position, cached.
+
+
+@lru_cache(maxsize=MAX_SIDES)
+def _high_table(sides: int) -> tuple[Bid, ...]:
+    """Every bid, in raising order when ones rank high: 1x2 .. 1x6, 1x1, 2x2, ..."""
+    return tuple(
+        Bid(quantity, face)
+        for quantity in range(1, MAX_PLAYERS * MAX_DICE_PER_PLAYER + 1)
+        for face in (*range(2, sides + 1), 1)
+    )
+
+
+def _half_raises(last: Bid | None, bid: Bid) -> bool:
+    """Whether ``bid`` may follow ``last`` (None: it opens) when ones rank half."""
+    if last is None:
+        return bid.face != 1
+    if last.face != 1:
+        if bid.face == 1:
+            return bid.quantity >= (last.quantity + 1) // 2
+        return bid.quantity > last.quantity or (
+            bid.quantity == last.quantity and bid.face > last.face
+        )
+    if bid.face == 1:
+        return bid.quantity > last.quantity
+    return bid.quantity >= 2 * last.quantity + 1
+
+
+@lru_cache(maxsize=8192)
+def _family_answers(
+    sides: int, total: int, ones_rank: OnesRank, palifico: bool, last: Bid | None, calza: bool
+) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    """The legal actions after ``last`` (None: no bid yet), and the same as a set."""
+    bids: tuple[Bid, ...]
+    if palifico and last is not None:  # rule 10: the opening face, more of it
+        bids = tuple(Bid(q, last.face) for q in range(last.quantity + 1, total + 1))
+    elif ones_rank == "half" and not (palifico and last is None):
+        bids = tuple(b for b in _bid_table(sides)[: total * sides] if _half_raises(last, b))
+    else:
+        table = _high_table(sides) if ones_rank == "high" else _bid_table(sides)
+        start = 0 if last is None else table.index(last) + 1
+        bids = table[start : total * sides]
+    tail: tuple[Action, ...] = ()
+    if last is not None:
+        tail = (CHALLENGE, CALZA) if calza else (CHALLENGE,)
+    actions = (*bids, *tail)
+    return actions, frozenset(actions)
+
+
+def _family_legal(state: State) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    rules = state.rules
+    return _family_answers(
+        rules.sides, sum(state.dice), rules.ones_rank, state.palifico, state.last_bid, rules.calza
+    )
+
+
+def _is_family(state: State) -> bool:
+    """Whether the Perudo family's rules shape this position's legal actions."""
+    rules = state.rules
+    return rules.ones_rank != "low" or rules.calza or state.palifico
+
+
 # --------------------------------------------------------------------------- state
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _RevealSlots needs the same layout
+@attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: _RevealSlots's layout
 class Reveal:
-    """A finished challenge, as everyone saw it when the cups came up."""
+    """A finished challenge or calza, as everyone saw it when the cups came up.
+
+    For a calza (``calza`` True) ``challenger`` is the seat that called it, and
+    ``loser`` is that seat when the count missed the bid, None when it was exact.
+    """
 
     hands: tuple[tuple[int, ...], ...]
     bid: Bid
@@ -251,10 +379,18 @@ class Reveal:
     challenger: int
     ones_wild: bool
     count: int
-    loser: int
+    loser: int | None
+    calza: bool = later_field(False)
+
+    __repr__ = quiet_repr
+
+    @property
+    def exact(self) -> bool:
+        """Whether the count was exactly the bid's quantity."""
+        return self.count == self.bid.quantity
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
+@attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: _StateSlots's layout
 class State:
     """A whole game of liar's dice, hidden hands and dice stream included.
 
@@ -264,6 +400,8 @@ class State:
     actions of the tape (``bids``); the first was made by ``opener``, each next one by
     the next seat with dice. Keeping them there, not in a tuple copied at each bid,
     lets a bid cost the same at the start of a long round and at its end.
+    ``palifico``: this round is a palifico round; ``palificos``: the seats that have
+    had theirs, in the order they had them.
     """
 
     rules: Rules
@@ -277,6 +415,10 @@ class State:
     rolloff: tuple[tuple[tuple[int, int], ...], ...]
     last_reveal: Reveal | None
     tape: Tape[Action] = attrs.field(repr=False)
+    palifico: bool = later_field(False)
+    palificos: tuple[int, ...] = later_field(())
+
+    __repr__ = quiet_repr
 
     @property
     def bids(self) -> tuple[Bid, ...]:
@@ -315,6 +457,8 @@ def _new_state(
     rolloff: tuple[tuple[tuple[int, int], ...], ...],
     last_reveal: Reveal | None,
     tape: Tape[Action],
+    palifico: bool,
+    palificos: tuple[int, ...],
 ) -> State:
     """``State(...)`` with the same arguments, for values the engine made itself.
 
@@ -335,6 +479,8 @@ def _new_state(
     new.rolloff = rolloff
     new.last_reveal = last_reveal
     new.tape = tape
+    new.palifico = palifico
+    new.palificos = palificos
     new.__class__ = State
     return new  # type: ignore[no-any-return]
 
@@ -352,7 +498,8 @@ def _new_reveal(
     challenger: int,
     ones_wild: bool,
     count: int,
-    loser: int,
+    loser: int | None,
+    calza: bool = False,
 ) -> Reveal:
     """``Reveal(...)`` with the same arguments, built as ``_new_state`` builds a State.
 
@@ -366,17 +513,19 @@ def _new_reveal(
     new.ones_wild = ones_wild
     new.count = count
     new.loser = loser
+    new.calza = calza
     new.__class__ = Reveal
     return new  # type: ignore[no-any-return]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class View:
     """What one seat (or a spectator, ``player=None``) may know of a game.
 
     ``hand`` is the seat's own hand (``()`` for a spectator); ``bids`` pairs each bid
-    of this round with the seat that made it. Other hands of this round, and the
-    stream, are never here.
+    of this round with the seat that made it. ``palifico``: this is a palifico round
+    (``palifico_face`` its face once bid); ``palificos``: the seats that have had
+    theirs. Other hands of this round, and the stream, are never here.
     """
 
     rules: Rules
@@ -390,6 +539,16 @@ class View:
     ones_wild: bool
     rolloff: tuple[tuple[tuple[int, int], ...], ...]
     last_reveal: Reveal | None
+    palifico: bool = later_field(False)
+    palificos: tuple[int, ...] = later_field(())
+
+    __repr__ = quiet_repr
+
+    @property
+    def palifico_face(self) -> int | None:
+        """The face every bid of this palifico round names; None before its opening bid
+        or outside a palifico round."""
+        return self.bids[0][1].face if self.palifico and self.bids else None
 
 
 # --------------------------------------------------------------------- the counting
@@ -458,7 +617,7 @@ def new_game(
         opener, rolloff, tape = _roll_off(rules, tape)
     dice = (rules.dice_per_player,) * rules.players
     rolled, tape = tape.roll(sum(dice), rules.sides)
-    return _start_round(rules, dice, 1, opener, rolloff, None, rolled, tape)
+    return _start_round(rules, dice, 1, opener, rolloff, None, rolled, tape, False, ())
 
 
 def _roll_off(
@@ -485,10 +644,13 @@ def _start_round(
     last_reveal: Reveal | None,
     rolled: tuple[int, ...],
     tape: Tape[Action],
+    palifico: bool,
+    palificos: tuple[int, ...],
 ) -> State:
     """Rule 2: every seat with dice rolls all of them, in seat order, in one draw.
 
-    ``rolled`` is that draw, already logged on ``tape``.
+    ``rolled`` is that draw, already logged on ``tape``. In a palifico round
+    (rule 10) ones are not wild.
     """
     hands = []
     start = 0
@@ -497,7 +659,7 @@ def _start_round(
         start += count
     return _new_state(
         rules, dice, tuple(hands), round_number, opener, opener, 0,
-        rules.ones_wild, rolloff, last_reveal, tape,
+        rules.ones_wild and not palifico, rolloff, last_reveal, tape, palifico, palificos,
     )  # fmt: skip
 
 
@@ -525,11 +687,16 @@ def _previous_seat(dice: tuple[int, ...], seat: int) -> int:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The bids that raise the last one, in raising order, then ``challenge``.
 
-    The opener's list is every bid; the list is empty once the game is over.
+    The opener's list is every bid; the list is empty once the game is over. With
+    the Perudo family's rules: under ``ones_rank="half"`` the bids are sorted by
+    (quantity, face), and ``calza`` comes last when the rules have it.
     """
     if state.to_act is None:
         return ()
-    sides = state.rules.sides
+    rules = state.rules
+    if rules.ones_rank != "low" or rules.calza or state.palifico:
+        return _family_legal(state)[0]
+    sides = rules.sides
     if not state.bid_count:
         return _answers(sides, sum(state.dice), -1)
     # _last_index inline: this runs before every decision of every game.
@@ -545,7 +712,12 @@ def apply(state: State, action: Action) -> State:
         if state.to_act is None or not state.bid_count:
             _check_challenge(state)  # raises: the game is over, or there is no bid yet
         return _challenge(state)
-    raise InvalidActionError(f"{action!r} is not a liars-dice action (a Bid or a Challenge)")
+    if type(action) is Calza:
+        _check_calza(state)
+        return _calza(state)
+    raise InvalidActionError(
+        f"{action!r} is not a liars-dice action (a Bid, a Challenge or a Calza)"
+    )
 
 
 def _check_bid(state: State, bid: Bid) -> None:
@@ -558,6 +730,10 @@ def _check_bid(state: State, bid: Bid) -> None:
     total = sum(state.dice)
     if bid.quantity > total:
         raise _illegal(state, f"{bid} bids {bid.quantity} dice, but only {total} are in play")
+    if _is_family(state):
+        if bid not in _family_legal(state)[1]:
+            raise _illegal(state, _why_not_family(state, bid))
+        return
     if _bid_index(bid, sides) <= _last_index(state):
         raise _illegal(state, _why_not_a_raise(bid, cast(Bid, state.last_bid), sides, total))
 
@@ -578,6 +754,36 @@ def _why_not_a_raise(bid: Bid, last: Bid, sides: int, total: int) -> str:
     return f"{bid} does not raise {last}: {how}"
 
 
+def _why_not_family(state: State, bid: Bid) -> str:
+    """Why ``bid`` (a face and quantity in range) may not follow under rules 9 and 10."""
+    last = state.last_bid
+    if state.palifico and last is not None:
+        return (
+            f"{bid} does not raise {last} in a palifico round:"
+            f" bid more than {last.quantity} dice of face {last.face}"
+        )
+    if last is None:
+        return f"{bid} cannot open the round: with ones ranked half, no round opens on ones"
+    if state.rules.ones_rank == "high":
+        return (
+            f"{bid} does not raise {last}: with ones ranked high, 1x1 follows 1x{state.rules.sides}"
+        )
+    half = (last.quantity + 1) // 2
+    if last.face != 1 and bid.face == 1:
+        return f"{bid} does not raise {last}: a bid on ones needs at least {half} of them"
+    if last.face == 1 and bid.face == 1:
+        return f"{bid} does not raise {last}: bid more than {last.quantity} ones"
+    if last.face == 1:
+        return (
+            f"{bid} does not raise {last}: leaving ones takes at least"
+            f" {2 * last.quantity + 1} dice of another face"
+        )
+    return (
+        f"{bid} does not raise {last}: raise the quantity,"
+        f" or keep {last.quantity} and bid a face above {last.face}"
+    )
+
+
 def _bid(state: State, bid: Bid) -> State:
     """Rules 3 to 5: the state after ``bid``, which is checked first.
 
@@ -595,7 +801,9 @@ def _bid(state: State, bid: Bid) -> State:
     if bid_count:
         last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
         last_index = (last.quantity - 1) * sides + last.face - 1
-    if (
+    if rules.ones_rank != "low" or rules.calza or state.palifico:
+        _check_bid(state, bid)  # the Perudo family's bids: checked against their list
+    elif (
         to_act is None
         or not 0 < face <= sides
         or not (last_index < (bid.quantity - 1) * sides + face - 1 < sum(dice) * sides)
@@ -613,6 +821,7 @@ def _bid(state: State, bid: Bid) -> State:
     return _new_state(
         rules, dice, state.hands, state.round, state.opener, to_act,
         bid_count + 1, ones_wild, state.rolloff, state.last_reveal, state.tape.act(bid),
+        state.palifico, state.palificos,
     )  # fmt: skip
 
 
@@ -652,12 +861,85 @@ def _challenge(state: State) -> State:
         return _new_state(
             rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
             ones_wild, state.rolloff, reveal, tape.act(CHALLENGE),
+            False, state.palificos,
         )  # fmt: skip
+    if rules.palifico and dice[loser] == 1 and loser not in state.palificos:
+        return _next_round(state, CHALLENGE, dice, loser, reveal, True)
     opener = loser if rules.next_opener == "loser" else winner
     if not dice[opener]:
         opener = _next_seat(dice, opener)
     rolled, tape = tape.act_and_roll(CHALLENGE, sum(dice), rules.sides)
-    return _start_round(rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape)
+    return _start_round(
+        rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape,
+        False, state.palificos,
+    )  # fmt: skip
+
+
+def _check_calza(state: State) -> None:
+    if not state.rules.calza:
+        raise IllegalActionError("calza is not in these rules: raise the bid or challenge it")
+    if state.to_act is None:
+        raise IllegalActionError("the game is over: there is no bid to call exact")
+    if not state.bid_count:
+        raise IllegalActionError(
+            f"there is no bid to call exact: seat {state.to_act} opens the round with a bid"
+        )
+
+
+def _calza(state: State) -> State:
+    """Rule 11: reveal and count the last bid; the caller gains a die if it is exact,
+    else loses one; the caller opens the next round (a palifico round if rule 10 says)."""
+    rules = state.rules
+    bid: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # a bid was checked
+    caller: int = state.to_act  # type: ignore[assignment]
+    dice = state.dice
+    count = count_bid(
+        state.hands, bid.face, ones_wild=state.ones_wild and bid.face != 1,
+        straights_wild=rules.straights_wild,
+    )  # fmt: skip
+    left = list(dice)
+    loser: int | None = None
+    if count == bid.quantity:
+        left[caller] = min(left[caller] + 1, rules.dice_per_player)
+    else:
+        left[caller] -= 1
+        loser = caller
+    reveal = _new_reveal(
+        state.hands, bid, _previous_seat(dice, caller), caller, state.ones_wild, count, loser,
+        True,
+    )  # fmt: skip
+    dice = tuple(left)
+    if len(dice) - dice.count(0) == 1:
+        return _new_state(
+            rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
+            state.ones_wild, state.rolloff, reveal, state.tape.act(CALZA),
+            False, state.palificos,
+        )  # fmt: skip
+    palifico = (
+        loser is not None and rules.palifico and dice[caller] == 1
+        and caller not in state.palificos
+    )  # fmt: skip
+    opener = caller if dice[caller] else _next_seat(dice, caller)
+    return _next_round(state, CALZA, dice, opener, reveal, palifico)
+
+
+def _next_round(
+    state: State,
+    action: Action,
+    dice: tuple[int, ...],
+    opener: int,
+    reveal: Reveal,
+    palifico: bool,
+) -> State:
+    """The round after ``action`` settled ``reveal``, opened by ``opener``; a palifico
+    round (rule 10) is ``opener``'s, which is then noted as having had it."""
+    rules = state.rules
+    palificos = (*state.palificos, opener) if palifico else state.palificos
+    rolled, tape = state.tape.act_and_roll(action, sum(dice), rules.sides)
+    return _start_round(
+        rules, dice, state.round + 1, opener, state.rolloff, reveal, rolled, tape,
+        palifico, palificos,
+    )  # fmt: skip
 
 
 # ----------------------------------------------------------------- reading a state
@@ -701,7 +983,7 @@ def view(state: State, player: int | None) -> View:
     return View(
         state.rules, player, () if player is None else state.hands[player], state.dice,
         state.round, state.opener, state.to_act, tuple(bids), state.ones_wild, state.rolloff,
-        state.last_reveal,
+        state.last_reveal, state.palifico, state.palificos,
     )  # fmt: skip
 
 
@@ -733,6 +1015,8 @@ def parse_action(state: State, text: str) -> Action:
     action = parse(text)
     if type(action) is Bid:
         _check_bid(state, action)
+    elif type(action) is Calza:
+        _check_calza(state)
     else:
         _check_challenge(state)
     return action
@@ -750,13 +1034,20 @@ def describe(state: State) -> str:
         f"{seat}: {_hand_text(hand) if hand else (f'{n} dice' if n else 'out')}"
         for seat, (n, hand) in enumerate(zip(state.dice, state.hands, strict=True))
     )
+    palifico = f", a palifico round (seat {state.opener}'s)" if state.palifico else ""
     lines = [
-        f"round {state.round}, opened by seat {state.opener}, {turn}, {wild}",
+        f"round {state.round}, opened by seat {state.opener}{palifico}, {turn}, {wild}",
         f"hands {seats}",
         f"bids {' '.join(map(str, state.bids)) or '-'}",
     ]
-    if state.last_reveal is not None:
-        r = state.last_reveal
+    r = state.last_reveal
+    if r is not None and r.calza:
+        outcome = "exact" if r.loser is None else f"not exact, seat {r.loser} lost a die"
+        lines.append(
+            f"last calza: seat {r.challenger} called seat {r.bidder}'s {r.bid} exact,"
+            f" counted {r.count}, {outcome}"
+        )
+    elif r is not None:
         lines.append(
             f"last challenge: seat {r.challenger} called seat {r.bidder}'s {r.bid},"
             f" counted {r.count}, seat {r.loser} lost a die"

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from dicerules.games.liars_dice import engine as liars_dice
-from dicerules.narration import Narrator, dice_text
+from dicerules.narration import Narrator, dice_text, either
 
 
 class LiarsDiceNarrator(Narrator[liars_dice.View]):
-    """Liar's dice: bids, the cups coming up at a challenge, the hand at each round."""
+    """Liar's dice: bids, the cups coming up at a challenge or a calza, the hand at each
+    round, and palifico rounds."""
 
     score_name = "dice left"
 
@@ -21,14 +23,15 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         lines = [] if before else self.passes("Roll-off for the first opener, pass", after.rolloff)
         reveal = after.last_reveal
         if reveal is not None and (before is None or reveal != before.last_reveal):
-            lines += self._reveal(reveal, after.rules)
+            lines += self._reveal(reveal, after)
         if after.to_act is not None and (before is None or after.round != before.round):
             lines += self._round(after)
         elif before is not None and before.ones_wild and not after.ones_wild:
             lines.append("  The round opened on ones: ones are not wild this round.")
         return lines
 
-    def _reveal(self, reveal: liars_dice.Reveal, rules: liars_dice.Rules) -> list[str]:
+    def _reveal(self, reveal: liars_dice.Reveal, after: liars_dice.View) -> list[str]:
+        rules = after.rules
         cups = ", ".join(
             f"{self.who(seat)} {dice_text(hand)}" for seat, hand in enumerate(reveal.hands) if hand
         )
@@ -38,12 +41,30 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         if rules.straights_wild:
             wild.append("straights wild")
         how = f" ({', '.join(wild)})" if wild else ""
-        held = "the bid holds" if reveal.count >= reveal.bid.quantity else "the bid fails"
         count = "1 die counts" if reveal.count == 1 else f"{reveal.count} dice count"
-        return [
-            f"  Cups up: {cups}.",
-            f"  {count} for {reveal.bid}{how}: {held}; {self.who(reveal.loser)} loses a die.",
-        ]
+        if reveal.calza:
+            caller = self.who(reveal.challenger)
+            if reveal.loser is not None:
+                outcome = f"not exact; {caller} loses a die"
+            elif len(reveal.hands[reveal.challenger]) < rules.dice_per_player:
+                outcome = f"exact! {caller} gains a die"
+            else:
+                outcome = f"exact! {caller} already holds {rules.dice_per_player} dice: no gain"
+            lines = [f"  Cups up: {cups}.", f"  {count} for {reveal.bid}{how}: {outcome}."]
+        else:
+            held = "the bid holds" if reveal.count >= reveal.bid.quantity else "the bid fails"
+            loser = self.who(reveal.loser) if reveal.loser is not None else "nobody"
+            lines = [
+                f"  Cups up: {cups}.",
+                f"  {count} for {reveal.bid}{how}: {held}; {loser} loses a die.",
+            ]
+        if reveal.loser is not None and not after.dice[reveal.loser]:
+            on = "" if after.to_act is None else " The others play on."
+            if reveal.loser == self.viewer:
+                lines.append(f"  That was your last die: you are out of the game.{on}")
+            else:
+                lines.append(f"  {self.who(reveal.loser)} has no dice left and is out.")
+        return lines
 
     def _round(self, view: liars_dice.View) -> list[str]:
         left = ", ".join(f"{self.who(seat)} {n}" for seat, n in enumerate(view.dice) if n)
@@ -51,6 +72,11 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
             f"Round {view.round}: {sum(view.dice)} dice in play ({left});"
             f" {self.who(view.opener)} opens."
         ]
+        if view.palifico:
+            lines.append(
+                f"  Palifico: {self.who(view.opener)} is down to one die. Ones are not wild;"
+                " the opening bid names any face, and every later bid that face, more of it."
+            )
         if view.hand and view.to_act != view.player:  # else the seat's turn shows it
             lines.append(f"  Your hand: {dice_text(view.hand)}.")
         return lines
@@ -61,14 +87,86 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         if isinstance(action, liars_dice.Bid):
             return [f"  {self.who(seat)} bids {action}."]
         bidder, bid = before.bids[-1]
-        return [f"  {self.who(seat)} challenges {self.who(bidder)}'s {bid}."]
+        if isinstance(action, liars_dice.Calza):
+            return [f"  {self.who(seat)} calls calza: {self.whose(bidder)} {bid} is exact."]
+        return [f"  {self.who(seat)} challenges {self.whose(bidder)} {bid}."]
 
     def situation(self, view: liars_dice.View) -> list[str]:
         wild = "ones wild" if view.ones_wild else "ones not wild"
         if view.rules.straights_wild:
             wild += ", straights wild"
+        if view.palifico:
+            face = view.palifico_face
+            wild += ", palifico" + (f": every bid names {face}s" if face is not None else "")
         bids = ", ".join(f"{self.who(seat)} {bid}" for seat, bid in view.bids)
+        if view.player is not None and not view.dice[view.player]:
+            return [f"You are out of the game. Dice in play: {sum(view.dice)} ({wild})."]
         return [
             f"Your hand: {dice_text(view.hand)}. Dice in play: {sum(view.dice)} ({wild}).",
-            f"Bids this round: {bids}." if bids else "You open the round with a bid.",
+            *([f"Bids this round: {bids}."] if bids else []),
         ]
+
+    def choices(self, view: liars_dice.View, legal: Sequence[Any]) -> str:
+        bids = [action for action in legal if isinstance(action, liars_dice.Bid)]
+        others = [self.game.format_action(a) for a in legal if not isinstance(a, liars_dice.Bid)]
+        if not view.bids:
+            example = self._example(view, bids)
+            return (
+                f"You open the round: bid from {bids[0]} to {bids[-1]} ({example}: at least"
+                f" {self._amount(example)} among all {sum(view.dice)} dice)."
+            )
+        bidder, last = view.bids[-1]
+        if not bids:
+            return (
+                f"No bid is left above {self.whose(bidder)} {last}: you can only {either(others)}."
+            )
+        raise_ = f"raise {self.whose(bidder)} {last} (from {bids[0]} up to {bids[-1]})"
+        answers = [f"{word} it" if word == "challenge" else word for word in others]
+        return f"You can {either([raise_, *answers])}."
+
+    def _example(self, view: liars_dice.View, bids: Sequence[liars_dice.Bid]) -> Any:
+        """A bid on what the viewer's own hand shows most of, if it is legal."""
+        if view.hand:
+            counts = Counter(view.hand)
+            face, count = max(counts.items(), key=lambda item: (item[1], item[0] != 1, item[0]))
+            for bid in bids:
+                if (bid.quantity, bid.face) == (count, face):
+                    return bid
+        return bids[len(bids) // 3]
+
+    @staticmethod
+    def _amount(bid: liars_dice.Bid) -> str:
+        """``three 4s``, ``one 6``."""
+        words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+        quantity = words[bid.quantity] if bid.quantity < len(words) else str(bid.quantity)
+        return f"{quantity} {bid.face}" + ("" if bid.quantity == 1 else "s")
+
+    def notation_help(self, view: liars_dice.View, legal: Sequence[Any]) -> list[str]:
+        lines = [
+            "A bid is a quantity and a face: 3x4 says at least three 4s are showing under"
+            " all the cups, yours included.",
+            "Each bid raises the last one: more dice of any face (4x2 after 3x4), or as"
+            " many dice of a higher face (3x5 after 3x4).",
+            "challenge (or liar, or call) says the last bid is a lie: the cups come up, the"
+            " dice are counted, and whoever was wrong loses a die. With no dice left you"
+            " are out; the last seat with dice wins.",
+        ]
+        if view.ones_wild:
+            lines.append(
+                "Ones are wild this round: they count for any face (not for a bid on ones)."
+            )
+        if view.rules.straights_wild:
+            lines.append(
+                "Straights are wild: a hand of 1, 2, ..., up to its size counts for any face."
+            )
+        extra = [
+            self.game.format_action(action)
+            for action in legal
+            if not isinstance(action, liars_dice.Bid) and action != liars_dice.CHALLENGE
+        ]
+        if extra:
+            lines.append(
+                f"Also: {', '.join(extra)} ('dicerules rules {self.game.name}' says when)."
+            )
+        lines.append("quit (or exit) leaves the game; the game so far is kept with --record.")
+        return lines

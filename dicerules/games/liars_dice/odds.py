@@ -44,6 +44,7 @@ def bid_count_distribution(
     sides: int = 6,
     ones_wild: bool,
     straights_wild: bool,
+    palifico: bool = False,
 ) -> tuple[Fraction, ...]:
     """The chance that unseen hands count exactly c dice toward ``face``, for c = 0, 1, ...
 
@@ -51,12 +52,15 @@ def bid_count_distribution(
     seat without dice to 10); the result has ``sum(hand_sizes) + 1`` entries summing
     to 1. ``ones_wild`` is whether ones count toward other faces this round (a
     view's ``ones_wild``: False in a classic round opened on ones); with
-    ``straights_wild`` a hand that is exactly 1, 2, ..., k counts k.
+    ``straights_wild`` a hand that is exactly 1, 2, ..., k counts k. ``palifico``: the
+    round is a palifico round, where ones are not wild whatever ``ones_wild`` says
+    (straights still count). How ones rank (``ones_rank``) changes which bids may be
+    made, never the chance that one holds, so it is no argument here.
 
     >>> bid_count_distribution(5, (2,), ones_wild=True, straights_wild=False)
     (Fraction(4, 9), Fraction(4, 9), Fraction(1, 9))
     """
-    key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild)
+    key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild, palifico)
     return _unseen_counts(*key)
 
 
@@ -67,9 +71,10 @@ def bid_count_distribution_float(
     sides: int = 6,
     ones_wild: bool,
     straights_wild: bool,
+    palifico: bool = False,
 ) -> tuple[float, ...]:
     """``bid_count_distribution`` as floats."""
-    key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild)
+    key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild, palifico)
     return _unseen_counts_float(*key)
 
 
@@ -82,6 +87,7 @@ def bid_probability(
     sides: int = 6,
     ones_wild: bool,
     straights_wild: bool,
+    palifico: bool = False,
 ) -> Fraction:
     """The chance that the bid ``quantity`` x ``face`` holds, for a seat holding ``hand``.
 
@@ -92,7 +98,9 @@ def bid_probability(
     >>> bid_probability(2, 5, (5, 3), (2,), ones_wild=True, straights_wild=False)
     Fraction(5, 9)
     """
-    need, key = _bid_need(quantity, face, hand, hand_sizes, sides, ones_wild, straights_wild)
+    need, key = _bid_need(
+        quantity, face, hand, hand_sizes, sides, ones_wild, straights_wild, palifico
+    )
     if need <= 0:
         return ONE
     at_least = _unseen_at_least(*key)
@@ -108,9 +116,12 @@ def bid_probability_float(
     sides: int = 6,
     ones_wild: bool,
     straights_wild: bool,
+    palifico: bool = False,
 ) -> float:
     """``bid_probability`` as a float."""
-    need, key = _bid_need(quantity, face, hand, hand_sizes, sides, ones_wild, straights_wild)
+    need, key = _bid_need(
+        quantity, face, hand, hand_sizes, sides, ones_wild, straights_wild, palifico
+    )
     if need <= 0:
         return 1.0
     at_least = _unseen_at_least_float(*key)
@@ -121,15 +132,23 @@ _LiarsKey = tuple[int, tuple[int, ...], int, bool, bool]
 
 
 def _liars_key(
-    face: object, hand_sizes: object, sides: object, ones_wild: object, straights_wild: object
+    face: object,
+    hand_sizes: object,
+    sides: object,
+    ones_wild: object,
+    straights_wild: object,
+    palifico: object,
 ) -> _LiarsKey:
-    """The checked arguments of a liars-dice question, as the caches' key (sizes sorted)."""
+    """The checked arguments of a liars-dice question, as the caches' key (sizes sorted).
+
+    A palifico round is keyed as a round without wild ones: it counts the same.
+    """
     sides = arg_int("sides", sides, 2)
     return (
         arg_int("face", face, 1, sides),
         tuple(sorted(arg_ints("hand_sizes", hand_sizes, 0, MAX_DICE_PER_PLAYER))),
         sides,
-        arg_bool("ones_wild", ones_wild),
+        arg_bool("ones_wild", ones_wild) and not arg_bool("palifico", palifico),
         arg_bool("straights_wild", straights_wild),
     )
 
@@ -142,9 +161,10 @@ def _bid_need(
     sides: object,
     ones_wild: object,
     straights_wild: object,
+    palifico: object,
 ) -> tuple[int, _LiarsKey]:
     """How many of the bid's dice the unseen hands must supply, and the caches' key."""
-    key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild)
+    key = _liars_key(face, hand_sizes, sides, ones_wild, straights_wild, palifico)
     quantity = arg_int("quantity", quantity, 1)
     own = tuple(sorted(arg_ints("hand", hand, 1, key[2])))
     if len(own) > MAX_DICE_PER_PLAYER:

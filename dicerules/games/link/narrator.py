@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicerules.games.link import engine as link
-from dicerules.narration import Narrator, dice_text
+from dicerules.narration import Narrator, dice_text, either
 
 
 class LinkNarrator(Narrator[link.View]):
@@ -35,7 +35,11 @@ class LinkNarrator(Narrator[link.View]):
             f"  {self.who(after.last_winner)} is the last one in and takes the pot of {before.pot}."
         ]
 
+    told: tuple[int, int, tuple[int, ...]] | None = None
+    """The round, pot and counters the last round header told (situation skips a repeat)."""
+
     def _round(self, before: link.View | None, view: link.View) -> list[str]:
+        self.told = (view.round, view.pot, view.counters)
         lines = [
             f"  {self.who(seat)} cannot pay the ante and leaves the game."
             for seat, there in enumerate(view.in_game)
@@ -67,7 +71,7 @@ class LinkNarrator(Narrator[link.View]):
     def situation(self, view: link.View) -> list[str]:
         row = " ".join(f"{placed.colour}{placed.value}" for placed in view.sequence)
         if view.direction is None:
-            where = "Row: not opened: open it with a white die, up or down (W3 up)."
+            where = "Row: not opened yet."
         else:
             bound = "at least" if view.direction == "up" else "at most"
             last = view.sequence[-1].value
@@ -79,10 +83,48 @@ class LinkNarrator(Narrator[link.View]):
             )
             if there and seat != view.player
         )
+        told, self.told = self.told, None
+        header = []
+        if told != (view.round, view.pot, view.counters):  # else the round header said it
+            header.append(
+                f"Round {view.round} of {view.rules.rounds}; pot {view.pot};"
+                f" counters {self.seats(view.counters)}."
+            )
         return [
-            f"Round {view.round} of {view.rules.rounds}; pot {view.pot};"
-            f" counters {self.seats(view.counters)}.",
+            *header,
             where,
             f"Still in the round with dice unplayed: {others or 'nobody else'}.",
             f"Your dice: {self._own(view)}.",
+        ]
+
+    def choices(self, view: link.View, legal: Sequence[Any]) -> str:
+        if legal == [link.OUT] or tuple(legal) == (link.OUT,):
+            if view.whites or view.blue is not None:
+                return "No die of yours fits the row: your only move is out."
+            return "You have no dice left: your only move is out."
+        names = [self.game.format_action(action) for action in legal]
+        if any(isinstance(action, link.Open) for action in legal):
+            return (
+                f"You open the row with a white die and a direction: {either(names)}"
+                " (up: each die after it at least as high; down: at most as high)."
+            )
+        blue = [str(a) for a in legal if isinstance(a, link.Play) and a.blue]
+        cost = view.rules.link_cost
+        paid = f"costs {cost} counter{'s' if cost != 1 else ''} and " if cost else ""
+        note = f" ({either(blue)}: your blue die, {paid}turns the row round)" if blue else ""
+        return f"You can add {either(names)}{note}."
+
+    def notation_help(self, view: link.View, legal: Sequence[Any]) -> list[str]:
+        cost = view.rules.link_cost
+        paid = f"pays {cost} counter{'s' if cost != 1 else ''} to the pot and " if cost else ""
+        return [
+            "W3 up opens the row with your white 3, the row going up: each die added"
+            " after it must show at least as much as the last one. W3 down: at most as"
+            " much. A 6 cannot open up, a 1 cannot open down.",
+            "W5 adds your white 5 to the row.",
+            f"B5 adds your blue die showing 5: it {paid}turns the row round (up becomes"
+            " down, down becomes up).",
+            "out: no die of yours fits (then it is your only move); you take no more part"
+            " in the round. The last one in takes the pot.",
+            "quit (or exit) leaves the game; the game so far is kept with --record.",
         ]

@@ -905,12 +905,32 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
 def parse_action(state: State, text: str) -> Action:
     """The action ``text`` names, checked against ``state``.
 
+    Besides the notation, ``keep V`` keeps every die just thrown that shows V: with
+    two sixes showing, ``keep 6`` is ``keep 2x6`` (to keep fewer, say how many).
     InvalidActionError for text that is not notation; IllegalActionError for an
     action that is not legal here.
     """
-    action = parse(text)
+    action = _keep_every(state, text) or parse(text)
     _check(state, action)
     return action
+
+
+_KEEP_EVERY_RE = re.compile(r"keep([0-9]{1,4})")
+
+
+def _keep_every(state: State, text: str) -> Keep | None:
+    """``keep V``, short for ``keep NxV`` with N every die just thrown that shows V."""
+    match = _KEEP_EVERY_RE.fullmatch(squeeze(text))
+    if match is None:
+        return None
+    value = int(match[1])
+    keep = Keep(max(1, state.showing.count(value)), value)
+    try:
+        _check(state, keep)
+    except IllegalActionError as error:  # said of "keep V", as it was written
+        said = str(error)
+        raise IllegalActionError(f"keep {value}{said.removeprefix(str(keep))}") from None
+    return keep
 
 
 def _dice_text(dice: tuple[int, ...]) -> str:

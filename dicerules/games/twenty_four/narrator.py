@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicerules.games.twenty_four import engine as tf
-from dicerules.narration import Narrator, dice_text
+from dicerules.narration import Narrator, dice_text, either
 
 
 class TwentyFourNarrator(Narrator[tf.View]):
@@ -39,7 +39,8 @@ class TwentyFourNarrator(Narrator[tf.View]):
     def _outcome(self, last: tf.Outcome, rules: tf.Rules) -> list[str]:
         how = "after a stop" if last.stopped else "every die kept"
         roller = self.who(last.roller)
-        lines = [f"  {roller}'s dice: {dice_text(last.dice)} = {last.total} ({how})."]
+        whose = "Your" if last.roller == self.viewer else self.whose(last.roller)
+        lines = [f"  {whose} dice: {dice_text(last.dice)} = {last.total} ({how})."]
         if last.total == 24:
             lines.append("  Exactly 24: nothing is paid.")
         elif not last.target and last.changes[last.roller] > 0:
@@ -56,7 +57,8 @@ class TwentyFourNarrator(Narrator[tf.View]):
             lines.append(
                 f"  Bonus throws for {last.target}s: {throws}: {last.count} showing {last.target}."
             )
-            score, unsettled = last.target * last.count, "each seat that did not settle"
+            score = last.target * last.count
+            unsettled = "each seat that did not settle" if rules.settlements else "each other seat"
             if score:
                 lines.append(f"  Bonus score {last.target} x {last.count} = {score}, paid to"
                              f" {roller} by {unsettled}.")  # fmt: skip
@@ -78,7 +80,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
             return [f"  {who} offers {action.quarters} to settle."]
         if isinstance(action, tf.Accept | tf.Refuse):
             verb = "accepts" if isinstance(action, tf.Accept) else "refuses"
-            return [f"  {who} {verb} {self.who(before.offerer)}'s offer of"  # type: ignore[arg-type]
+            return [f"  {who} {verb} {self.whose(before.offerer)} offer of"  # type: ignore[arg-type]
                     f" {before.offer}."]  # fmt: skip
         if isinstance(action, tf.Stop):
             return [f"  {who} stops."]
@@ -92,12 +94,60 @@ class TwentyFourNarrator(Narrator[tf.View]):
             lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
         elif view.stage == "offer":
             lines.append(
-                f"{self.who(view.roller)} plays for {view.target}s (total {sum(view.kept)}):"
-                f" offer 1 to {tf.DICE * view.target} to settle, or no offer."
+                f"{self.who(view.roller)} plays for {view.target}s (total {sum(view.kept)})."
             )
         else:
             lines.append(
-                f"{self.who(view.offerer)} offers {view.offer} to settle:"  # type: ignore[arg-type]
-                " accept or refuse."
+                f"{self.who(view.offerer)} offers {view.offer} to settle."  # type: ignore[arg-type]
             )
+        return lines
+
+    def choices(self, view: tf.View, legal: Sequence[Any]) -> str:
+        keeps = [action for action in legal if isinstance(action, tf.Keep)]
+        if view.stage == "throw":
+            words = []
+            for value in dict.fromkeys(keep.value for keep in keeps):
+                most = max(keep.count for keep in keeps if keep.value == value)
+                some = f"the {value}s" if most > 1 else f"the {value}"
+                fewer = f"; keep 1x{value} keeps just one" if most > 1 else ""
+                words.append(f"keep {some} just thrown (keep {value}{fewer})")
+            if tf.STOP in legal:
+                words.append("stop (every die counts as it lies)")
+            return f"You can {either(words)}."
+        if view.stage == "offer":
+            return (
+                f"You can offer 1 to {tf.DICE * view.target} quarter-units to settle before"
+                f" {self.whose(view.roller)} bonus throws (offer 4), or make no offer."
+            )
+        return (
+            super().choices(view, legal)
+            if view.offerer is None
+            else (
+                f"You can accept {self.whose(view.offerer)} offer of {view.offer} (it is paid"
+                " to you at once and that seat is out of the bonus) or refuse it."
+            )
+        )
+
+    def notation_help(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
+        rules = view.rules
+        which = (
+            "the highest value just thrown"
+            if rules.keep_rule == "highest"
+            else "any one value just thrown"
+        )
+        lines = [
+            f"After each throw keep one or more dice showing {which}, and throw the rest"
+            " again: keep 2x6 keeps two of the sixes just thrown; keep 6 keeps every six"
+            " just thrown.",
+            "stop ends your throwing: every die counts as it lies. Your five dice make a"
+            " total: 24 pays nothing; under 24 you pay the difference to each other seat;"
+            " over 24 you throw twice more for the bonus (28 plays for 4s).",
+        ]
+        if rules.settlements:
+            lines.append(
+                "Before the bonus throws each other seat may offer to settle: offer 4 offers"
+                " 4 quarter-units, no offer makes none; the roller says accept or refuse."
+            )
+        lines.append("Money is in quarter-units: 4 make one unit.")
+        lines.append("quit (or exit) leaves the game; the game so far is kept with --record.")
         return lines

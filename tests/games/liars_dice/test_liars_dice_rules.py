@@ -62,6 +62,9 @@ CLASSIC_FIELDS = {
     "straights_wild": False,
     "next_opener": "winner",
     "first_opener": "rolloff",
+    "ones_rank": "low",
+    "palifico": False,
+    "calza": False,
 }
 NORWEGIAN_FIELDS = {
     "players": 4,
@@ -72,11 +75,28 @@ NORWEGIAN_FIELDS = {
     "straights_wild": True,
     "next_opener": "loser",
     "first_opener": "rolloff",
+    "ones_rank": "low",
+    "palifico": False,
+    "calza": False,
+}
+PERUDO_FIELDS = {
+    "players": 4,
+    "dice_per_player": 5,
+    "sides": 6,
+    "ones_wild": True,
+    "ones_opening_cancels_wild": False,
+    "straights_wild": False,
+    "next_opener": "loser",
+    "first_opener": "rolloff",
+    "ones_rank": "half",
+    "palifico": True,
+    "calza": True,
 }
 
 
 @pytest.mark.parametrize(
-    ("name", "fields"), [("classic", CLASSIC_FIELDS), ("norwegian", NORWEGIAN_FIELDS)]
+    ("name", "fields"),
+    [("classic", CLASSIC_FIELDS), ("norwegian", NORWEGIAN_FIELDS), ("perudo", PERUDO_FIELDS)],
 )
 def test_preset_has_exactly_the_spec_field_values(name: str, fields: dict[str, object]) -> None:
     preset = Rules.preset(name)
@@ -84,8 +104,8 @@ def test_preset_has_exactly_the_spec_field_values(name: str, fields: dict[str, o
     assert ld.presets[name] == preset == Rules(**fields)  # type: ignore[arg-type]
 
 
-def test_classic_is_the_default_and_the_presets_are_the_two_named() -> None:
-    assert set(ld.presets) == {"classic", "norwegian"}
+def test_classic_is_the_default_and_the_presets_are_the_three_named() -> None:
+    assert set(ld.presets) == {"classic", "norwegian", "perudo"}
     assert Rules() == ld.default_rules == ld.presets["classic"]
     game = dicerules.get_game("liars-dice")
     assert game.default_rules == Rules()

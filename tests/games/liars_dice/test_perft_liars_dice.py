@@ -47,6 +47,7 @@ from dicerules import SeededStream
 GAME = dicerules.get_game("liars-dice")
 CLASSIC = GAME.presets["classic"]
 NORWEGIAN = GAME.presets["norwegian"]
+PERUDO = GAME.presets["perudo"]
 
 
 # ------------------------------------------------------------------ closed forms
@@ -98,6 +99,8 @@ class Table(NamedTuple):
     bids: tuple[tuple[int, int, int], ...]
     ones_wild: bool
     stream: SeededStream
+    palifico: bool = False  # the Perudo family (rules 9 to 11): a palifico round
+    palificos: tuple[int, ...] = ()  # the seats that have had theirs
 
 
 def _draw(stream: SeededStream, sides: int) -> tuple[int, SeededStream]:
@@ -131,7 +134,14 @@ def model_new_game(rules: Any, seed: int) -> Table:
     return model_round(rules, (rules.dice_per_player,) * rules.players, opener, stream)
 
 
-def model_round(rules: Any, dice: tuple[int, ...], opener: int, stream: SeededStream) -> Table:
+def model_round(
+    rules: Any,
+    dice: tuple[int, ...],
+    opener: int,
+    stream: SeededStream,
+    palifico: bool = False,
+    palificos: tuple[int, ...] = (),
+) -> Table:
     hands = []
     for count in dice:  # seat order; a seat that is out draws nothing
         hand = []
@@ -139,23 +149,47 @@ def model_round(rules: Any, dice: tuple[int, ...], opener: int, stream: SeededSt
             die, stream = _draw(stream, rules.sides)
             hand.append(die)
         hands.append(tuple(sorted(hand)))
-    return Table(rules, dice, tuple(hands), opener, (), rules.ones_wild, stream)
+    ones_wild = rules.ones_wild and not palifico
+    return Table(rules, dice, tuple(hands), opener, (), ones_wild, stream, palifico, palificos)
+
+
+def model_follows(table: Table, q: int, f: int) -> bool:
+    """Whether bid (q, f) may be made now, by rules 4, 9 and 10 as the rules page words them."""
+    rank = table.rules.ones_rank
+    if not table.bids:
+        return f != 1 or rank != "half" or table.palifico
+    _, lq, lf = table.bids[-1]
+    if table.palifico:
+        return f == table.bids[0][2] and q > lq
+    if rank == "low":
+        return q > lq or (q == lq and f > lf)
+    if rank == "high":
+
+        def order(face: int) -> int:
+            return table.rules.sides + 1 if face == 1 else face
+
+        return q > lq or (q == lq and order(f) > order(lf))
+    if lf != 1 and f != 1:
+        return q > lq or (q == lq and f > lf)
+    if lf != 1:
+        return 2 * q >= lq
+    if f == 1:
+        return q > lq
+    return q >= 2 * lq + 1
 
 
 def model_moves(table: Table) -> list[str]:
     if table.to_act is None:
         return []
     total, sides = sum(table.dice), table.rules.sides
-    moves = []
-    for q in range(1, total + 1):
-        for f in range(1, sides + 1):
-            if table.bids:
-                _, lq, lf = table.bids[-1]
-                if not (q > lq or (q == lq and f > lf)):
-                    continue
-            moves.append(f"{q}x{f}")
+    faces = list(range(1, sides + 1))
+    if table.rules.ones_rank == "high":
+        faces = [*faces[1:], 1]  # raising order: 1x1 above 1x6
+    moves = [f"{q}x{f}" for q in range(1, total + 1) for f in faces if model_follows(table, q, f)]
     if table.bids:
         moves.append("challenge")
+        if table.rules.calza:
+            moves.append("calza")
     return moves
 
 
@@ -175,7 +209,7 @@ def model_play(table: Table, move: str) -> Table:
     assert move in model_moves(table), (move, table)
     seat = table.to_act
     assert seat is not None
-    if move != "challenge":
+    if move not in ("challenge", "calza"):
         q, f = map(int, move.split("x"))
         ones_wild = table.ones_wild
         if not table.bids and f == 1 and table.rules.ones_opening_cancels_wild:
@@ -186,15 +220,32 @@ def model_play(table: Table, move: str) -> Table:
             ones_wild=ones_wild,
         )
     bidder, q, f = table.bids[-1]
-    challenger = seat
-    loser, winner = (challenger, bidder) if model_count(table, f) >= q else (bidder, challenger)
-    dice = tuple(n - 1 if s == loser else n for s, n in enumerate(table.dice))
+    caller = seat
+    count = model_count(table, f)
+    if move == "calza":  # rule 11: exact gains a die (up to the start), else loses one
+        gain = 1 if count == q else -1
+        loser: int | None = None if count == q else caller
+        opener = caller
+        dice = tuple(
+            min(n + gain, table.rules.dice_per_player) if s == caller else n
+            for s, n in enumerate(table.dice)
+        )
+    else:
+        loser, winner = (caller, bidder) if count >= q else (bidder, caller)
+        opener = loser if table.rules.next_opener == "loser" else winner
+        dice = tuple(n - 1 if s == loser else n for s, n in enumerate(table.dice))
     if sum(1 for n in dice if n) == 1:
         return table._replace(dice=dice, to_act=None, bids=())
-    opener = loser if table.rules.next_opener == "loser" else winner
+    palificos = table.palificos
+    palifico = (
+        table.rules.palifico and loser is not None and dice[loser] == 1 and loser not in palificos
+    )
+    if palifico:
+        assert loser is not None
+        opener, palificos = loser, (*palificos, loser)
     if not dice[opener]:
         opener = _left_with_dice(dice, opener)
-    return model_round(table.rules, dice, opener, table.stream)
+    return model_round(table.rules, dice, opener, table.stream, palifico, palificos)
 
 
 def model_perft(table: Table, depth: int) -> int:
@@ -254,6 +305,18 @@ HAND_WORKED = {
 ONE_V_TWO = ("1x2", "challenge")
 CLASSIC_2X1, NORWEGIAN_2X1 = _small(CLASSIC, 1), _small(NORWEGIAN, 1)
 CLASSIC_2X2, NORWEGIAN_2X2 = _small(CLASSIC, 2), _small(NORWEGIAN, 2)
+PERUDO_2X1, PERUDO_2X2 = _small(PERUDO, 1), _small(PERUDO, 2)
+HIGH_2X2 = attrs.evolve(PERUDO_2X2, ones_rank="high")
+
+# perudo 2x2 seed 1 after "1x2", "challenge": seat 0 holds 4-4, seat 1 holds 1 and
+# opens its palifico round (3 dice: 18 openings, any face; then only more of that face).
+# Depth 3: two bids and any third action, 7 a face (42); a bid then the challenge by
+# seat 0: 4s count 2 and ones 1 (ones are not wild), so 1x4, 2x4 and 1x1 hold (seat 0
+# falls to one die and opens its own palifico round, 12 openings) and 15 bids put
+# seat 1 out (1 leaf each), 51; a bid then seat 0's calza: 2x4 and 1x1 are exact (seat
+# 0 already holds 2: a plain round, 15 openings without ones), 16 are not (seat 0's
+# palifico round, 12): 222. 42 + 51 + 222 = 315.
+PALIFICO_WORKED = 6 * 7 + (3 * 12 + 15) + (2 * 15 + 16 * 12)
 
 CASES = [
     # 4 seats x 3 dice: N = 72 bids, M = 11 x 6 = 66 (nobody can be out after one challenge).
@@ -272,6 +335,24 @@ CASES = [
     ),
     Case(
         "norwegian-1v2-seed3", NORWEGIAN_2X2, 3, ONE_V_TWO, {1: 18, 2: 171, 3: 1130, 4: 5851}, None
+    ),
+    # The perudo preset (rules 9 to 11): no round opens on ones (5 faces x 20 dice =
+    # 100 openings), pacos, calza after every bid; no closed form.
+    Case("perudo-opening", PERUDO, 1, (), {1: 100, 2: 6700, 3: 290350}, None),
+    # 2 seats x 1 die: 10 openings; after 1xf, (6 - f) + 5 raises, 1x1 and 2x1, the
+    # challenge and calza; after 2xf, (6 - f), 1x1, 2x1 and the two calls: 55 + 30 = 85.
+    Case("perudo-2x1", PERUDO_2X1, 1, (), {1: 10, 2: 85, 3: 415, 4: 1730}, None),
+    Case("perudo-2x2", PERUDO_2X2, 1, (), {1: 20, 2: 300, 3: 3195, 4: 27050}, None),
+    Case("perudo-high-2x2", HIGH_2X2, 1, (), {1: 24, 2: 324, 3: 3476, 4: 29020}, None),
+    # A palifico round (PALIFICO_WORKED), reached by a challenge and by a failed calza.
+    Case("perudo-palifico-seed1", PERUDO_2X2, 1, ONE_V_TWO, {1: 18, 2: 54, 3: 315, 4: 1189}, None),
+    Case(
+        "perudo-palifico-calza-seed2",
+        PERUDO_2X2,
+        2,
+        ("1x2", "calza"),
+        {1: 18, 2: 54, 3: 318, 4: 1326},
+        None,
     ),
 ]
 
@@ -328,6 +409,13 @@ def test_opening_counts_do_not_depend_on_the_dice(seed: int) -> None:
         if case.closed_form is not None and 3 in case.counts:
             state = engine_state(case.rules, seed, case.prefix)
             assert perft(state, 3) == case.counts[3], case.name
+
+
+def test_hand_worked_palifico_depth3() -> None:
+    (case,) = [c for c in CASES if c.name == "perudo-palifico-seed1"]
+    assert case.counts[3] == PALIFICO_WORKED
+    state = engine_state(case.rules, case.seed, case.prefix)
+    assert state.palifico and state.opener == 1 and state.hands == ((4, 4), (1,))
 
 
 def test_one_against_two_counts_depend_on_the_dice() -> None:

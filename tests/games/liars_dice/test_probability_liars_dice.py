@@ -233,3 +233,28 @@ def test_a_big_table_in_floats_stays_a_distribution() -> None:
     # 91 sevens among 90 dice never hold; 90 hold only if every die counts.
     assert chances[-1] == 0.0
     assert 0.0 < chances[-2] < 1e-30
+
+
+# ------------------------------------------------------- the Perudo family (rules 9 to 11)
+
+
+@pytest.mark.parametrize("straights_wild", [False, True])
+@pytest.mark.parametrize("face", [1, 2, 5])
+def test_a_palifico_round_counts_no_wild_ones(face: int, straights_wild: bool) -> None:
+    from dicerules.games.liars_dice.odds import bid_count_distribution, bid_probability
+
+    sizes = (1, 3, 2)
+    palifico = bid_count_distribution(
+        face, sizes, ones_wild=True, straights_wild=straights_wild, palifico=True
+    )
+    assert palifico == bid_count_distribution(
+        face, sizes, ones_wild=False, straights_wild=straights_wild
+    )
+    if face != 1 and not straights_wild:
+        # A bid on 5s in a palifico round: each unseen die shows it with 1/6, not 2/6.
+        assert palifico[0] == Fraction(5, 6) ** 6
+    # The own hand's ones no longer count either: 1-5 holds one five, not two.
+    assert bid_probability(2, 5, (1, 5), (), ones_wild=True, straights_wild=False) == 1
+    assert (
+        bid_probability(2, 5, (1, 5), (), ones_wild=True, straights_wild=False, palifico=True) == 0
+    )

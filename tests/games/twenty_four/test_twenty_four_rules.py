@@ -675,6 +675,8 @@ def test_format_and_parse(action: tf.Action, text: str) -> None:
 def test_malformed_notation_is_invalid_action(text: str) -> None:
     with pytest.raises(InvalidActionError):
         tf.parse(text)
+    if text == "keep 2":  # parse_action takes keep V: every die just thrown showing V
+        return
     with pytest.raises(InvalidActionError):
         tf.parse_action(start(FOUR), text)
 

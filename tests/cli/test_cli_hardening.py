@@ -1,0 +1,167 @@
+"""Hostile input to the command line: endless, huge or odd files, too many workers, no stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import cli
+
+import dicerules
+import dicerules.cli.simulate as simulate
+from dicerules.cli.replay import RECORD_LIMIT
+
+ROOT = Path(dicerules.__file__).resolve().parent.parent
+
+
+def _limited(*argv: str, memory: int = 2**30, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    """``python -m dicerules argv`` in a process that may hold at most ``memory`` bytes."""
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "dicerules", *argv],
+        capture_output=True,
+        timeout=120,
+        env=env,
+        preexec_fn=limit,
+        **kwargs,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_replay_of_an_endless_file_is_one_line_of_error() -> None:
+    done = _limited("replay", "/dev/zero")
+    assert done.returncode == 1
+    assert done.stdout == b""
+    assert (
+        done.stderr
+        == (
+            f"dicerules replay: error: cannot read /dev/zero: it is longer than {RECORD_LIMIT:,}"
+            " bytes, the most a record may take\n"
+        ).encode()
+    )
+
+
+def test_replay_reads_a_huge_file_a_line_at_a_time(tmp_path: Path) -> None:
+    # A sparse gigabyte with one good record first: read a line at a time, the process
+    # never holds the file, and the line too long for a record is named.
+    path = tmp_path / "huge.jsonl"
+    cli("simulate", "link", "--games", "1", "--records", str(path))
+    with path.open("r+b") as file:
+        file.truncate(2**30)
+    done = _limited("replay", str(path), memory=512 * 2**20)
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert (
+        done.stderr
+        == (
+            f"dicerules replay: error: cannot read {path}: line 2 is longer than"
+            f" {RECORD_LIMIT:,} bytes, the most a record may take\n"
+        ).encode()
+    )
+
+
+def test_a_line_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "link", "--games", "2", "--records", str(path))
+    path.write_bytes(path.read_bytes() + b"\xff\xfe\n")
+    done = cli("replay", str(path))
+    assert (done.status, done.out) == (1, "")
+    assert done.err == f"dicerules replay: error: cannot read {path}: line 3 is not UTF-8 text\n"
+
+
+@pytest.mark.parametrize("mark", ["\u2028", "\u0085", "\u2029"])
+def test_json_lines_end_at_newline_only(tmp_path: Path, mark: str) -> None:
+    # An action may hold a character Python's splitlines breaks at; the record reads
+    # and replays (GameRecord.from_json takes the line), so replay must too.
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "liars-dice", "--games", "2", "--seed", "1", "--records", str(path))
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records[1]["actions"][0] += mark  # spaces do not matter in notation
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    done = cli("replay", str(path))
+    assert (done.status, done.err) == (0, ""), done.err
+    assert f"{path} line 2: liars-dice" in done.out
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    cli("simulate", "eighteen", "--games", "1", "--records", str(path))
+    plain = cli("replay", str(path))
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    marked = cli("replay", str(path))
+    assert (marked.status, marked.err) == (0, "")
+    assert marked.out == plain.out
+    laid_out = tmp_path / "laid_out.json"  # a record laid out on several lines, too
+    laid_out.write_text("\ufeff" + json.dumps(json.loads(path.read_text("utf-8-sig")), indent=2))
+    again = cli("replay", str(laid_out))
+    assert (again.status, again.err) == (0, "")
+
+
+def test_records_from_a_pipe_replay(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "link", "--games", "2", "--records", str(path))
+    from_file = cli("replay", str(path)).out
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat '{path}' > '{fifo}'"])
+    try:
+        done = cli("replay", str(fifo))
+    finally:
+        writer.wait(timeout=60)
+    assert (done.status, done.err) == (0, "")
+    assert done.out == from_file.replace(str(path), str(fifo))
+
+
+def test_workers_are_capped_at_the_processors_the_run_may_use(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    asked: list[int] = []
+    real = simulate.ProcessPoolExecutor
+
+    def spy(max_workers: int) -> Any:
+        asked.append(max_workers)
+        return real(max_workers=max_workers)
+
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(simulate, "ProcessPoolExecutor", spy)
+    argv = ("simulate", "eighteen", "--games", "64", "--bots", "random", "--seed", "3")
+    many = cli(*argv, "--workers", "1000")
+    assert many.status == 0
+    assert asked == [2]  # 4 batches, but 2 processors
+    assert many.err == (
+        "dicerules simulate: --workers 1000: this machine lets the run use 2 processors;"
+        " 2 workers it is.\n"
+    )
+    assert many.out == cli(*argv).out
+
+
+def test_the_usable_processors_are_counted() -> None:
+    assert 1 <= simulate.usable_cpus() <= (os.cpu_count() or 1)
+
+
+def test_with_standard_error_closed_errors_do_not_reach_standard_output() -> None:
+    for argv in (
+        ("simulate", "nope", "--games", "1"),
+        ("replay", "/no/such/file"),
+        ("play", "eighteen", "--seat", "0", "--preset", "hosted"),
+        ("simulate",),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "dicerules", *argv],
+            stdout=subprocess.PIPE,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            preexec_fn=lambda: os.close(2),
+        )
+        assert done.returncode == (1 if argv[0] == "replay" else 2), argv
+        assert done.stdout == b"", argv

@@ -1,0 +1,94 @@
+"""`dicerules play` in a pseudo-terminal: readline's editing, history, completion, Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import dicerules
+
+ROOT = Path(dicerules.__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="drives a Linux pseudo-terminal"
+)
+
+LEFT, UP, CTRL_C = "\x1b[D", "\x1b[A", "\x03"
+
+
+class Terminal:
+    """A child process on a pseudo-terminal of 80 columns, read until a text shows."""
+
+    def __init__(self, argv: list[str]) -> None:
+        import pty
+
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: its terminal is 80 x 24, then the command line
+            import fcntl
+            import struct
+            import termios
+
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "INPUTRC": "/dev/null"}
+            os.execve(sys.executable, [sys.executable, "-m", "dicerules", *argv], env)
+        self.pid, self.fd, self.seen = pid, fd, ""
+
+    def expect(self, text: str, timeout: float = 60) -> str:
+        """Everything shown up to ``text`` (which must come within ``timeout`` seconds)."""
+        import select
+
+        end = time.monotonic() + timeout
+        while text not in self.seen:
+            ready, _, _ = select.select([self.fd], [], [], max(0.0, end - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"{text!r} never came; the screen:\n{self.seen}")
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:  # the child has gone
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"{text!r} never came; the screen:\n{self.seen}")
+            self.seen += chunk.decode("utf-8", "replace")
+        shown, _, self.seen = self.seen.partition(text)
+        return shown + text
+
+    def type(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def status(self) -> int:
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+def test_play_edits_lines_recalls_them_completes_and_stops_at_ctrl_c(tmp_path: Path) -> None:
+    pytest.importorskip("readline")
+    record = tmp_path / "game.json"
+    argv = ["play", "liars-dice", "--players", "3", "--seed", "7", "--bots", "random"]
+    term = Terminal([*argv, "--record", str(record)])
+    try:
+        intro = term.expect("your move> ")
+        assert "Tab completes a move; Up recalls an earlier line." in " ".join(intro.split())
+        term.type(f"x4{LEFT}{LEFT}3\r")  # typed x4, two steps left, then the 3 before it
+        assert "seat 0 (you) bids 3x4." in term.expect("your move> ")
+        term.type("cha\t\r")  # Tab completes the only legal action starting so
+        shown = term.expect("your move> ")
+        assert "seat 0 (you) challenges seat 2's 7x4." in shown
+        assert "Round 2: " in shown
+        term.type(f"{UP}{UP}\r")  # the line before last: 3x4, a legal opening again
+        shown = term.expect("your move> ")
+        assert "seat 0 (you) bids 3x4." in shown
+        assert "notation" not in shown  # no escape code ever reached the parser
+        term.type(CTRL_C)
+        shown = term.expect("Record saved to ")
+        assert "You left the game." in shown
+    finally:
+        status = term.status()
+    assert status == 130
+    rec = dicerules.GameRecord.from_json(record.read_text())
+    assert [rec.actions[0], rec.actions[3]] == ["3x4", "challenge"]
+    assert rec.actions.count("3x4") == 2

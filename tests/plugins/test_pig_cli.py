@@ -1,0 +1,217 @@
+"""Every command of the command line serves pig, a plugin game, with no change to dicerules.
+
+Each command runs as its own process (``python -m dicerules``), so the plugin is found
+through its installed entry point, as a user's shell finds it. Skipped when
+dicerules_pig is not installed (``pip install ./examples/pig``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import NamedTuple
+
+import attrs
+import pytest
+
+import dicerules
+import dicerules.game as registry
+from dicerules.cli import main
+
+pytest.importorskip("dicerules_pig")
+
+SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
+
+
+class Done(NamedTuple):
+    status: int
+    out: str
+    err: str
+
+
+def dicerules_command(*args: str, stdin: str = "") -> Done:
+    """``python -m dicerules ARGS`` in a process of its own, on the dicerules under test."""
+    path = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "dicerules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    return Done(done.returncode, done.stdout, done.stderr)
+
+
+def cli(*args: str, stdin: str = "") -> Done:
+    """``dicerules.cli.main(args)`` in this process, for a game registered here."""
+    out, err, given = io.StringIO(), io.StringIO(), sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(list(args))
+    finally:
+        sys.stdin = given
+    return Done(status, out.getvalue(), err.getvalue())
+
+
+def test_games_lists_pig_and_its_rule_fields() -> None:
+    done = dicerules_command("games")
+    assert (done.status, done.err) == (0, "")
+    listing = done.out[done.out.index("\npig\n") + 1 :]
+    assert listing.splitlines()[:5] == [
+        "pig",
+        "  presets: standard (default)",
+        "  rules (name, default, allowed):",
+        f"    {'players':<27} {'2':<9} 2 to 10",
+        f"    {'target':<27} {'100':<9} 1 to 1000",
+    ]
+
+
+def test_rules_prints_the_rules_pig_describes() -> None:
+    done = dicerules_command("rules", "pig", "--preset", "standard")
+    assert (done.status, done.err) == (0, "")
+    assert done.out.startswith("Pig: roll one die as often as you dare")
+    assert "Dice are drawn from the stream in this order" in done.out
+    assert done.out.endswith("The preset standard (the default):\n  players = 2\n  target = 100\n")
+
+
+def test_simulate_then_replay_its_records(tmp_path: Path) -> None:
+    records = tmp_path / "pig.jsonl"
+    done = dicerules_command(
+        "simulate", "pig", "--games", "200", "--bots", "random,random", "--records", str(records)
+    )
+    assert (done.status, done.err) == (0, "")
+    assert done.out.startswith("pig (standard), 2 seats: 200 games, seed 0, bots random,random")
+    bot_row = next(line for line in done.out.splitlines() if line.startswith("random "))
+    assert bot_row.split()[1:4] == ["400", "200", "0"]  # every game has exactly one winner
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 200
+    assert {json.loads(line)["game"] for line in lines} == {"pig"}
+
+    done = dicerules_command("replay", str(records))
+    assert (done.status, done.err) == (0, "")
+    assert done.out.count("it replays exactly") == 200
+    assert done.out.count("Game over: seat ") == 200
+
+    done = dicerules_command("replay", str(records), "--index", "7")
+    assert (done.status, done.err) == (0, "")
+    assert done.out.startswith(f"{records} line 8: pig (standard), ")
+
+
+def test_simulate_is_the_same_in_worker_processes() -> None:
+    args = ("simulate", "pig", "--games", "48", "--bots", "expert,random", "--seed", "5")
+    one = dicerules_command(*args)
+    two = dicerules_command(*args, "--workers", "2")
+    assert (one.status, one.err, two.status, two.err) == (0, "", 0, "")
+    assert one.out == two.out
+
+
+def test_simulate_with_rules_and_more_players() -> None:
+    done = dicerules_command(
+        "simulate", "pig", "--games", "30", "--players", "4", "--rule", "target=30",
+        "--bots", "random",
+    )  # fmt: skip
+    assert (done.status, done.err) == (0, "")
+    assert "pig (standard with players=4, target=30), 4 seats: 30 games" in done.out
+    done = dicerules_command("simulate", "pig", "--games", "3", "--rule", "target=0")
+    assert done.status == 2
+    assert done.err == (
+        "dicerules simulate: error: --rule: target must be an int from 1 to 1000, got 0\n"
+    )
+
+
+def test_play_with_piped_input_then_replay_its_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "roll\nroll\nhold\n" * 200
+    done = dicerules_command(
+        "play", "pig", "--bots", "random", "--seed", "4", "--record", str(record), stdin=moves
+    )
+    assert (done.status, done.err) == (0, "")
+    assert done.out.startswith("pig (standard), 2 seats, seed 4. You are seat 0;")
+    assert "your move> roll\n  seat 0 (you): roll.\n" in done.out
+    assert "Game over: seat " in done.out
+    assert done.out.endswith(f"Record saved to {record}.\n")
+    assert "hold" in json.loads(record.read_text(encoding="utf-8"))["actions"]
+
+    again = dicerules_command("replay", str(record))
+    assert (again.status, again.err) == (0, "")
+    assert "it replays exactly" in again.out
+
+
+def test_play_against_the_expert_by_default() -> None:
+    done = dicerules_command("play", "pig", "--seed", "1", stdin="hold\nroll\nquit\n")
+    assert (done.status, done.err) == (0, "")
+    assert "the other seats are expert bots" in done.out
+    assert (
+        "hold: seat 0 has nothing to bank yet; a turn starts with a roll (legal here: roll)\n"
+        in (done.out)
+    )
+    assert "You left the game." in done.out
+
+
+def test_bench_times_pig() -> None:
+    done = dicerules_command("bench", "pig", "--seconds", "0.05", "--repeats", "1")
+    assert (done.status, done.err) == (0, "")
+    assert any(line.split()[:1] == ["pig"] for line in done.out.splitlines())
+
+
+# ----------------------------------------------- what the generic narrator tells
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="the generic narrator tells a plugin game's actions, never the dice they roll:"
+    " a replay or a play of pig shows 'seat 0: roll.' and never the face (issue 14, cli)",
+)
+def test_replay_tells_every_die_a_plugin_game_rolls(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    done = dicerules_command(
+        "simulate", "pig", "--games", "1", "--bots", "random", "--records", str(record)
+    )
+    assert done.status == 0
+    rolls = json.loads(record.read_text(encoding="utf-8"))["rolls"]
+    told = dicerules_command("replay", str(record)).out
+    roll_lines = [line for line in told.splitlines() if "roll" in line]
+    assert len(roll_lines) == len(rolls)
+    assert all(str(face) in line for face, line in zip(rolls, roll_lines, strict=True))
+
+
+# ------------------------------------------ a plugin game with no expert bot
+
+
+@pytest.fixture
+def plain_pig(monkeypatch: pytest.MonkeyPatch) -> str:
+    """``plain-pig``: pig without its expert, registered for this test only."""
+    plain = attrs.evolve(dicerules.get_game("pig"), name="plain-pig", expert=None)
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # plugins loaded
+    return dicerules.register(plain).name
+
+
+def test_a_game_without_an_expert_plays_and_simulates_with_random_bots(plain_pig: str) -> None:
+    done = cli("simulate", plain_pig, "--games", "5", "--bots", "random")
+    assert (done.status, done.err) == (0, "")
+    done = cli("play", plain_pig, "--bots", "random", "--seed", "2", stdin="roll\nquit\n")
+    assert (done.status, done.err) == (0, "")
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="play and simulate default to --bots expert; for a game with no expert,"
+    " bots.make raises ValueError, which main does not catch: a traceback, not one line"
+    " (issue 14, cli)",
+)
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_game_without_an_expert_and_the_default_bots(plain_pig: str, command: str) -> None:
+    args = ("--seed", "2") if command == "play" else ("--games", "5")
+    try:
+        done = cli(command, plain_pig, *args, stdin="roll\nquit\n")
+    except Exception as error:  # what main let through
+        pytest.fail(f"dicerules {command} raised {error!r}")
+    # Either it plays (with the random bot) or it says why in one line.
+    assert done.status == 0 or (done.status == 2 and done.err.count("\n") == 1), done

@@ -21,6 +21,7 @@ import pickle
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
+import attrs
 from hypothesis import strategies as st
 
 import dicerules
@@ -30,7 +31,6 @@ from dicerules.testing import check_state, check_step
 
 S = TypeVar("S")
 R = TypeVar("R", contravariant=True)
-M = TypeVar("M")
 
 # ------------------------------------------------------ the reference SplitMix64
 
@@ -59,7 +59,7 @@ def ref_roll(seed: int, position: int, count: int, sides: int) -> tuple[tuple[in
     """``count`` dice of ``sides`` faces from ``position`` on, and the position after them
     (a raw draw at or above the largest multiple of ``sides`` is rejected)."""
     limit = TWO64 - TWO64 % sides
-    dice = []
+    dice: list[int] = []
     while len(dice) < count:
         position += 1
         x = ref_draw(seed, position)
@@ -136,20 +136,16 @@ def drawn_choice(data: st.DataObject) -> Choice:
     return choose
 
 
-class Beside(Protocol[M]):
+@attrs.frozen
+class Beside:
     """A reference model run beside the engine (see ``random_play``)."""
 
-    def start(self) -> M:
-        """The model of a new game; Exhausted if it needs more dice than it has."""
-        ...
-
-    def act(self, model: M, action: Any) -> None:
-        """The model after ``action``; Exhausted if it needs more dice than it has."""
-        ...
-
-    def compare(self, state: Any, model: M) -> None:
-        """Assert that ``state`` is what the model says."""
-        ...
+    start: Callable[[], Any]
+    """The model of a new game; Exhausted if it needs more dice than it has."""
+    act: Callable[[Any, Any], None]
+    """``act(model, action)``: the model takes ``action``; Exhausted if out of dice."""
+    compare: Callable[[Any, Any], None]
+    """``compare(state, model)``: assert that ``state`` is what the model says."""
 
 
 def random_play(
@@ -158,7 +154,7 @@ def random_play(
     choose: Choice,
     steps: int | None = None,
     *,
-    beside: Beside[Any] | None = None,
+    beside: Beside | None = None,
     checked: bool = False,
     each_state: Callable[[Any], None] | None = None,
     each_step: Callable[[Any, Any, Any], None] | None = None,
@@ -195,7 +191,9 @@ def random_play(
     while not game.is_terminal(state) and (steps is None or taken < steps):
         if each_state is not None:
             each_state(state)
-        action = choose(game.legal_actions(state))
+        legal = game.legal_actions(state)
+        assert legal, f"{game.name}: no legal action after {taken} actions, and not over"
+        action = choose(legal)
         if beside is not None:
             try:
                 beside.act(model, action)

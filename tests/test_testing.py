@@ -423,6 +423,7 @@ def test_states_keep_given_rules(data: st.DataObject) -> None:
     assert replay(record(state)) == state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["twenty-four", "race"])
 def test_states_shrink_to_the_actions_asked_for_and_play_on(name: str) -> None:
     game = RACE if name == "race" else dicerules.get_game(name)
@@ -453,6 +454,7 @@ def test_action_logs_replay_legally_with_exactly_their_dice(name: str, data: st.
     assert left.remaining == (), "the log's stream holds dice the log never rolls"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["twenty-four", "link", "race"])
 def test_action_logs_shrink_to_the_actions_asked_for(name: str) -> None:
     game = RACE if name == "race" else dicerules.get_game(name)
@@ -464,6 +466,7 @@ def test_action_logs_shrink_to_the_actions_asked_for(name: str) -> None:
         replay_legally(game, chosen, stream, actions)
 
 
+@pytest.mark.slow
 def test_action_logs_keep_given_rules() -> None:
     norwegian = ld.PRESETS["norwegian"]
     chosen, _, actions = find(
@@ -519,6 +522,7 @@ def test_a_subclass_invariant_runs_with_the_machine() -> None:
     assert max(seen) >= 2, "the invariant never ran after the machine played"
 
 
+@pytest.mark.slow
 def test_a_failing_subclass_invariant_fails_the_run() -> None:
     class Strict(state_machine(RACE)):  # type: ignore[misc]
         @invariant()

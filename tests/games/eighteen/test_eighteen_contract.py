@@ -17,12 +17,13 @@ def test_no_conservation_law() -> None:
 
 
 def test_resample_hidden_redraws_what_a_state_describes() -> None:
-    assert e.GAME.hides_information
+    resample = e.GAME.resample_hidden
+    assert resample is not None and e.GAME.hides_information
     for rules in e.PRESETS.values():
         changed = 0
         for index, state in enumerate(random_game(e.GAME, rules, 9, 10, steps=200)):
             for seat in (None, *range(rules.players)):
-                twin = e.GAME.resample_hidden(state, seat, SeededStream(index))
+                twin = resample(state, seat, SeededStream(index))
                 changed += e.describe(twin) != e.describe(state)
         assert changed, "resample_hidden never changed an eighteen state"
 

@@ -5,22 +5,23 @@ respected; small targets so that games end), a seed, and then the actions, one
 choice between ``roll`` and ``stand`` at a time, so a failure shrinks to a short
 action log. The engine is run side by side with a small reference model written
 here from shared/rules/eighteen.md: its own SplitMix64 dice, its own house choice,
-turn order, scoring, end of round and lightning round.
+turn order, scoring, end of round and lightning round. The loop is
+``helpers.random_play``, which also checks every promise of ``dicerules.testing`` at
+each step; the rules over every field's whole range are ``dicerules.testing.rules``.
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Iterator
 
 import attrs
 import pytest
-from helpers import SeededDice
+from helpers import Beside, SeededDice, drawn_choice, random_play
 from hypothesis import given
 from hypothesis import strategies as st
 
 import dicerules
-from dicerules import IllegalActionError, SeededStream, record, replay
+from dicerules import IllegalActionError, record, replay, testing
 from dicerules.games import eighteen as e
 
 GAME = dicerules.get_game("eighteen")
@@ -32,8 +33,9 @@ MAX_STEPS = 120
 
 
 @st.composite
-def rules_strategy(draw: st.DrawFn, target_high: int = 100) -> e.Rules:
-    """Any valid Rules, over the whole range of every field (target up to ``target_high``)."""
+def rules_strategy(draw: st.DrawFn, target_high: int) -> e.Rules:
+    """Any valid Rules, with a target up to ``target_high`` (``testing.rules`` draws
+    over every field's whole range)."""
     players = draw(st.integers(2, 8))
     permanent = draw(st.none() | st.integers(0, players - 1))
     target = draw(st.integers(1, target_high))
@@ -56,8 +58,6 @@ def rules_strategy(draw: st.DrawFn, target_high: int = 100) -> e.Rules:
 
 
 SEEDS = st.integers(0, 2**64 - 1)
-ACTIONS: tuple[e.Action, ...] = (e.STAND, e.ROLL)
-"""Stand first: an example shrinks toward standing at once."""
 
 
 # ------------------------------------------------------------ the reference model
@@ -241,8 +241,9 @@ def check_against_model(state: e.State, model: Model) -> None:
     assert model.to_act != state.house
 
 
-def check_views(state: e.State, seat_pick: int) -> None:
-    """Only the house sees the roost; a view survives a redraw of what its seat may not know."""
+def check_views(state: e.State) -> None:
+    """Only the house sees the roost (``check_state`` redraws what each seat may not
+    know and compares the views)."""
     seats = (None, *range(state.rules.players))
     for seat in seats:
         view = GAME.view(state, seat)
@@ -251,31 +252,32 @@ def check_views(state: e.State, seat_pick: int) -> None:
             assert all(not hand for s, hand in enumerate(view.hands) if s != seat)
         else:
             assert view.hands == state.hands
-    seat = seats[seat_pick % len(seats)]
-    twin = e.resample_hidden(state, seat, SeededStream(seat_pick))
-    assert GAME.view(twin, seat) == GAME.view(state, seat)
+
+
+def each_step(state: e.State, action: e.Action, after: e.State) -> None:
+    # Points only move between seats, or are gained: never is a point lost in all.
+    assert sum(after.points) >= sum(state.points)
 
 
 def play(data: st.DataObject, rules: e.Rules, seed: int, steps: int) -> Iterator[e.State]:
-    model = Model(rules, SeededDice(seed))
-    state = GAME.new_game(rules, seed=seed)
-    check_against_model(state, model)
-    yield state
-    for _ in range(steps):
-        if GAME.is_terminal(state):
-            return
-        check_views(state, data.draw(st.integers(0, 8), label="seat"))
-        action = data.draw(st.sampled_from(ACTIONS), label="action")
-        before = pickle.dumps(state)
-        total = sum(state.points)
-        model.act(action)
-        after = GAME.apply(state, action)
-        assert pickle.loads(before) == state
-        # Points only move between seats, or are gained: never is a point lost in all.
-        assert sum(after.points) >= total
-        check_against_model(after, model)
-        state = after
-        yield state
+    """Play from a new game beside the model, checking every step; yields the states.
+
+    Each action is drawn between roll and stand, shrinking toward standing at once.
+    """
+    return random_play(
+        GAME,
+        GAME.new_game(rules, seed=seed),
+        drawn_choice(data),
+        steps,
+        beside=Beside(
+            lambda: Model(rules, SeededDice(seed)),
+            lambda model, action: model.act(action),
+            check_against_model,
+        ),
+        checked=True,
+        each_state=check_views,
+        each_step=each_step,
+    )
 
 
 def finish(state: e.State) -> None:
@@ -291,12 +293,14 @@ def finish(state: e.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
-@given(data=st.data(), rules=rules_strategy(), seed=SEEDS)
+@pytest.mark.slow
+@given(data=st.data(), rules=testing.rules(GAME), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: e.Rules, seed: int) -> None:
     states = list(play(data, rules, seed, MAX_STEPS))
     finish(states[-1])
 
 
+@pytest.mark.slow
 @given(data=st.data(), rules=rules_strategy(target_high=6), seed=SEEDS)
 def test_games_with_a_near_target_end(data: st.DataObject, rules: e.Rules, seed: int) -> None:
     capped = attrs.evolve(rules, max_rounds=min(rules.max_rounds or 30, 30))
@@ -305,6 +309,7 @@ def test_games_with_a_near_target_end(data: st.DataObject, rules: e.Rules, seed:
     finish(states[-1])
 
 
+@pytest.mark.slow
 @given(data=st.data(), preset=st.sampled_from(list(e.PRESETS)), seed=SEEDS)
 def test_every_preset_follows_the_rules(data: st.DataObject, preset: str, seed: int) -> None:
     states = list(play(data, e.PRESETS[preset], seed, MAX_STEPS))

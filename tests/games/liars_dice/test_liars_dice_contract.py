@@ -17,12 +17,13 @@ def test_no_conservation_law() -> None:
 
 
 def test_resample_hidden_redraws_what_a_state_describes() -> None:
-    assert ld.GAME.hides_information
+    resample = ld.GAME.resample_hidden
+    assert resample is not None and ld.GAME.hides_information
     for rules in ld.PRESETS.values():
         changed = 0
         for index, state in enumerate(random_game(ld.GAME, rules, 7, 8)):
             for seat in (None, *range(rules.players)):
-                twin = ld.GAME.resample_hidden(state, seat, SeededStream(index))
+                twin = resample(state, seat, SeededStream(index))
                 changed += ld.describe(twin) != ld.describe(state)
         assert changed, "resample_hidden never changed a liars-dice state"
 

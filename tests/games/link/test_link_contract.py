@@ -22,11 +22,12 @@ def test_the_conservation_law_counts_the_pot() -> None:
 
 
 def test_resample_hidden_redraws_what_a_state_describes() -> None:
-    assert link.GAME.hides_information
+    resample = link.GAME.resample_hidden
+    assert resample is not None and link.GAME.hides_information
     changed = 0
     for index, state in enumerate(random_game(link.GAME, link.default_rules, 5, 6)):
         for seat in (None, *range(state.rules.players)):
-            twin = link.GAME.resample_hidden(state, seat, SeededStream(index))
+            twin = resample(state, seat, SeededStream(index))
             changed += link.describe(twin) != link.describe(state)
     assert changed, "resample_hidden never changed a link state"
 

@@ -6,31 +6,33 @@ cannot afford links), a dice source (a seed, or a script), and then the actions,
 one index into ``legal_actions`` at a time, so a failure shrinks to a short action
 log. The engine is run side by side with a small reference model written here from
 shared/rules/link.md: its own dice source (SplitMix64 or the script), its own
-ante, rolls, legal actions in notation, links, outs, pots and winners.
+ante, rolls, legal actions in notation, links, outs, pots and winners. The loop is
+``helpers.random_play``, which also checks every promise of ``dicerules.testing`` at
+each step (the conservation law of counters and pot among them).
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
 import pytest
-from helpers import Exhausted, ScriptedDice, SeededDice
+from helpers import (
+    Beside,
+    Exhausted,
+    ScriptedDice,
+    SeededDice,
+    drawn_choice,
+    random_play,
+    seeded_choice,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dicerules
-from dicerules import (
-    IllegalActionError,
-    ScriptedStream,
-    SeededStream,
-    StreamExhaustedError,
-    record,
-    replay,
-)
+from dicerules import ScriptedStream, SeededStream, record, replay
 from dicerules.games import link
+from dicerules.testing import check_illegal
 
 GAME = dicerules.get_game("link")
 
@@ -215,7 +217,8 @@ def check_against_model(state: link.State, model: Model) -> None:
 
 
 def check_views(state: link.State) -> None:
-    """A seat's view holds its own dice and the public counts, and ignores the rest."""
+    """A seat's view holds its own dice and the public counts (``check_state`` redraws
+    the rest and compares the views)."""
     players = state.rules.players
     for seat in (*range(players), None):
         view = GAME.view(state, seat)
@@ -226,73 +229,44 @@ def check_views(state: link.State) -> None:
         else:
             assert view.whites == state.whites[seat]
             assert view.blue == (state.blues[seat] or None)
-        whites = tuple(
-            w if s == seat else tuple(7 - d for d in reversed(w))
-            for s, w in enumerate(state.whites)
-        )
-        blues = tuple(b if s == seat or not b else 7 - b for s, b in enumerate(state.blues))
-        assert GAME.view(attrs.evolve(state, whites=whites, blues=blues), seat) == view
 
 
 def check_refusals(state: link.State) -> None:
     """Actions the rules forbid here are refused, and the state is left alone."""
-    legal = GAME.legal_actions(state)
     wrong: list[Any] = [link.Open(3, "up", blue=True), link.Open(6, "up"), link.Open(1, "down")]
     wrong += [link.Play(blue, v) for blue in (False, True) for v in range(1, 7)]
     wrong += [link.OUT, link.Open(2, "up"), link.Open(5, "down")]
-    before = pickle.dumps(state)
-    for action in wrong:
-        if action in legal:
-            continue
-        with pytest.raises(IllegalActionError):
-            GAME.apply(state, action)
-        with pytest.raises(IllegalActionError):
-            GAME.parse_action(state, GAME.format_action(action))
-    assert pickle.loads(before) == state
+    check_illegal(GAME, state, wrong)
+
+
+def each_state(state: link.State) -> None:
+    check_refusals(state)
+    check_views(state)
 
 
 def play(
     data: st.DataObject, rules: link.Rules, stream: Any, source: Any, steps: int
-) -> Iterator[Any]:
-    """Play from a new game, checking every step; yields the states, the last one last."""
-    try:
-        model = Model(rules, source)
-        model_exhausted = False
-    except Exhausted:
-        model_exhausted = True
-    try:
-        state = GAME.new_game(rules, stream=stream)
-    except StreamExhaustedError:
-        assert model_exhausted, "the engine ran out of dice where the rules draw no more"
-        return
-    assert not model_exhausted, "the engine drew fewer dice than the rules say"
+) -> Iterator[link.State]:
+    """Play from a new game beside the model, checking every step; yields the states."""
     conserved = rules.players * rules.start_counters
-    check_against_model(state, model)
-    yield state
-    for _ in range(steps):
-        if GAME.is_terminal(state):
-            return
-        check_refusals(state)
-        check_views(state)
-        legal = GAME.legal_actions(state)
-        action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
-        before = pickle.dumps(state)
-        try:
-            model.act(GAME.format_action(action))
-            model_exhausted = False
-        except Exhausted:
-            model_exhausted = True
-        try:
-            after = GAME.apply(state, action)
-        except StreamExhaustedError:
-            assert model_exhausted, "the engine ran out of dice where the rules draw no more"
-            assert pickle.loads(before) == state, "a failed apply changed its state"
-            return
-        assert not model_exhausted, "the engine drew fewer dice than the rules say"
+
+    def each_step(state: link.State, action: link.Action, after: link.State) -> None:
         assert sum(GAME.scores(after)) + after.pot == conserved, "counters were made or lost"
-        check_against_model(after, model)
-        state = after
-        yield state
+
+    return random_play(
+        GAME,
+        lambda: GAME.new_game(rules, stream=stream),
+        drawn_choice(data),
+        steps,
+        beside=Beside(
+            lambda: Model(rules, source),
+            lambda model, action: model.act(GAME.format_action(action)),
+            check_against_model,
+        ),
+        checked=True,
+        each_state=each_state,
+        each_step=each_step,
+    )
 
 
 def finish(state: link.State) -> None:
@@ -306,6 +280,7 @@ def finish(state: link.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
+@pytest.mark.slow
 @given(data=st.data(), rules=rules_strategy(), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: link.Rules, seed: int) -> None:
     states = list(play(data, rules, SeededStream(seed), SeededDice(seed), MAX_STEPS))
@@ -363,14 +338,7 @@ def test_small_games_end(data: st.DataObject, rules: link.Rules, seed: int) -> N
     at=st.integers(0, 30),
 )
 def test_resample_hidden_keeps_every_view_it_should(rules: link.Rules, seed: int, at: int) -> None:
-    state = GAME.new_game(rules, seed=seed)
-    chooser = SeededStream(seed ^ 1)
-    for _ in range(at):
-        if GAME.is_terminal(state):
-            break
-        legal = GAME.legal_actions(state)
-        (pick,), chooser = chooser.roll(1, len(legal))
-        state = GAME.apply(state, legal[pick - 1])
+    *_, state = random_play(GAME, GAME.new_game(rules, seed=seed), seeded_choice(seed ^ 1), at)
     for seat in (None, *range(rules.players)):
         twin = GAME.resample_hidden(state, seat, SeededStream(seed ^ 2))
         assert GAME.view(twin, seat) == GAME.view(state, seat)

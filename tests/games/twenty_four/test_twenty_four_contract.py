@@ -22,11 +22,12 @@ def test_the_conservation_law_is_a_zero_sum() -> None:
 
 
 def test_resample_hidden_redraws_only_the_stream() -> None:
-    assert tf.GAME.hides_information
+    resample = tf.GAME.resample_hidden
+    assert resample is not None and tf.GAME.hides_information
     for rules in tf.PRESETS.values():
         for index, state in enumerate(random_game(tf.GAME, rules, seed=3, chooser_seed=4)):
             for seat in (None, *range(rules.players)):
-                twin = tf.GAME.resample_hidden(state, seat, SeededStream(index))
+                twin = resample(state, seat, SeededStream(index))
                 assert tf.describe(twin) == tf.describe(state)
                 assert twin.tape.stream == SeededStream(index)
 

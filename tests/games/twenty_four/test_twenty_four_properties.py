@@ -6,30 +6,26 @@ running out of dice is tried too) and then the actions, one index into
 ``legal_actions`` at a time, so a failure shrinks to a short action log. The engine
 runs side by side with a small reference model written here from
 shared/rules/twenty-four.md: its own dice source, first stage, totals, low-score
-bonus, settlements, bonus throws and turn order, speaking only in notation.
+bonus, settlements, bonus throws and turn order, speaking only in notation. The loop
+is ``helpers.random_play``, which also checks every promise of ``dicerules.testing``
+at each step (the zero-sum conservation law among them); the rules over every
+field's whole range are ``dicerules.testing.rules``.
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import Exhausted, ScriptedDice, SeededDice
+from helpers import Beside, ScriptedDice, SeededDice, drawn_choice, random_play
 from hypothesis import given
 from hypothesis import strategies as st
 
 import dicerules
-from dicerules import (
-    IllegalActionError,
-    ScriptedStream,
-    SeededStream,
-    StreamExhaustedError,
-    record,
-    replay,
-)
+from dicerules import ScriptedStream, SeededStream, record, replay, testing
 from dicerules.games import twenty_four as tf
+from dicerules.testing import check_illegal
 
 GAME = dicerules.get_game("twenty-four")
 
@@ -41,8 +37,10 @@ MAX_STEPS = 50
 
 @st.composite
 def rules_strategy(
-    draw: st.DrawFn, players: tuple[int, int] = (2, 8), rotations: tuple[int, int] = (1, 100)
+    draw: st.DrawFn, players: tuple[int, int], rotations: tuple[int, int]
 ) -> tf.Rules:
+    """Small rules: the given ranges of players and rotations, every value of the rest
+    (``testing.rules`` draws over every field's whole range)."""
     count = draw(st.integers(*players))
     return tf.Rules(
         players=count,
@@ -200,65 +198,46 @@ def check_against_model(state: tf.State, model: Model) -> None:
 
 def check_refusals(state: tf.State) -> None:
     """Actions of another stage, out-of-range offers and wrong keeps are refused."""
-    legal = set(GAME.legal_actions(state))
     wrong: list[Any] = [tf.STOP, tf.NO_OFFER, tf.ACCEPT, tf.REFUSE, tf.Offer(31), tf.Keep(6, 6)]
     wrong += [tf.Keep(1, v) for v in range(1, 8)] + [tf.Offer(q) for q in (1, 5 * state.target + 1)]
-    before = pickle.dumps(state)
-    for action in wrong:
-        if action in legal:
-            continue
-        with pytest.raises(IllegalActionError):
-            GAME.apply(state, action)
-        with pytest.raises(IllegalActionError):
-            GAME.parse_action(state, GAME.format_action(action))
-    assert pickle.loads(before) == state
+    check_illegal(GAME, state, wrong)
 
 
 def check_views(state: tf.State) -> None:
-    twin = GAME.resample_hidden(state, None, SeededStream(3))
+    """Every seat sees the scores and the dice showing (``check_state`` redraws the
+    stream and compares the views)."""
     for seat in (None, *range(state.rules.players)):
         seen = GAME.view(state, seat)
         assert seen.scores == state.scores and seen.showing == state.showing
-        assert GAME.view(twin, seat) == seen
+
+
+def each_state(state: tf.State) -> None:
+    check_refusals(state)
+    check_views(state)
+
+
+def each_step(state: tf.State, action: tf.Action, after: tf.State) -> None:
+    assert sum(GAME.scores(after)) == 0
 
 
 def play(
     data: st.DataObject, rules: tf.Rules, stream: Any, source: Any, steps: int
 ) -> Iterator[tf.State]:
-    """Play from a new game, checking every step; yields the states, the last one last."""
-    try:
-        model = Model(rules, source)
-    except Exhausted:
-        with pytest.raises(StreamExhaustedError):
-            GAME.new_game(rules, stream=stream)
-        return
-    state = GAME.new_game(rules, stream=stream)
-    check_against_model(state, model)
-    yield state
-    for _ in range(steps):
-        if GAME.is_terminal(state):
-            return
-        check_refusals(state)
-        check_views(state)
-        legal = GAME.legal_actions(state)
-        action = legal[-1 - data.draw(st.integers(0, len(legal) - 1), label="action")]
-        before = pickle.dumps(state)
-        try:
-            model.act(GAME.format_action(action))
-            exhausted = False
-        except Exhausted:
-            exhausted = True
-        try:
-            after = GAME.apply(state, action)
-        except StreamExhaustedError:
-            assert exhausted, "the engine ran out of dice where the rules draw no more"
-            assert pickle.loads(before) == state, "a failed apply changed its state"
-            return
-        assert not exhausted, "the engine drew fewer dice than the rules say"
-        assert sum(GAME.scores(after)) == 0
-        check_against_model(after, model)
-        state = after
-        yield state
+    """Play from a new game beside the model, checking every step; yields the states."""
+    return random_play(
+        GAME,
+        lambda: GAME.new_game(rules, stream=stream),
+        drawn_choice(data),
+        steps,
+        beside=Beside(
+            lambda: Model(rules, source),
+            lambda model, action: model.act(GAME.format_action(action)),
+            check_against_model,
+        ),
+        checked=True,
+        each_state=each_state,
+        each_step=each_step,
+    )
 
 
 def finish(state: tf.State) -> None:
@@ -269,13 +248,13 @@ def finish(state: tf.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
-@given(data=st.data(), rules=rules_strategy(), seed=SEEDS)
+@given(data=st.data(), rules=testing.rules(GAME), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: tf.Rules, seed: int) -> None:
     states = list(play(data, rules, SeededStream(seed), SeededDice(seed), MAX_STEPS))
     finish(states[-1])
 
 
-@given(data=st.data(), rules=rules_strategy(), values=st.lists(st.integers(1, 6), max_size=40))
+@given(data=st.data(), rules=testing.rules(GAME), values=st.lists(st.integers(1, 6), max_size=40))
 def test_scripted_play_follows_the_rules(
     data: st.DataObject, rules: tf.Rules, values: list[int]
 ) -> None:

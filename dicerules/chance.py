@@ -23,7 +23,7 @@ import attrs
 
 from dicerules.errors import StreamExhaustedError
 from dicerules.game import AnyGame
-from dicerules.streams import ScriptedStream, _build
+from dicerules.streams import ScriptedStream, _new_scripted
 from dicerules.tape import Tape
 
 __all__ = ["Chance", "act", "needs_dice", "resolve", "setup"]
@@ -91,7 +91,7 @@ def _scripted(values: tuple[int, ...], position: int) -> ScriptedStream:
     """``ScriptedStream(values, position)`` for dice known to be valid: the game drew
     them, or ``show`` checked them. (The constructor checks every value: a step would
     then cost as much as the whole game so far.)"""
-    return _build(ScriptedStream, values=values, position=position)
+    return _new_scripted(values=values, position=position)
 
 
 def _on(game: AnyGame, state: Any, faces: tuple[int, ...], probe: bool) -> Any:

@@ -133,7 +133,7 @@ class Benchmarks(Generic[S, R]):
     counterparts: tuple[Counterpart[S, R], ...] = ()
     """OpenSpiel's own versions of the game, timed beside it when pyspiel is there."""
     long_game: LongGame[R] | None = None
-    """A game whose length tests that costs do not grow with it; None: none."""
+    """A game long enough to show that a step costs the same late as early; None: none."""
 
 
 @attrs.frozen(repr=False)
@@ -142,7 +142,7 @@ class Game(Generic[S, A, R, V]):
 
     A game is its Rules class and pure functions on frozen states; nothing is ever
     mutated. ``get_game("liars-dice").apply`` is ``dicerules.games.liars_dice.apply``.
-    The first sixteen parts are required; the rest have defaults, so that a minimal
+    The first fifteen parts are required; the rest have defaults, so that a minimal
     game is short. Faces (bots, the command line, testing, bench, adapters) learn
     what they need of a game from these parts alone, never from its name.
     """

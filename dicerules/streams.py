@@ -20,10 +20,11 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Callable, Iterable
-from typing import Protocol, TypeVar, cast, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import attrs
 
+from dicerules._build import builder
 from dicerules.errors import StreamExhaustedError
 
 __all__ = ["SEED_LIMIT", "DiceStream", "ScriptedStream", "SeededStream", "check_seed"]
@@ -33,8 +34,6 @@ SEED_LIMIT = 2**64
 
 _MASK = SEED_LIMIT - 1
 _GAMMA = 0x9E3779B97F4A7C15
-
-_new = object.__new__
 
 
 @runtime_checkable
@@ -74,22 +73,8 @@ def splitmix64(seed: int, index: int) -> int:
     return z ^ (z >> 31)
 
 
-_T = TypeVar("_T")
-
-
 def _values(count: int) -> str:
     return f"{count} value" if count == 1 else f"{count} values"
-
-
-def _build(cls: type[_T], **fields: object) -> _T:
-    """Make a stream from fields already known to be valid, skipping validation.
-
-    Every roll makes a new stream; this keeps the per-roll cost to the dice.
-    """
-    new = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(new, name, value)
-    return new
 
 
 # ------------------------------------------------------------------ the fast draws
@@ -178,10 +163,9 @@ def _draw(seed: int, index: int, count: int, sides: int) -> tuple[tuple[int, ...
 # The block ahead: what a chain of rolls buys. An engine rolls a stream, then the
 # stream that roll returned, and so on, a few dice at a time. Such a stream carries
 # the faces of its next _AHEAD draws, computed in one batch by the first roll that
-# needed them, and a roll inside the block is a slice of a tuple. Measured through
-# roll_unchecked: about 0.4 us for 1 to 10 dice from a block, against 1.5 us for
-# one die the plain way, 2.5 us for five and 3.6 us for ten; a block costs 4 to
-# 5 us to make. A block is made only for a die none of its draws is rejected by, so
+# needed them, and a roll inside the block is a slice of a tuple (the README's
+# Performance section has the figures). A block is made only for a die none of its
+# draws is rejected by, so
 # each face is the one the plain loop gives, and only for a stream that came from
 # a roll: one made by the constructor rolls once the plain way, so that a single
 # roll costs what it did.
@@ -244,7 +228,7 @@ def _position_validator(instance: object, attribute: attrs.Attribute[int], value
         raise ValueError(f"position must be an int >= 0, got {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class SeededStream(_AheadSlot):
     """A counter-based stream: the same seed gives the same dice everywhere, for ever.
 
@@ -273,24 +257,15 @@ class SeededStream(_AheadSlot):
             block = self._ahead
         except AttributeError:  # made by the constructor: roll the plain way
             dice, index = _draw(seed, index, count, sides)
-            return dice, _seeded(seed, index, None)
+            return dice, _seeded(seed=seed, position=index, ahead=None)
         if block is not None and count > 0:
-            # The common case, dice from the block ahead (see _AHEAD), with the new
-            # stream built inline: 0.37 us, where a call to _seeded makes it 0.5.
+            # The common case: dice from the block ahead (see _AHEAD).
             start, end, block_sides, faces = block
             if block_sides == sides and index + count <= end:  # start <= index always
-                new = _new(SeededStream)
-                _set_seed(new, seed)
-                _set_position(new, index + count)
-                _set_ahead(new, block)
+                new = _seeded(seed=seed, position=index + count, ahead=block)
                 return faces[index - start : index - start + count], new
         dice, index, block = _draw_and_block(seed, index, count, sides)
-        return dice, _seeded(seed, index, block)
-
-
-_set_seed = cast(Callable[[object, int], None], SeededStream.__dict__["seed"].__set__)
-_set_position = cast(Callable[[object, int], None], SeededStream.__dict__["position"].__set__)
-_set_ahead = cast(Callable[[object, "_Block | None"], None], _AheadSlot.__dict__["_ahead"].__set__)
+        return dice, _seeded(seed=seed, position=index, ahead=block)
 
 
 def seeded_stream(seed: int) -> SeededStream:
@@ -298,17 +273,11 @@ def seeded_stream(seed: int) -> SeededStream:
 
     A new game rolls it many times over, so its first roll makes a block ahead.
     """
-    return _seeded(seed, 0, None)
+    return _seeded(seed=seed, position=0, ahead=None)
 
 
-def _seeded(seed: int, position: int, block: _Block | None) -> SeededStream:
-    """``SeededStream(seed, position)`` for values known valid, skipping attrs'
-    validators, with ``block`` as its block ahead."""
-    new = _new(SeededStream)
-    _set_seed(new, seed)
-    _set_position(new, position)
-    _set_ahead(new, block)
-    return new
+_seeded = builder(SeededStream, slots=("_ahead",))
+"""``SeededStream(seed, position)`` for values known valid, with ``ahead`` its block ahead."""
 
 
 def _to_values(values: Iterable[int]) -> tuple[int, ...]:
@@ -360,4 +329,8 @@ class ScriptedStream:
         for die in dice:
             if not 1 <= die <= sides:
                 raise ValueError(f"scripted value {die} is not a face of a {sides}-sided die")
-        return dice, _build(ScriptedStream, values=self.values, position=end)
+        return dice, _new_scripted(values=self.values, position=end)
+
+
+_new_scripted = builder(ScriptedStream)
+"""``ScriptedStream(values, position)`` for values known valid: no converter, no checks."""

@@ -5,14 +5,13 @@ record against it. The actions and the dice are kept in a Log, a persistent
 append-only sequence: appending shares the whole past with the previous state,
 so ``apply`` costs the same at step 10 and at step 10,000.
 
-Appending is on every game's hot path, and two things keep it cheap. A Log
-hashes its items only when it is hashed itself. And new Logs and Tapes are built
-(``_new_log``, ``_new_tape``) as an object of a plain class with exactly the same
-slots (``_LogSlots``, ``_TapeSlots``), filled with ordinary attribute stores, the
-fastest Python has, and then turned into the immutable class by assigning its
-``__class__``, which Python allows between classes of the same layout. That costs
-about a third of attrs' frozen ``__init__``, which makes a call per field. The
-engines may build their states the same way.
+Appending is on every game's hot path: a Log hashes its items only when it is
+hashed itself, and Logs and Tapes are made by the fast builders of
+``dicerules._build``, or filled inline on its plain classes where a tape logs.
+
+States pickled together share their history in the pickle as they do in memory:
+a Log pickles as its last item and a few of its ancestors (see ``Log.__reduce__``),
+so a list of every state of a game takes bytes linear in the game.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from dicerules._build import builder, plain_class
 from dicerules.streams import DiceStream, SeededStream
 
 __all__ = ["Log", "Tape"]
@@ -33,8 +33,8 @@ A = TypeVar("A", bound=Hashable)
 class Log(Generic[T]):
     """An immutable sequence that appends in O(1), sharing its past with its parent.
 
-    Equality, hashing, pickling and reprs are those of the tuple it holds, and none
-    of them recurse, so a Log of a million items behaves like a short one.
+    Equality, hashing and reprs are those of the tuple it holds, and none of them
+    recurse, so a Log of a million items behaves like a short one.
 
     >>> log = Log.of((1, 2)).append(3)
     >>> log, len(log), tuple(log), log == Log.of((1, 2, 3))
@@ -65,7 +65,7 @@ class Log(Generic[T]):
 
     def append(self, item: T) -> Log[T]:
         """A new Log: this one with ``item`` at the end. This one is unchanged."""
-        return _new_log(self, item)
+        return _new_log(prev=self, item=item, len=self._len + 1, hash=None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Log is immutable")
@@ -140,8 +140,26 @@ class Log(Generic[T]):
     def __repr__(self) -> str:
         return f"Log({tuple(self)!r})"
 
-    def __reduce__(self) -> tuple[object, tuple[tuple[T, ...]]]:
-        return (_log_of, (tuple(self),))
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The last item after the Log of n - 1 items, which comes last among the
+        # ancestors of n - 2**k items (2**k up to the lowest set bit of n), farthest
+        # first: pickle saves them in that order, so it nests at most 2 * log2(n) deep,
+        # and writes each Log once (its memo), with 3 arguments on average.
+        length = self._len
+        if not length:
+            return (Log, ())
+        farthest = length & -length
+        ancestors: list[Log[T]] = []
+        node: Log[T] = self
+        back, mark = 0, 1
+        while mark <= farthest:
+            node = node._prev  # type: ignore[assignment]
+            back += 1
+            if back == mark:
+                ancestors.append(node)
+                mark <<= 1
+        ancestors.reverse()
+        return (_after, (*ancestors, self._item))
 
     def __copy__(self) -> Log[T]:
         return self
@@ -159,38 +177,19 @@ def last_item(log: Log[T]) -> T:
     return log._item  # type: ignore[return-value]
 
 
-def _log_of(items: tuple[T, ...]) -> Log[T]:
-    return Log.of(items)
+def _after(*ancestors_and_item: Any) -> Log[Any]:
+    """The Log that ``Log.__reduce__`` pickled: the item after the last ancestor."""
+    prev: Log[Any] = ancestors_and_item[-2]
+    return _new_log(prev=prev, item=ancestors_and_item[-1], len=prev._len + 1, hash=None)
 
 
 _EMPTY: Log[Any] = Log()  # shared by every new Tape: a Log never changes
 
 
-_new = object.__new__
+_new_log = builder(Log, slots=("_prev", "_item", "_len", "_hash"))
 
 
-class _LogSlots(Generic[T]):  # Generic like Log: __class__ needs the same bases
-    """Log's slots on a plain class: ``_new_log`` fills them, then makes the object a Log."""
-
-    __slots__ = Log.__slots__
-    _prev: Log[T]
-    _item: T
-    _len: int
-    _hash: int | None
-
-
-def _new_log(prev: Log[T], item: T) -> Log[T]:
-    """``prev.append(item)``, built as the module docstring tells."""
-    log: _LogSlots[T] = _new(_LogSlots)
-    log._prev = prev
-    log._item = item
-    log._len = prev._len + 1
-    log._hash = None
-    log.__class__ = Log  # type: ignore[assignment]
-    return log  # type: ignore[return-value]
-
-
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _TapeSlots needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class Tape(Generic[A]):
     """The stream a game began with, where it stands now, and every action and roll since.
 
@@ -205,7 +204,7 @@ class Tape(Generic[A]):
     @classmethod
     def start(cls, stream: DiceStream) -> Tape[A]:
         """A blank tape for a game that begins with ``stream``."""
-        return _new_tape(stream, stream, _EMPTY, _EMPTY)
+        return _new_tape(origin=stream, stream=stream, actions=_EMPTY, rolls=_EMPTY)
 
     def roll(self, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """Draw ``count`` dice of ``sides`` faces: the dice and the tape that logged them."""
@@ -213,38 +212,37 @@ class Tape(Generic[A]):
 
     def act(self, action: A) -> Tape[A]:
         """The tape with ``action`` logged."""
-        # _new_log and _new_tape inline: this runs on every action of every game, and
-        # the two calls were a sixth of its cost.
+        # Inline, not two builder calls: this runs on every action of every game.
         actions = self.actions
-        log: _LogSlots[A] = _new(_LogSlots)
+        log = _LogSlots()
         log._prev = actions
         log._item = action
         log._len = actions._len + 1
         log._hash = None
-        log.__class__ = Log  # type: ignore[assignment]
-        tape: _TapeSlots[A] = _new(_TapeSlots)
+        log.__class__ = Log
+        tape = _TapeSlots()
         tape.origin = self.origin
         tape.stream = self.stream
-        tape.actions = log  # type: ignore[assignment]
+        tape.actions = log
         tape.rolls = self.rolls
-        tape.__class__ = Tape  # type: ignore[assignment]
-        return tape  # type: ignore[return-value]
+        tape.__class__ = Tape
+        built: Tape[A] = tape
+        return built
 
     def act_and_roll(self, action: A, count: int, sides: int) -> tuple[tuple[int, ...], Tape[A]]:
         """``act(action)`` then ``roll(count, sides)``, building one tape instead of two
         (an action that rolls at once, such as taking one more die)."""
-        return self._roll_after(_new_log(self.actions, action), count, sides)
+        actions = self.actions
+        log = _new_log(prev=actions, item=action, len=actions._len + 1, hash=None)
+        return self._roll_after(log, count, sides)
 
     def _roll_after(
         self, actions: Log[A], count: int, sides: int
     ) -> tuple[tuple[int, ...], Tape[A]]:
         """``roll(count, sides)`` on a tape whose actions are ``actions``.
 
-        What it buys: the roll of ``roll`` and ``act_and_roll``, with the rolls' log
-        node and the tape built inline as in ``act``, a tenth of their cost. In
-        eighteen and twenty-four nearly every action rolls. An engine's counts and
-        sides are valid, so a SeededStream, the stream of nearly every game, skips
-        the checks of the public ``roll`` (0.2 us a roll).
+        An engine's counts and sides are valid, so a SeededStream, the stream of
+        nearly every game, skips the checks of the public ``roll``.
         """
         stream = self.stream
         if type(stream) is SeededStream:
@@ -252,43 +250,26 @@ class Tape(Generic[A]):
         else:
             dice, stream = stream.roll(count, sides)
         rolls = self.rolls
-        rolled: _LogSlots[tuple[int, ...]] = _new(_LogSlots)
-        rolled._prev = rolls
-        rolled._item = dice
-        rolled._len = rolls._len + 1
-        rolled._hash = None
-        rolled.__class__ = Log  # type: ignore[assignment]
-        tape: _TapeSlots[A] = _new(_TapeSlots)
+        log = _LogSlots()  # inline, as in act
+        log._prev = rolls
+        log._item = dice
+        log._len = rolls._len + 1
+        log._hash = None
+        log.__class__ = Log
+        tape = _TapeSlots()
         tape.origin = self.origin
         tape.stream = stream
         tape.actions = actions
-        tape.rolls = rolled  # type: ignore[assignment]
-        tape.__class__ = Tape  # type: ignore[assignment]
-        return dice, tape  # type: ignore[return-value]
+        tape.rolls = log
+        tape.__class__ = Tape
+        built: Tape[A] = tape
+        return dice, built
 
     def dice(self) -> tuple[int, ...]:
         """Every die drawn so far, in draw order."""
         return tuple(die for roll in self.rolls for die in roll)
 
 
-class _TapeSlots(Generic[A]):  # Generic like Tape: __class__ needs the same bases
-    """Tape's slots on a plain class: ``_new_tape`` fills them, then makes the object a Tape."""
-
-    __slots__ = ("actions", "origin", "rolls", "stream")  # Tape's fields
-    origin: DiceStream
-    stream: DiceStream
-    actions: Log[A]
-    rolls: Log[tuple[int, ...]]
-
-
-def _new_tape(
-    origin: DiceStream, stream: DiceStream, actions: Log[A], rolls: Log[tuple[int, ...]]
-) -> Tape[A]:
-    """``Tape(origin, stream, actions, rolls)``, built as the module docstring tells."""
-    tape: _TapeSlots[A] = _new(_TapeSlots)
-    tape.origin = origin  # one store a line: four at once would build a tuple
-    tape.stream = stream
-    tape.actions = actions
-    tape.rolls = rolls
-    tape.__class__ = Tape  # type: ignore[assignment]
-    return tape  # type: ignore[return-value]
+_new_tape = builder(Tape)
+_LogSlots = plain_class(Log, "_prev", "_item", "_len", "_hash")
+_TapeSlots = plain_class(Tape, "origin", "stream", "actions", "rolls")

@@ -70,10 +70,11 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from operator import add
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
+from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
@@ -228,7 +229,7 @@ def hand_total(hand: tuple[int, ...]) -> int | None:
     return BUST if len(hand) == HAND_LIMIT else total
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _RoundResultSlots needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class RoundResult:
     """A scored round, as everyone saw it once the roost was shown.
 
@@ -250,33 +251,10 @@ class RoundResult:
         return sum(self.roost_dice)
 
 
-class _RoundResultSlots:
-    """RoundResult's slots on a plain class, filled by ``_new_round_result``."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(RoundResult))
+_new_round_result = builder(RoundResult)
 
 
-def _new_round_result(
-    round: int,
-    house: int,
-    discards: tuple[int, ...],
-    roost_dice: tuple[int, ...],
-    hands: tuple[tuple[int, ...], ...],
-    changes: tuple[int, ...],
-) -> RoundResult:
-    """``RoundResult(...)`` with the same arguments, built as ``_new_state`` builds a State.
-
-    One a round, where a round is five decisions or so: this saves half of the
-    cost of attrs' ``__init__``.
-    """
-    new: Any = object.__new__(_RoundResultSlots)  # Any: mypy cannot follow the change of class
-    new.round, new.house, new.discards = round, house, discards
-    new.roost_dice, new.hands, new.changes = roost_dice, hands, changes
-    new.__class__ = RoundResult
-    return new  # type: ignore[no-any-return]
-
-
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class State:
     """A whole game of eighteen, the hidden roost and the dice stream included.
 
@@ -312,48 +290,13 @@ class State:
         return sum(self.roost_dice)
 
 
-class _StateSlots:
-    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(State))
-
-
-def _new_state(
-    rules: Rules,
-    points: tuple[int, ...],
-    out: tuple[bool, ...],
-    round: int,
-    house: int,
-    first: int,
-    order: tuple[int, ...],
-    turn: int,
-    to_act: int | None,
-    hands: tuple[tuple[int, ...], ...],
-    discards: tuple[int, ...],
-    roost_dice: tuple[int, ...],
-    house_choice: tuple[Pass, ...],
-    results: tuple[RoundResult, ...],
-    lightning: tuple[Pass, ...],
-    winners: tuple[int, ...],
-    tape: Tape[Action],
-) -> State:
-    """``State(...)`` with the same arguments, for values the engine made itself.
-
-    The fast path of every step: the slots are filled on a plain ``_StateSlots``
-    object by ordinary stores, whose class then becomes State (as ``dicerules.tape``
-    builds its Logs). It costs a third of attrs' ``__init__``, which makes a call
-    for each of the 17 fields.
-    """
-    new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
-    # At most three stores a line: four or more would build and unpack a tuple.
-    new.rules, new.points, new.out = rules, points, out
-    new.round, new.house, new.first = round, house, first
-    new.order, new.turn, new.to_act = order, turn, to_act
-    new.hands, new.discards, new.roost_dice = hands, discards, roost_dice
-    new.house_choice, new.results, new.lightning = house_choice, results, lightning
-    new.winners, new.tape = winners, tape
-    new.__class__ = State
-    return new  # type: ignore[no-any-return]
+# Each fixes or keeps some fields: a call with 16 or more keywords goes through a dict.
+_new_round = builder(State, fixed={"turn": 0, "lightning": (), "winners": ()})
+_game_over = builder(
+    State, fixed={"order": (), "turn": 0, "to_act": None, "discards": (), "roost_dice": ()}
+)
+_rolled = evolver(State, "hands", "lightning", "winners", "tape")
+_turn_passed = evolver(State, "turn", "to_act", "hands", "lightning", "winners", "tape")
 
 
 @attrs.frozen
@@ -483,10 +426,22 @@ def _play_rounds(
             hand, tape = tape.roll(3, 6)
             hands: list[tuple[int, ...]] = [()] * players
             hands[order[0]] = hand
-            return _new_state(
-                rules, points, out, round_number, house, first, order, 0, order[0], tuple(hands),
-                discards, roost_dice, house_choice, tuple(results), (), (), tape,
-            )  # fmt: skip
+            return _new_round(
+                rules=rules,
+                points=points,
+                out=out,
+                round=round_number,
+                house=house,
+                first=first,
+                order=order,
+                to_act=order[0],
+                hands=tuple(hands),
+                discards=discards,
+                roost_dice=roost_dice,
+                house_choice=house_choice,
+                results=tuple(results),
+                tape=tape,
+            )
         changes = [0] * players
         if rules.roost18_players_lose:
             for seat in order:
@@ -494,7 +449,14 @@ def _play_rounds(
                 changes[house] += 1
         after, gains = _with_changes(rules, points, changes)
         results.append(
-            _new_round_result(round_number, house, discards, roost_dice, ((),) * players, gains)
+            _new_round_result(
+                round=round_number,
+                house=house,
+                discards=discards,
+                roost_dice=roost_dice,
+                hands=((),) * players,
+                changes=gains,
+            )
         )
         ended = _end_round(
             rules, after, out, round_number, house, first, house_choice, results, tape
@@ -535,10 +497,20 @@ def _end_round(
     seats = range(rules.players)
 
     def over(won: tuple[int, ...], lightning: tuple[Pass, ...], tape: Tape[Action]) -> State:
-        return _new_state(
-            rules, points, out_now, round_number, house, first, (), 0, None,
-            ((),) * rules.players, (), (), house_choice, tuple(results), lightning, won, tape,
-        )  # fmt: skip
+        return _game_over(
+            rules=rules,
+            points=points,
+            out=out_now,
+            round=round_number,
+            house=house,
+            first=first,
+            hands=((),) * rules.players,
+            house_choice=house_choice,
+            results=tuple(results),
+            lightning=lightning,
+            winners=won,
+            tape=tape,
+        )
 
     out_now = out
     if rules.eliminate_at_zero:
@@ -626,17 +598,13 @@ def _roll(state: State) -> State:
     """Rule 5: one more die; a bust or a sixth die ends the turn."""
     seat: int = state.to_act  # type: ignore[assignment]
     dice, tape = state.tape.act_and_roll(ROLL, 1, 6)
-    # A list changed and made a tuple: half the cost of splicing the tuple's slices.
+    # A list changed and made a tuple: cheaper than splicing the tuple's slices.
     changed = list(state.hands)
     hand = changed[seat] = changed[seat] + dice
     hands = tuple(changed)
     if sum(hand) > BUST or len(hand) == HAND_LIMIT:
         return _end_turn(state, hands, tape)
-    return _new_state(
-        state.rules, state.points, state.out, state.round, state.house, state.first,
-        state.order, state.turn, seat, hands, state.discards, state.roost_dice,
-        state.house_choice, state.results, (), (), tape,
-    )  # fmt: skip
+    return _rolled(state, hands=hands, lightning=(), winners=(), tape=tape)
 
 
 def _stand(state: State) -> State:
@@ -664,11 +632,9 @@ def _next_turn(
     seat = state.order[turn]
     changed = list(hands)  # cheaper than splicing slices, as in _roll
     changed[seat] = hand
-    return _new_state(
-        state.rules, state.points, state.out, state.round, state.house, state.first,
-        state.order, turn, seat, tuple(changed), state.discards, state.roost_dice,
-        state.house_choice, state.results, (), (), tape,
-    )  # fmt: skip
+    return _turn_passed(
+        state, turn=turn, to_act=seat, hands=tuple(changed), lightning=(), winners=(), tape=tape
+    )
 
 
 def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action]) -> State:
@@ -694,7 +660,14 @@ def _score(state: State, hands: tuple[tuple[int, ...], ...], tape: Tape[Action])
             # number is where the total would go in the sorted totals.
             changes[seat] += bisect_left(ladder, total)
     after, gains = _with_changes(rules, state.points, changes)
-    result = _new_round_result(state.round, house, state.discards, state.roost_dice, hands, gains)
+    result = _new_round_result(
+        round=state.round,
+        house=house,
+        discards=state.discards,
+        roost_dice=state.roost_dice,
+        hands=hands,
+        changes=gains,
+    )
     results = [result]
     ended = _end_round(
         rules, after, state.out, state.round, house, state.first, state.house_choice, results, tape

@@ -61,10 +61,11 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Final, Literal, cast
+from typing import Final, Literal, cast
 
 import attrs
 
+from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
@@ -365,7 +366,7 @@ def _is_family(state: State) -> bool:
 # --------------------------------------------------------------------------- state
 
 
-@attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: _RevealSlots's layout
+@attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: see dicerules._build
 class Reveal:
     """A finished challenge or calza, as everyone saw it when the cups came up.
 
@@ -390,7 +391,7 @@ class Reveal:
         return self.count == self.bid.quantity
 
 
-@attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: _StateSlots's layout
+@attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: see dicerules._build
 class State:
     """A whole game of liar's dice, hidden hands and dice stream included.
 
@@ -436,86 +437,9 @@ class State:
         return cast(Bid, self.tape.actions.last) if self.bid_count else None
 
 
-_new = object.__new__
-
-
-class _StateSlots:
-    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(State))
-
-
-def _new_state(
-    rules: Rules,
-    dice: tuple[int, ...],
-    hands: tuple[tuple[int, ...], ...],
-    round: int,
-    opener: int,
-    to_act: int | None,
-    bid_count: int,
-    ones_wild: bool,
-    rolloff: tuple[tuple[tuple[int, int], ...], ...],
-    last_reveal: Reveal | None,
-    tape: Tape[Action],
-    palifico: bool,
-    palificos: tuple[int, ...],
-) -> State:
-    """``State(...)`` with the same arguments, for values the engine made itself.
-
-    Built the way ``dicerules.tape`` builds its Logs: the slots filled on a plain
-    ``_StateSlots`` object, whose class then becomes State. About a third of the
-    cost of attrs' ``__init__``, which makes a call per field.
-    """
-    # One store a line: a store of four or more at once builds and unpacks a tuple.
-    new: Any = _new(_StateSlots)  # Any: mypy cannot follow the change of class below
-    new.rules = rules
-    new.dice = dice
-    new.hands = hands
-    new.round = round
-    new.opener = opener
-    new.to_act = to_act
-    new.bid_count = bid_count
-    new.ones_wild = ones_wild
-    new.rolloff = rolloff
-    new.last_reveal = last_reveal
-    new.tape = tape
-    new.palifico = palifico
-    new.palificos = palificos
-    new.__class__ = State
-    return new  # type: ignore[no-any-return]
-
-
-class _RevealSlots:
-    """Reveal's slots on a plain class: ``_new_reveal`` fills them, then makes it a Reveal."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(Reveal))
-
-
-def _new_reveal(
-    hands: tuple[tuple[int, ...], ...],
-    bid: Bid,
-    bidder: int,
-    challenger: int,
-    ones_wild: bool,
-    count: int,
-    loser: int | None,
-    calza: bool = False,
-) -> Reveal:
-    """``Reveal(...)`` with the same arguments, built as ``_new_state`` builds a State.
-
-    Half the cost of attrs' ``__init__``, on every challenge.
-    """
-    new: Any = _new(_RevealSlots)  # Any: mypy cannot follow the change of class below
-    new.hands = hands
-    new.bid = bid
-    new.bidder = bidder
-    new.challenger = challenger
-    new.ones_wild = ones_wild
-    new.count = count
-    new.loser = loser
-    new.calza = calza
-    new.__class__ = Reveal
-    return new  # type: ignore[no-any-return]
+_new_state = builder(State)
+_new_reveal = builder(Reveal)
+_bid_made = evolver(State, "to_act", "bid_count", "ones_wild", "tape")
 
 
 @attrs.frozen(repr=False)
@@ -607,7 +531,7 @@ def new_game(
     rules = rules_or_default(rules, Rules, default_rules)
     if stream is None and type(seed) is int and 0 <= seed < SEED_LIMIT:
         # start_stream's answer for a valid seed, without checking it twice more in
-        # SeededStream's validators: a tenth of the cost of a new game.
+        # SeededStream's validators.
         tape: Tape[Action] = Tape.start(seeded_stream(seed))
     else:
         tape = Tape.start(start_stream(seed, stream))
@@ -658,9 +582,20 @@ def _start_round(
         hands.append(tuple(sorted(rolled[start : start + count])))
         start += count
     return _new_state(
-        rules, dice, tuple(hands), round_number, opener, opener, 0,
-        rules.ones_wild and not palifico, rolloff, last_reveal, tape, palifico, palificos,
-    )  # fmt: skip
+        rules=rules,
+        dice=dice,
+        hands=tuple(hands),
+        round=round_number,
+        opener=opener,
+        to_act=opener,
+        bid_count=0,
+        ones_wild=rules.ones_wild and not palifico,
+        rolloff=rolloff,
+        last_reveal=last_reveal,
+        tape=tape,
+        palifico=palifico,
+        palificos=palificos,
+    )
 
 
 def _next_seat(dice: tuple[int, ...], seat: int) -> int:
@@ -818,11 +753,9 @@ def _bid(state: State, bid: Bid) -> State:
         to_act = 0
     if not dice[to_act]:
         to_act = _next_seat(dice, to_act)
-    return _new_state(
-        rules, dice, state.hands, state.round, state.opener, to_act,
-        bid_count + 1, ones_wild, state.rolloff, state.last_reveal, state.tape.act(bid),
-        state.palifico, state.palificos,
-    )  # fmt: skip
+    return _bid_made(
+        state, to_act=to_act, bid_count=bid_count + 1, ones_wild=ones_wild, tape=state.tape.act(bid)
+    )
 
 
 def _check_challenge(state: State) -> None:
@@ -856,13 +789,31 @@ def _challenge(state: State) -> State:
     left = list(dice)
     left[loser] -= 1
     dice = tuple(left)
-    reveal = _new_reveal(hands, bid, bidder, challenger, ones_wild, count, loser)
+    reveal = _new_reveal(
+        hands=hands,
+        bid=bid,
+        bidder=bidder,
+        challenger=challenger,
+        ones_wild=ones_wild,
+        count=count,
+        loser=loser,
+    )
     if len(dice) - dice.count(0) == 1:
         return _new_state(
-            rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
-            ones_wild, state.rolloff, reveal, tape.act(CHALLENGE),
-            False, state.palificos,
-        )  # fmt: skip
+            rules=rules,
+            dice=dice,
+            hands=((),) * rules.players,
+            round=state.round,
+            opener=state.opener,
+            to_act=None,
+            bid_count=0,
+            ones_wild=ones_wild,
+            rolloff=state.rolloff,
+            last_reveal=reveal,
+            tape=tape.act(CHALLENGE),
+            palifico=False,
+            palificos=state.palificos,
+        )
     if rules.palifico and dice[loser] == 1 and loser not in state.palificos:
         return _next_round(state, CHALLENGE, dice, loser, reveal, True)
     opener = loser if rules.next_opener == "loser" else winner
@@ -905,16 +856,32 @@ def _calza(state: State) -> State:
         left[caller] -= 1
         loser = caller
     reveal = _new_reveal(
-        state.hands, bid, _previous_seat(dice, caller), caller, state.ones_wild, count, loser,
-        True,
-    )  # fmt: skip
+        hands=state.hands,
+        bid=bid,
+        bidder=_previous_seat(dice, caller),
+        challenger=caller,
+        ones_wild=state.ones_wild,
+        count=count,
+        loser=loser,
+        calza=True,
+    )
     dice = tuple(left)
     if len(dice) - dice.count(0) == 1:
         return _new_state(
-            rules, dice, ((),) * rules.players, state.round, state.opener, None, 0,
-            state.ones_wild, state.rolloff, reveal, state.tape.act(CALZA),
-            False, state.palificos,
-        )  # fmt: skip
+            rules=rules,
+            dice=dice,
+            hands=((),) * rules.players,
+            round=state.round,
+            opener=state.opener,
+            to_act=None,
+            bid_count=0,
+            ones_wild=state.ones_wild,
+            rolloff=state.rolloff,
+            last_reveal=reveal,
+            tape=state.tape.act(CALZA),
+            palifico=False,
+            palificos=state.palificos,
+        )
     palifico = (
         loser is not None and rules.palifico and dice[caller] == 1
         and caller not in state.palificos

@@ -64,10 +64,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from operator import sub
 from types import MappingProxyType
-from typing import Any, Final, Literal, NamedTuple, cast
+from typing import Final, Literal, NamedTuple, cast
 
 import attrs
 
+from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
@@ -318,33 +319,19 @@ placing a die looks it up instead of building a new one (index 0 is never used).
 
 def _legal_of(state: State) -> tuple[Action, ...]:
     """What ``legal_actions(state)`` returns, worked out once as the state is made."""
-    return _legal_from(
-        state.rules, state.counters, state.whites, state.blues, state.sequence,
-        state.direction, state.to_act,
-    )  # fmt: skip
-
-
-def _legal_from(
-    rules: Rules,
-    counters: tuple[int, ...],
-    whites: tuple[tuple[int, ...], ...],
-    blues: tuple[int, ...],
-    sequence: tuple[Placed, ...],
-    direction: Direction | None,
-    seat: int | None,
-) -> tuple[Action, ...]:
-    """``_legal_of`` from the fields it reads, for ``_new_state`` to pass them as they are."""
+    seat = state.to_act
     if seat is None:
         return ()
+    direction = state.direction
     if direction is None:
-        return _openings(whites[seat])
-    blue = blues[seat]
-    if blue and counters[seat] < rules.link_cost:
+        return _openings(state.whites[seat])
+    blue = state.blues[seat]
+    if blue and state.counters[seat] < state.rules.link_cost:
         blue = 0
-    return _additions(whites[seat], blue, sequence[-1].value, direction == "up")
+    return _additions(state.whites[seat], blue, state.sequence[-1].value, direction == "up")
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class State:
     """A whole game of link, hidden dice and dice stream included.
 
@@ -382,45 +369,11 @@ class State:
         return self.sequence[-1].value if self.sequence else None
 
 
-class _StateSlots:
-    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(State))
-
-
-def _new_state(
-    rules: Rules,
-    round: int,
-    counters: tuple[int, ...],
-    pot: int,
-    in_game: tuple[bool, ...],
-    in_round: tuple[bool, ...],
-    whites: tuple[tuple[int, ...], ...],
-    blues: tuple[int, ...],
-    sequence: tuple[Placed, ...],
-    direction: Direction | None,
-    to_act: int | None,
-    last_winner: int | None,
-    tape: Tape[Action],
-) -> State:
-    """``State(...)`` with the same arguments, for values the engine made itself.
-
-    The fast path of every step: the slots are filled on a plain ``_StateSlots``
-    object by ordinary stores, ``_legal`` last (worked out from the arguments, as
-    State's own ``__init__`` works it out from the fields), and its class then
-    becomes State, as ``dicerules.tape`` builds its Logs. It costs 40% of attrs'
-    ``__init__``, which makes a call for each of the 14 fields.
-    """
-    new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
-    # At most three stores a line: four or more would build and unpack a tuple.
-    new.rules, new.round, new.counters = rules, round, counters
-    new.pot, new.in_game, new.in_round = pot, in_game, in_round
-    new.whites, new.blues, new.sequence = whites, blues, sequence
-    new.direction, new.to_act, new.last_winner = direction, to_act, last_winner
-    new.tape = tape
-    new._legal = _legal_from(rules, counters, whites, blues, sequence, direction, to_act)
-    new.__class__ = State
-    return new  # type: ignore[no-any-return]
+_new_state = builder(State)
+_opened = evolver(State, "whites", "sequence", "direction", "to_act", "tape")
+_white_added = evolver(State, "whites", "sequence", "to_act", "tape")
+_linked = evolver(State, "counters", "pot", "blues", "sequence", "direction", "to_act", "tape")
+_left = evolver(State, "in_round", "to_act", "tape")
 
 
 @attrs.frozen
@@ -496,9 +449,20 @@ def _start_round(
     if seated < 2:
         # Fewer than two seats can ante: the game is over and no ante is taken.
         return _new_state(
-            rules, round_number - 1, counters, 0, in_game, (False,) * players,
-            ((),) * players, (0,) * players, sequence, direction, None, last_winner, tape,
-        )  # fmt: skip
+            rules=rules,
+            round=round_number - 1,
+            counters=counters,
+            pot=0,
+            in_game=in_game,
+            in_round=(False,) * players,
+            whites=((),) * players,
+            blues=(0,) * players,
+            sequence=sequence,
+            direction=direction,
+            to_act=None,
+            last_winner=last_winner,
+            tape=tape,
+        )
     counters = tuple([n - ante if still else n for still, n in zip(in_game, counters, strict=True)])
     return _deal(rules, round_number, counters, in_game, seated, starter, last_winner, tape)
 
@@ -532,9 +496,20 @@ def _deal(
     if not in_game[starter]:
         starter = _next_seat(in_game, starter)
     return _new_state(
-        rules, round_number, counters, ante * seated, in_game, in_game, tuple(whites),
-        tuple(blues), (), None, starter, last_winner, tape,
-    )  # fmt: skip
+        rules=rules,
+        round=round_number,
+        counters=counters,
+        pot=ante * seated,
+        in_game=in_game,
+        in_round=in_game,
+        whites=tuple(whites),
+        blues=tuple(blues),
+        sequence=(),
+        direction=None,
+        to_act=starter,
+        last_winner=last_winner,
+        tape=tape,
+    )
 
 
 def _next_seat(present: tuple[bool, ...], seat: int) -> int:
@@ -579,7 +554,7 @@ def _without(
     whites: tuple[tuple[int, ...], ...], seat: int, value: int
 ) -> tuple[tuple[int, ...], ...]:
     """``whites`` with one die of ``value`` taken from ``seat``'s."""
-    # A list changed and made a tuple: half the cost of splicing the tuple's slices.
+    # A list changed and made a tuple: cheaper than splicing the tuple's slices.
     changed = list(whites)
     hand = changed[seat]
     at = hand.index(value)
@@ -590,24 +565,27 @@ def _without(
 def _open(state: State, action: Open) -> State:
     """Rule 2: the first white die of the row, and the way the row goes."""
     seat = cast(int, state.to_act)
-    return _new_state(
-        state.rules, state.round, state.counters, state.pot, state.in_game, state.in_round,
-        _without(state.whites, seat, action.value), state.blues,
-        (_PLACED["W"][seat][action.value],), action.direction,
-        _next_seat(state.in_round, seat), state.last_winner, state.tape.act(action),
-    )  # fmt: skip
+    return _opened(
+        state,
+        whites=_without(state.whites, seat, action.value),
+        sequence=(_PLACED["W"][seat][action.value],),
+        direction=action.direction,
+        to_act=_next_seat(state.in_round, seat),
+        tape=state.tape.act(action),
+    )
 
 
 def _add_white(state: State, action: Play) -> State:
     """Rule 3: a white die that fits goes on the end of the row."""
     seat = cast(int, state.to_act)
     value = action.value
-    return _new_state(
-        state.rules, state.round, state.counters, state.pot, state.in_game, state.in_round,
-        _without(state.whites, seat, value), state.blues,
-        (*state.sequence, _PLACED["W"][seat][value]), state.direction,
-        _next_seat(state.in_round, seat), state.last_winner, state.tape.act(action),
-    )  # fmt: skip
+    return _white_added(
+        state,
+        whites=_without(state.whites, seat, value),
+        sequence=(*state.sequence, _PLACED["W"][seat][value]),
+        to_act=_next_seat(state.in_round, seat),
+        tape=state.tape.act(action),
+    )
 
 
 def _link(state: State, action: Play) -> State:
@@ -617,15 +595,16 @@ def _link(state: State, action: Play) -> State:
     cost = state.rules.link_cost
     counters = state.counters
     blues = state.blues
-    return _new_state(
-        state.rules, state.round,
-        (*counters[:seat], counters[seat] - cost, *counters[seat + 1 :]), state.pot + cost,
-        state.in_game, state.in_round, state.whites,
-        (*blues[:seat], 0, *blues[seat + 1 :]),
-        (*state.sequence, _PLACED["B"][seat][value]),
-        "down" if state.direction == "up" else "up",
-        _next_seat(state.in_round, seat), state.last_winner, state.tape.act(action),
-    )  # fmt: skip
+    return _linked(
+        state,
+        counters=(*counters[:seat], counters[seat] - cost, *counters[seat + 1 :]),
+        pot=state.pot + cost,
+        blues=(*blues[:seat], 0, *blues[seat + 1 :]),
+        sequence=(*state.sequence, _PLACED["B"][seat][value]),
+        direction="down" if state.direction == "up" else "up",
+        to_act=_next_seat(state.in_round, seat),
+        tape=state.tape.act(action),
+    )
 
 
 def _out(state: State) -> State:
@@ -637,11 +616,7 @@ def _out(state: State) -> State:
     tape = state.tape.act(OUT)
     following = _next_seat(in_round, seat)
     if _next_seat(in_round, following) != following:
-        return _new_state(
-            state.rules, state.round, state.counters, state.pot, state.in_game, in_round,
-            state.whites, state.blues, state.sequence, state.direction, following,
-            state.last_winner, tape,
-        )  # fmt: skip
+        return _left(state, in_round=in_round, to_act=following, tape=tape)
     rules = state.rules
     winner = following
     counters = state.counters
@@ -649,9 +624,20 @@ def _out(state: State) -> State:
     if state.round == rules.rounds:
         players = rules.players
         return _new_state(
-            rules, state.round, counters, 0, state.in_game, (False,) * players,
-            ((),) * players, (0,) * players, state.sequence, state.direction, None, winner, tape,
-        )  # fmt: skip
+            rules=rules,
+            round=state.round,
+            counters=counters,
+            pot=0,
+            in_game=state.in_game,
+            in_round=(False,) * players,
+            whites=((),) * players,
+            blues=(0,) * players,
+            sequence=state.sequence,
+            direction=state.direction,
+            to_act=None,
+            last_winner=winner,
+            tape=tape,
+        )
     return _start_round(
         rules, state.round + 1, counters, state.in_game, winner, winner,
         state.sequence, state.direction, tape,

@@ -66,6 +66,7 @@ from typing import Any, Final, Literal, cast
 
 import attrs
 
+from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, illegal, squeeze
@@ -321,8 +322,7 @@ _SHOWING: Final = {
     for thrown in product(range(1, SIDES + 1), repeat=size)
 }
 """Every throw of one to five dice, in the order thrown, to the dice showing (highest
-first, one shared tuple each): a throw's showing is looked up, a third of the cost of
-sorting it, for 9,330 entries (about 1 MB)."""
+first, one shared tuple each): a throw's showing is looked up rather than sorted."""
 _OFFERS: Final[dict[int, tuple[Action, ...]]] = {
     target: (*(Offer(q) for q in range(1, DICE * target + 1)), NO_OFFER)
     for target in range(1, SIDES + 1)
@@ -333,7 +333,7 @@ _ANSWERS: Final[tuple[Action, ...]] = (ACCEPT, REFUSE)
 # --------------------------------------------------------------------------- state
 
 
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _OutcomeSlots needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class Outcome:
     """A finished turn, as everyone saw it.
 
@@ -360,37 +360,10 @@ class Outcome:
         return sum(self.dice)
 
 
-class _OutcomeSlots:
-    """Outcome's slots on a plain class: ``_new_outcome`` fills them, then makes it an Outcome."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(Outcome))
+_new_outcome = builder(Outcome)
 
 
-def _new_outcome(
-    turn: int,
-    roller: int,
-    dice: tuple[int, ...],
-    stopped: bool,
-    target: int,
-    settled: tuple[int, ...],
-    bonus: tuple[tuple[int, ...], ...],
-    count: int,
-    changes: tuple[int, ...],
-) -> Outcome:
-    """``Outcome(...)`` with the same arguments, built the way ``_new_state`` builds a State.
-
-    One a turn, where a turn is two decisions or so: this costs 40% of attrs'
-    ``__init__``.
-    """
-    new: Any = object.__new__(_OutcomeSlots)  # Any: mypy cannot follow the change of class
-    new.turn, new.roller, new.dice = turn, roller, dice
-    new.stopped, new.target, new.settled = stopped, target, settled
-    new.bonus, new.count, new.changes = bonus, count, changes
-    new.__class__ = Outcome
-    return new  # type: ignore[no-any-return]
-
-
-@attrs.frozen(weakref_slot=False)  # no weakref slot: _StateSlots needs the same layout
+@attrs.frozen(weakref_slot=False)  # no weakref slot: see dicerules._build
 class State:
     """A whole game of twenty-four, dice stream included.
 
@@ -424,44 +397,12 @@ class State:
         return _stage(self.to_act, self.offerer, self.offer)
 
 
-class _StateSlots:
-    """State's slots on a plain class: ``_new_state`` fills them, then makes it a State."""
-
-    __slots__ = tuple(field.name for field in attrs.fields(State))
-
-
-def _new_state(
-    rules: Rules,
-    scores: tuple[int, ...],
-    turn: int,
-    roller: int,
-    to_act: int | None,
-    kept: tuple[int, ...],
-    showing: tuple[int, ...],
-    stopped: bool,
-    target: int,
-    offerer: int | None,
-    offer: int,
-    settled: tuple[int, ...],
-    last: Outcome | None,
-    tape: Tape[Action],
-) -> State:
-    """``State(...)`` with the same arguments, for values the engine made itself.
-
-    The fast path of every step: the slots are filled on a plain ``_StateSlots``
-    object by ordinary stores, and its class then becomes State, as
-    ``dicerules.tape`` builds its Logs. It costs a third of attrs' ``__init__``,
-    which makes a call for each of the 14 fields.
-    """
-    new: Any = object.__new__(_StateSlots)  # Any: mypy cannot follow the change of class
-    # At most three stores a line: four or more would build and unpack a tuple.
-    new.rules, new.scores, new.turn = rules, scores, turn
-    new.roller, new.to_act, new.kept = roller, to_act, kept
-    new.showing, new.stopped, new.target = showing, stopped, target
-    new.offerer, new.offer, new.settled = offerer, offer, settled
-    new.last, new.tape = last, tape
-    new.__class__ = State
-    return new  # type: ignore[no-any-return]
+_new_state = builder(State)
+_thrown = evolver(
+    State, "to_act", "kept", "showing", "stopped", "target", "offerer", "offer", "tape"
+)
+_offered = evolver(State, "to_act", "showing", "offer", "tape")
+_asked = evolver(State, "scores", "to_act", "showing", "offerer", "offer", "settled", "tape")
 
 
 @attrs.frozen
@@ -529,9 +470,21 @@ def _start_turn(
     rolled, tape = tape.roll(DICE, SIDES)
     showing = _SHOWING[rolled]
     return _new_state(
-        rules, scores, turn, roller, roller, (), showing, False, 0, None, 0,
-        (0,) * rules.players, last, tape,
-    )  # fmt: skip
+        rules=rules,
+        scores=scores,
+        turn=turn,
+        roller=roller,
+        to_act=roller,
+        kept=(),
+        showing=showing,
+        stopped=False,
+        target=0,
+        offerer=None,
+        offer=0,
+        settled=(0,) * rules.players,
+        last=last,
+        tape=tape,
+    )
 
 
 def _end_turn(
@@ -545,9 +498,21 @@ def _end_turn(
     """Rule 5: the next seat to the left rolls, or the game is over."""
     if turn == rules.turns:
         return _new_state(
-            rules, scores, turn, roller, None, (), (), False, 0, None, 0,
-            (0,) * rules.players, outcome, tape,
-        )  # fmt: skip
+            rules=rules,
+            scores=scores,
+            turn=turn,
+            roller=roller,
+            to_act=None,
+            kept=(),
+            showing=(),
+            stopped=False,
+            target=0,
+            offerer=None,
+            offer=0,
+            settled=(0,) * rules.players,
+            last=outcome,
+            tape=tape,
+        )
     return _start_turn(rules, scores, turn + 1, (roller + 1) % rules.players, outcome, tape)
 
 
@@ -672,10 +637,17 @@ def _keep(state: State, keep: Keep) -> State:
         return _end_first_stage(state, kept, False, state.tape.act(keep))
     # The keep and the dice thrown again logged on one new tape, not two.
     rolled, tape = state.tape.act_and_roll(keep, left, SIDES)
-    return _new_state(
-        state.rules, state.scores, state.turn, state.roller, state.roller, kept,
-        _SHOWING[rolled], False, 0, None, 0, state.settled, state.last, tape,
-    )  # fmt: skip
+    return _thrown(
+        state,
+        to_act=state.roller,
+        kept=kept,
+        showing=_SHOWING[rolled],
+        stopped=False,
+        target=0,
+        offerer=None,
+        offer=0,
+        tape=tape,
+    )
 
 
 def _stop(state: State, stop: Stop) -> State:
@@ -715,10 +687,17 @@ def _end_first_stage(
         if rules.settlements:
             # Rule 3: the seat to the roller's left speaks first.
             left = (roller + 1) % rules.players
-            return _new_state(
-                rules, state.scores, state.turn, roller, left, dice, (), stopped, target, left, 0,
-                state.settled, state.last, tape,
-            )  # fmt: skip
+            return _thrown(
+                state,
+                to_act=left,
+                kept=dice,
+                showing=(),
+                stopped=stopped,
+                target=target,
+                offerer=left,
+                offer=0,
+                tape=tape,
+            )
         return _bonus(
             rules, state.turn, roller, dice, stopped, target, state.scores, state.settled, tape
         )
@@ -730,7 +709,17 @@ def _end_first_stage(
     changes = _paid_by_others(rules.players, roller, amount)
     scores = tuple(map(add, state.scores, changes))
     # Settlements come only above 24, so state.settled is still all 0 here.
-    outcome = _new_outcome(state.turn, roller, dice, stopped, 0, state.settled, (), 0, changes)
+    outcome = _new_outcome(
+        turn=state.turn,
+        roller=roller,
+        dice=dice,
+        stopped=stopped,
+        target=0,
+        settled=state.settled,
+        bonus=(),
+        count=0,
+        changes=changes,
+    )
     return _end_turn(rules, state.turn, roller, outcome, scores, tape)
 
 
@@ -763,11 +752,9 @@ def _check_offer(state: State, offer: Offer) -> None:
 
 def _offer(state: State, offer: Offer) -> State:
     """Rule 3: the offer waits on the table for the roller's answer."""
-    return _new_state(
-        state.rules, state.scores, state.turn, state.roller, state.roller, state.kept, (),
-        state.stopped, state.target, state.offerer, offer.quarters, state.settled, state.last,
-        state.tape.act(offer),
-    )  # fmt: skip
+    return _offered(
+        state, to_act=state.roller, showing=(), offer=offer.quarters, tape=state.tape.act(offer)
+    )
 
 
 def _no_offer(state: State, action: NoOffer | Refuse) -> State:
@@ -794,10 +781,16 @@ def _next_offerer(
             rules, state.turn, state.roller, state.kept, state.stopped, state.target, scores,
             settled, tape,
         )  # fmt: skip
-    return _new_state(
-        rules, scores, state.turn, state.roller, seat, state.kept, (), state.stopped,
-        state.target, seat, 0, settled, state.last, tape,
-    )  # fmt: skip
+    return _asked(
+        state,
+        scores=scores,
+        to_act=seat,
+        showing=(),
+        offerer=seat,
+        offer=0,
+        settled=settled,
+        tape=tape,
+    )
 
 
 def _bonus(
@@ -830,7 +823,17 @@ def _bonus(
         bonus = _pay(bonus, roller, payers, -target)
     scores = tuple(map(add, scores, bonus))
     changes = tuple(map(add, bonus, _settlements(roller, settled)))
-    outcome = _new_outcome(turn, roller, dice, stopped, target, settled, throws, count, changes)
+    outcome = _new_outcome(
+        turn=turn,
+        roller=roller,
+        dice=dice,
+        stopped=stopped,
+        target=target,
+        settled=settled,
+        bonus=throws,
+        count=count,
+        changes=changes,
+    )
     return _end_turn(rules, turn, roller, outcome, scores, tape)
 
 

@@ -316,7 +316,9 @@ def test_a_broken_installed_plugin_leaves_the_command_line_working(tmp_path: Pat
     )
     source = str(Path(dicerules.__file__).resolve().parent.parent)
     here = str(Path(__file__).resolve().parent)
-    path = os.pathsep.join([source, here, str(tmp_path)])
+    path = os.pathsep.join(
+        filter(None, [source, here, str(tmp_path), os.environ.get("PYTHONPATH")])
+    )
 
     def command(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

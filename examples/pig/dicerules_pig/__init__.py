@@ -40,6 +40,7 @@ import attrs
 from dicerules import Game
 from dicerules.bot import SeededBot, check_view
 from dicerules.errors import IllegalActionError, InvalidActionError
+from dicerules.facts import Encoding, Piece
 from dicerules.game import (
     Benchmarks,
     Counterpart,
@@ -58,6 +59,7 @@ __all__ = [
     "HOLD",
     "HOLD_AT",
     "NAME",
+    "OBSERVATION",
     "PRESETS",
     "ROLL",
     "Action",
@@ -321,6 +323,37 @@ def describe(state: State) -> str:
     return f"seat {state.to_act} to act, turn total {state.turn_total}{last}; {scores_text}"
 
 
+# ------------------------------------------------------------------- the observation
+
+
+def _pieces(rules: Rules) -> tuple[Piece, ...]:
+    players = rules.players
+    return (
+        ("player", (players,)),  # 1 at the seat the view is for (none: a spectator)
+        ("to_act", (players,)),  # 1 at the seat to act (none once the game is over)
+        ("scores", (players,)),  # each seat's banked score
+        ("turn_total", (1,)),
+        ("last_roll", (SIDES,)),  # 1 at the face the last roll showed (none before any)
+        ("winner", (players,)),  # 1 at the winner, once there is one
+    )
+
+
+def _encode(rules: Rules, view: View) -> tuple[float, ...]:
+    seats = range(rules.players)
+    return (
+        *(float(seat == view.player) for seat in seats),
+        *(float(seat == view.to_act) for seat in seats),
+        *(float(score) for score in view.scores),
+        float(view.turn_total),
+        *(float(face == view.last_roll) for face in range(1, SIDES + 1)),
+        *(float(seat == view.winner) for seat in seats),
+    )
+
+
+OBSERVATION: Final = Encoding(_pieces, _encode)
+"""A view as numbers, for learners (the PettingZoo adapter): the pieces of ``_pieces``."""
+
+
 # ------------------------------------------------------------------------ the expert
 
 HOLD_AT: Final = 20
@@ -366,6 +399,7 @@ GAME: Final[Game[State, Action, Rules, View]] = Game(
     describe=describe,
     expert=Expert,
     distinct_actions=distinct_actions,
+    observation=OBSERVATION,
     benchmarks=Benchmarks(
         counterparts=(
             Counterpart(
@@ -378,8 +412,8 @@ GAME: Final[Game[State, Action, Rules, View]] = Game(
     ),
 )
 """Pig as a dicerules Game: the required parts, and of the optional ones ``describe``,
-``expert``, ``distinct_actions`` (action ids, for the OpenSpiel and PettingZoo
-adapters) and ``benchmarks`` (bench times it beside OpenSpiel's own ``pig``). It hides
-nothing (no ``resample_hidden``), keeps no conservation law (no ``outside_scores``), is
-told by the generic narrator (no ``narrator``) and is observed as text (no
-``observation``)."""
+``expert``, ``distinct_actions`` and ``observation`` (action ids and numbers, for the
+OpenSpiel and PettingZoo adapters) and ``benchmarks`` (bench times it beside
+OpenSpiel's own ``pig``). It hides nothing (no ``resample_hidden``), keeps no
+conservation law (no ``outside_scores``) and is told by the generic narrator (no
+``narrator``)."""

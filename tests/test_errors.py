@@ -94,7 +94,10 @@ def test_a_seat_that_does_not_exist(name: str) -> None:
 @pytest.mark.parametrize("name", GAME_NAMES)
 @pytest.mark.parametrize("face", [0, 7, HUGE], ids=["0", "7", "huge"])
 def test_a_scripted_die_that_is_not_a_face_from_new_game(name: str, face: int) -> None:
-    raised = _raises(ValueError, lambda: GAMES[name].new_game(stream=ScriptedStream([face] * 64)))
+    game = GAMES[name]
+    if not record(game.new_game(seed=3)).rolls:
+        pytest.skip(f"{name} draws no dice as a game starts")
+    raised = _raises(ValueError, lambda: game.new_game(stream=ScriptedStream([face] * 64)))
     assert isinstance(raised, InvalidDieError)
 
 

@@ -301,7 +301,7 @@ def test_rules_reach_every_field_extreme(name: str) -> None:
     """Dependent fields (a seat below players, start_points below target) included."""
     game = dicerules.get_game(name)
     wanted = extremes(game)
-    assert len(wanted) >= 8
+    assert wanted
     for field, value in wanted:
         found = find(rules(game), has(field, value), settings=FIND)
         assert getattr(found, field) == value
@@ -683,7 +683,8 @@ def test_dicerules_imports_without_hypothesis_and_testing_says_what_to_install()
             "import sys",
             'sys.modules["hypothesis"] = None',
             "import dicerules",
-            "assert len(dicerules.GAMES) == 4, dicerules.GAMES",
+            "builtin = {'liars-dice', 'eighteen', 'link', 'twenty-four'}",
+            "assert builtin <= set(dicerules.GAMES), dicerules.GAMES",
             "try:",
             "    import dicerules.testing",
             "except ImportError as error:",

@@ -160,6 +160,7 @@ def test_no_bot_hands_a_state_to_the_engine(name: str) -> None:
         for module_name, module in sys.modules.items()
         if module_name == "dicerules.game" or module_name.startswith("dicerules.games.")
     }
+    engine.add(sys.modules[game.State.__module__].__file__)  # a plugin's engine too
     handed: list[str] = []
 
     def watch(frame: FrameType, event: str, arg: object) -> None:

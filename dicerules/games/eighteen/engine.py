@@ -1,7 +1,6 @@
 """Eighteen: a dice game after blackjack, played against the house's hidden roost.
 
-The rules as implemented (the full spec, with numbered rules, is the project's
-eighteen rules page; this is the same in brief):
+The rules as implemented, in full (``dicerules rules eighteen`` prints them):
 
 * Seats are numbered to the left. Unless ``permanent_house`` names a seat, the house
   is chosen first: every seat rolls three dice in seat order, the highest total is
@@ -41,13 +40,13 @@ Presets: ``standard`` (the defaults: the house rotates, first to 18 points),
 ``hosted`` (seat 0 is the house for the whole game, which ends after 50 rounds at
 the latest).
 
-Decisions the rules page makes where the source is silent (each one a Rules field
+Decisions where the source is silent (each one a Rules field
 where users may want otherwise): points may go negative unless ``floor_at_zero``;
 a roost of 18 costs every player a point; a player above the roost gains exactly
 one point; the target is checked only at the end of a round; a permanent house
 never wins and is never out; the cap on rounds.
 
-Decisions made here where the rules page is silent: the one-seat-left rule belongs
+Further decisions, where even those are silent: the one-seat-left rule belongs
 to ``eliminate_at_zero`` and counts only seats that can win (so a permanent house
 with elimination needs three seats or more); ``start_points`` lies from -99 to 99
 and below ``target``; ``max_rounds`` lies from 1 to 1000 and counts the rounds a

@@ -1,7 +1,6 @@
 """Liar's dice: bid on the dice under every cup, or call the last bid a lie.
 
-The rules as implemented (the full spec, with numbered rules, is the project's
-liars-dice rules page; this is the same in brief):
+The rules as implemented, in full (``dicerules rules liars-dice`` prints them):
 
 * Every seat starts with ``dice_per_player`` dice. Round 1 is opened by the winner
   of an open roll-off (one die each, in seat order; the seats tied for highest roll

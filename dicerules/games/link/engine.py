@@ -1,7 +1,6 @@
 """Link: build one row of dice, up or down, until only one player can still add to it.
 
-The rules as implemented (the full spec, with numbered rules, is the project's
-link rules page; this is the same in brief):
+The rules as implemented, in full (``dicerules rules link`` prints them):
 
 * Every seat has ``start_counters`` counters. A game is ``rounds`` rounds.
 * At the start of a round every seat still in the game puts ``ante`` counters in

@@ -1,8 +1,8 @@
 """Twenty-four: roll five dice to a total of 24, and roll for a bonus above it.
 
-The rules as implemented (the full spec is the project's twenty-four rules page;
-this is the same in brief). Money is kept as whole quarter-units (1 unit = 4), and
-every payment goes from one seat to another, so the scores always sum to 0.
+The rules as implemented, in full (``dicerules rules twenty-four`` prints them).
+Money is kept as whole quarter-units (1 unit = 4), and every payment goes from one
+seat to another, so the scores always sum to 0.
 
 * Seats take turns to the left (seat + 1), starting with ``first_player``; every
   seat takes ``rotations`` turns, then the game ends.
@@ -29,7 +29,7 @@ Presets: ``standard`` (the defaults: highest-value keeping and no options) and
 ``house-rules`` (the low-score bonus for a full play, the failed bonus paying, and
 settlements).
 
-Decisions where the source is silent (each one the rules page's or ours):
+Decisions where the source is silent:
 ``stop`` may be said after any throw, the very first included, so a roller need
 not keep anything; "any_value" keeping is an option the source does not have;
 an offer is a whole number of quarter-units from 1 to 5d, the most the bonus

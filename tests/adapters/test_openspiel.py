@@ -6,7 +6,6 @@ Skipped when pyspiel (the extra ``openspiel``) is not installed.
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -28,9 +27,7 @@ dos = pytest.importorskip("dicerules.openspiel")
 
 from sequence_form import game_value  # noqa: E402  (after the skip: it needs scipy)
 
-slow = pytest.mark.skipif(
-    not os.environ.get("DICERULES_SLOW"), reason="a long test: run with DICERULES_SLOW=1"
-)
+slow = pytest.mark.slow  # in the default run, CI's included; -m "not slow" leaves it out
 
 TENSOR_LIMIT = 300_000
 """A preset whose information state tensor is larger is simulated with two seats."""

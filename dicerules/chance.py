@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from dicerules.errors import StreamExhaustedError
+from dicerules.errors import InvalidArgumentError, StreamExhaustedError
 from dicerules.game import AnyGame
 from dicerules.streams import ScriptedStream, _new_scripted
 from dicerules.tape import Tape
@@ -51,16 +51,16 @@ class _Lacking:
 
     def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], _Lacking]:
         if not isinstance(count, int) or count < 0:
-            raise ValueError(f"count must be an int >= 0, got {count!r}")
+            raise InvalidArgumentError(f"count must be an int >= 0, got {count!r}")
         if not isinstance(sides, int) or sides < 1:
-            raise ValueError(f"sides must be an int >= 1, got {sides!r}")
+            raise InvalidArgumentError(f"sides must be an int >= 1, got {sides!r}")
         end = self.position + count
         if end > len(self.values):
             raise _DieNeeded(sides, end - len(self.values) - 1)
         dice = self.values[self.position : end]
         for die in dice:
             if not 1 <= die <= sides:
-                raise ValueError(f"{die} is not a face of a {sides}-sided die")
+                raise InvalidArgumentError(f"{die} is not a face of a {sides}-sided die")
         return dice, _Lacking(self.values, end)
 
 
@@ -153,9 +153,11 @@ class Chance:
         """The step with the next die showing ``face``; ValueError if it is not a face
         of that die or the step needs no more dice."""
         if self.sides is None:
-            raise ValueError("this step needs no more dice")
+            raise InvalidArgumentError("this step needs no more dice")
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= self.sides:
-            raise ValueError(f"{face!r} is not a face of the {self.sides}-sided die asked for")
+            raise InvalidArgumentError(
+                f"{face!r} is not a face of the {self.sides}-sided die asked for"
+            )
         faces = (*self.faces, face)
         if self._more:
             return Chance(
@@ -221,8 +223,8 @@ def resolve(game: AnyGame, state: Any, action: Any, faces: tuple[int, ...]) -> A
     step = setup(game) if state is None else act(game, state, action)
     for index, face in enumerate(faces):
         if step.done:
-            raise ValueError(f"the step draws {index} dice, {len(faces)} faces given")
+            raise InvalidArgumentError(f"the step draws {index} dice, {len(faces)} faces given")
         step = step.show(face)
     if not step.done:
-        raise ValueError(f"the step draws more than the {len(faces)} dice given")
+        raise InvalidArgumentError(f"the step draws more than the {len(faces)} dice given")
     return step.after

@@ -326,12 +326,14 @@ def register(game: AnyGame) -> AnyGame:
     different game under a name already taken.
     """
     if not isinstance(game, Game):
-        raise TypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
+        raise WrongTypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
     name = game.name
     if not isinstance(name, str):
-        raise TypeError(f"a game's name must be a str, not {type(name).__name__}")
+        raise WrongTypeError(f"a game's name must be a str, not {type(name).__name__}")
     if not name or len(name.split()) != 1 or name.split()[0] != name:
-        raise ValueError(f"a game's name is one word, typed on command lines; got {name!r}")
+        raise InvalidArgumentError(
+            f"a game's name is one word, typed on command lines; got {name!r}"
+        )
     taken = _REGISTRY.get(name)
     if taken is None:
         _REGISTRY[name] = game

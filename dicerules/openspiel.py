@@ -48,6 +48,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance
+from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.facts import ActionIds, ScoreChange, returns
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
@@ -85,7 +86,9 @@ def _none_value(attribute: attrs.Attribute[Any]) -> int:
         return spec.low - 1
     if spec is not None and spec.high is not None:
         return spec.high + 1
-    raise ValueError(f"field {attribute.name} may be None but has no range to stand for it")
+    raise InvalidArgumentError(
+        f"field {attribute.name} may be None but has no range to stand for it"
+    )
 
 
 def _may_be_none(attribute: attrs.Attribute[Any]) -> bool:
@@ -101,7 +104,9 @@ def _parameters(dgame: AnyGame, rules: Any) -> dict[str, bool | int | str]:
         if value is None:
             value = _none_value(attribute)
         if not isinstance(value, bool | int | str):
-            raise ValueError(f"{dgame.name} field {attribute.name} is not a bool, int or str")
+            raise InvalidArgumentError(
+                f"{dgame.name} field {attribute.name} is not a bool, int or str"
+            )
         result[attribute.name] = value
     return result
 
@@ -118,7 +123,7 @@ def _rules(dgame: AnyGame, params: dict[str, Any]) -> Any:
         values[attribute.name] = value
     unknown = sorted(set(params) - set(values))
     if unknown:
-        raise ValueError(f"{dgame.name} has no rule {', '.join(unknown)}")
+        raise InvalidArgumentError(f"{dgame.name} has no rule {', '.join(unknown)}")
     return rules_from_dict(dgame, values)
 
 
@@ -156,7 +161,7 @@ def game(name: str, rules: Any = None) -> pyspiel.Game:
     short = register(dgame)
     rules = dgame.default_rules if rules is None else rules
     if not isinstance(rules, dgame.Rules):
-        raise TypeError(f"{name} rules must be its Rules, not {type(rules).__name__}")
+        raise WrongTypeError(f"{name} rules must be its Rules, not {type(rules).__name__}")
     return pyspiel.load_game(short, _parameters(dgame, rules))
 
 
@@ -194,7 +199,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, dgame: AnyGame, rules: Any) -> None:
         if dgame.distinct_actions is None:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"{dgame.name} declares no distinct_actions, which OpenSpiel needs for action"
                 " ids: add them to its Game"
             )
@@ -239,7 +244,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
     ) -> _Observer:
         """An observer: the view (perfect recall: every view so far) as text and tensor."""
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise InvalidArgumentError(f"observation parameters are not supported, got {params}")
         return _Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
@@ -302,7 +307,7 @@ class _Node:
             taken = self.taken
         else:
             if not 0 <= action_id < len(self.game.actions):
-                raise ValueError(f"{action_id} is not an action id of {dgame.name}")
+                raise InvalidArgumentError(f"{action_id} is not an action id of {dgame.name}")
             step = chance.act(dgame, self.last, self.game.actions[action_id])
             taken = (*self.taken, action_id)
         if not step.done:
@@ -341,7 +346,9 @@ def _replayed(text: str) -> tuple[_Node, list[int]]:
         node = node.apply(move)
         moves.append(move)
     if dice_left or actions_left:
-        raise ValueError("the serialized game does not replay: its dice and actions disagree")
+        raise InvalidArgumentError(
+            "the serialized game does not replay: its dice and actions disagree"
+        )
     return node, moves
 
 
@@ -373,7 +380,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if step is None or step.sides is None:
             return []
         if step.sides > self.node.game.max_chance_outcomes():
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"{self.node.game.dgame.name} rolled a die of {step.sides} sides, more than the"
                 f" {self.node.game.max_chance_outcomes()} its max_sides declares"
             )
@@ -434,9 +441,11 @@ class _Observer:
     def __init__(self, spiel_game: _Game, iig_obs_type: pyspiel.IIGObservationType) -> None:
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("an observer of every player's private dice is not supported")
+            raise InvalidArgumentError(
+                "an observer of every player's private dice is not supported"
+            )
         if not iig_obs_type.public_info:
-            raise ValueError("an observer without public information is not supported")
+            raise InvalidArgumentError("an observer without public information is not supported")
         self.game = spiel_game
         self.spectator = private == pyspiel.PrivateInfoType.NONE
         self.recall = bool(iig_obs_type.perfect_recall)
@@ -524,7 +533,7 @@ class _Observer:
 
 def _node_of(state: pyspiel.State) -> _Node:
     if not isinstance(state, _State):
-        raise TypeError(f"not the state of a dicerules game: {type(state).__name__}")
+        raise WrongTypeError(f"not the state of a dicerules game: {type(state).__name__}")
     return state.node
 
 
@@ -533,7 +542,7 @@ def dicerules_state(state: pyspiel.State) -> Any:
     dice of a step under way. ValueError while the set-up dice are being chosen."""
     node = _node_of(state)
     if not node.path:
-        raise ValueError("the game is not set up yet: its set-up dice are being chosen")
+        raise InvalidArgumentError("the game is not set up yet: its set-up dice are being chosen")
     return node.last
 
 

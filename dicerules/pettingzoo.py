@@ -36,6 +36,7 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+from dicerules.errors import InvalidArgumentError
 from dicerules.facts import ActionIds, returns
 from dicerules.game import AnyGame, get_game, rules_or_default
 from dicerules.narration import Narrator
@@ -71,11 +72,13 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         super().__init__()
         rules = rules_or_default(rules, game.Rules, game.default_rules)
         if game.distinct_actions is None:
-            raise ValueError(f"{game.name} declares no action ids (distinct_actions)")
+            raise InvalidArgumentError(f"{game.name} declares no action ids (distinct_actions)")
         if game.observation is None:
-            raise ValueError(f"{game.name} declares no observation encoding (observation)")
+            raise InvalidArgumentError(
+                f"{game.name} declares no observation encoding (observation)"
+            )
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.game = game
         self.rules = rules
         self.render_mode = render_mode
@@ -144,10 +147,10 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act: give an action id, not None")
+            raise InvalidArgumentError(f"{agent} is to act: give an action id, not None")
         index = int(action)
         if not 0 <= index < len(self.actions):
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"there is no action id {index}: the ids are 0 to {len(self.actions) - 1}"
             )
         chosen = self.actions[index]

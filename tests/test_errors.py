@@ -13,6 +13,7 @@ from dicerules import (
     GAMES,
     DiceRulesError,
     GameRecord,
+    InvalidArgumentError,
     InvalidDieError,
     InvalidRulesError,
     InvalidSeatError,
@@ -206,3 +207,13 @@ def test_shown() -> None:
     assert shown(10**4299) == repr(10**4299)  # what Python can print, printed
     assert shown(_BadRepr()) == "<a _BadRepr that cannot be shown>"
     assert shown(_nested(10**5)) == "<a list that cannot be shown>"
+
+
+def test_the_adapters_faces_raise_errors_of_the_hierarchy() -> None:
+    from dicerules import chance
+    from dicerules.game import register
+
+    game = GAMES["liars-dice"]
+    step = chance.setup(game)
+    assert isinstance(_raises(ValueError, lambda: step.show(step.sides + 1)), InvalidArgumentError)
+    assert isinstance(_raises(TypeError, lambda: register(object())), WrongTypeError)  # type: ignore[arg-type]

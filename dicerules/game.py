@@ -17,13 +17,14 @@ import threading
 import warnings
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from importlib import metadata
-from types import FrameType, MappingProxyType
+from types import FrameType, MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from dicerules.errors import (
     DuplicateGameError,
+    IllegalActionError,
     InvalidArgumentError,
     InvalidRulesError,
     InvalidSeatError,
@@ -31,6 +32,7 @@ from dicerules.errors import (
     WrongTypeError,
     shown,
 )
+from dicerules.notation import illegal
 from dicerules.streams import (
     SEED_LIMIT,
     DiceStream,
@@ -153,6 +155,99 @@ class Game(Generic[S, A, R, V]):
     The first fifteen parts are required; the rest have defaults, so that a minimal
     game is short. Faces (bots, the command line, testing, bench, adapters) learn
     what they need of a game from these parts alone, never from its name.
+    ``Game.from_module(engine)`` builds a Game from the names a module defines.
+
+    The required parts, in this order (each may be given by keyword):
+
+    name
+        A str: the registry name, one word, such as ``"liars-dice"``.
+    Rules
+        The frozen attrs class of every rule option; ``Rules(...)`` validates its
+        fields (InvalidRulesError naming the field).
+    State
+        The frozen attrs class of the game's states; each holds ``rules`` and
+        ``tape`` (the stream and every action and roll so far).
+    presets
+        A Mapping of names to Rules: the named rule sets, at least one.
+    new_game(rules=None, *, seed=None, stream=None) -> State
+        The state before the first action; rules None: ``default_rules``. Give a
+        seed or a stream, or neither (a seed is drawn and kept for replay).
+    legal_actions(state) -> tuple of actions
+        Every legal action, in a fixed order; () exactly when the game is over.
+    apply(state, action) -> State
+        The state after ``action``; IllegalActionError if it is not legal, and
+        ``state`` unchanged.
+    current_player(state) -> int | None
+        The seat to act; None exactly when the game is over.
+    is_terminal(state) -> bool
+        Whether the game is over (``from_module``'s default: no seat to act).
+    winners(state) -> tuple[int, ...]
+        The winning seats, sorted; () while the game is not over.
+    scores(state) -> tuple[int, ...]
+        Each seat's standing in the game's own terms, one int a seat.
+    history(state) -> tuple of actions
+        Every action applied since new_game, in order (``from_module``'s
+        default: the actions on the state's tape).
+    view(state, seat) -> View
+        What ``seat`` may know (None: a spectator); never the stream or its seed.
+        InvalidSeatError for a seat that does not exist.
+    format_action(action) -> str
+        The action in the game's notation.
+    parse_action(state, text) -> action
+        The action ``text`` names: InvalidActionError for text that is not
+        notation, IllegalActionError for an action not legal in ``state``
+        (``from_module``'s default: the module's ``parse`` then that check).
+
+    The optional parts, by keyword only, with their defaults:
+
+    default_rules
+        The Rules ``new_game`` uses when given none; by default the first preset.
+    describe(state) -> str, or None
+        The whole state as text, hidden dice included, for logs and golden files;
+        None (the default): the game has none.
+    seats(rules) -> int
+        The number of seats under ``rules``; by default ``rules.players``.
+    acting_seats(rules) -> tuple[int, ...]
+        The seats that ever choose an action (a permanent house may not); by
+        default every seat.
+    resample_hidden(state, seat, stream) -> State, or None
+        ``state`` with everything ``seat`` (None: a spectator) may not know drawn
+        afresh from ``stream``; nothing else changes, so the seat's view is the
+        same. The result's tape starts from the new stream: it is for tests, not
+        for replay. None (the default): the game hides nothing from any seat.
+    outside_scores(state) -> int, or None
+        What the conservation law counts beyond the scores: ``sum(scores(state)) +
+        outside_scores(state)`` (``conserved``) is the same in every state of a
+        game. None (the default): the game keeps no such law.
+    benchmarks
+        A ``Benchmarks``: what ``dicerules bench`` times beyond random play with
+        the default rules; by default that alone.
+    expert(seed) -> Bot, or None
+        The expert bot (usually its class), made with an int seed; None (the
+        default): the game has none.
+    narrator
+        The ``dicerules.narration.Narrator`` subclass that tells the game in words
+        (``play``, ``replay``), made as ``narrator(game, seat)``; None (the
+        default): the generic Narrator.
+    bots
+        A Mapping of more bot names to ``bot(seed) -> Bot``, beyond ``random``
+        and ``expert`` (``dicerules.bots.make`` finds them); by default none.
+    distinct_actions(rules) -> tuple of actions, or None
+        Every action a game under ``rules`` can ever take, each once, in a fixed
+        order: an action's id is its index. None (the default): no action ids,
+        and the adapters refuse the game.
+    observation
+        A ``dicerules.facts.Encoding``: every view as a fixed-length tuple of
+        floats, for learners; None (the default): views are observed as text.
+    max_sides(rules) -> int
+        The most faces of any die the game rolls under ``rules``; by default 6.
+    max_length(rules) -> int | None
+        The most actions a game under ``rules`` can take; by default None: no
+        bound is known.
+    payoff(rules) -> ScoreChange, or None
+        How a result is paid: None (the default), won and lost (+1 shared among
+        the winners, -1 among the other acting seats); a
+        ``dicerules.facts.ScoreChange``, each seat is paid its change of score.
     """
 
     name: str
@@ -243,6 +338,32 @@ class Game(Generic[S, A, R, V]):
     share +1 among the winners and -1 among the other acting seats); a
     ``dicerules.facts.ScoreChange``, each seat is paid its change of score."""
 
+    @classmethod
+    def from_module(cls, *modules: object, **overrides: Any) -> Game[Any, Any, Any, Any]:
+        """A Game of the parts that ``modules`` define by name, ``overrides`` winning.
+
+        Each part is looked up in the modules in the order given, under its own
+        name (``apply``, ``max_length``) and, for the parts that are data, under
+        an upper-case constant's name first: ``NAME``, ``PRESETS``, ``BENCHMARKS``,
+        ``OBSERVATION``, ``BOTS``; the expert also as a class ``Expert``. A name
+        that holds a module (a package's submodule ``expert``) is passed over. A
+        game whose parts live in several modules names them all, and gives by
+        keyword what none of them defines by name::
+
+            Game.from_module(engine, encoding, expert, narrator=narrator.MyNarrator)
+
+        Three required parts have defaults here, so a minimal game need not write
+        them: ``history``, the actions on the state's tape; ``is_terminal``, no
+        seat to act (``current_player(state) is None``); ``parse_action``, the
+        module's syntax parser ``parse(text)`` (or the ``parse`` of its
+        ``Action`` class, a ``Word``), then IllegalActionError for an action that
+        is not legal, naming the legal actions when they are few.
+
+        InvalidArgumentError names a required part that no module defines, or an
+        override that is not a part; WrongTypeError names a part of the wrong kind.
+        """
+        return _from_modules(cls, modules, overrides)
+
     @property
     def hides_information(self) -> bool:
         """Whether some seat may not know all of a state (the game has ``resample_hidden``)."""
@@ -257,6 +378,123 @@ class Game(Generic[S, A, R, V]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+# ------------------------------------------------------------ Game.from_module
+
+_CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "name": ("NAME", "name"),
+        "presets": ("PRESETS", "presets"),
+        "benchmarks": ("BENCHMARKS", "benchmarks"),
+        "observation": ("OBSERVATION", "observation"),
+        "bots": ("BOTS", "bots"),
+        "expert": ("Expert", "expert"),
+    }
+)
+"""The names ``from_module`` looks for a part under, where they are not the part's own."""
+
+_NOT_CALLED: Final = frozenset(
+    {"name", "Rules", "State", "presets", "default_rules", "benchmarks", "observation", "bots"}
+)
+"""The parts that are data, not called (every other part is called)."""
+
+_FEW_LEGAL: Final = 8
+"""The default parse_action lists the legal actions when there are at most this many."""
+
+
+def _from_modules(
+    cls: type[Game[Any, Any, Any, Any]], modules: tuple[object, ...], overrides: dict[str, Any]
+) -> Game[Any, Any, Any, Any]:
+    fields = attrs.fields_dict(cls)
+    unknown = sorted(set(overrides) - set(fields))
+    if unknown:
+        raise InvalidArgumentError(
+            f"Game.from_module: {', '.join(unknown)} is not a part of a Game;"
+            f" the parts are: {', '.join(fields)}"
+        )
+    for module in modules:
+        if not isinstance(module, ModuleType):
+            raise WrongTypeError(f"Game.from_module takes modules, not {type(module).__name__}")
+    parts: dict[str, Any] = {}
+    for part in fields:
+        if part in overrides:
+            parts[part] = overrides[part]
+            continue
+        found = _look_up(modules, _CONSTANT_NAMES.get(part, (part,)))
+        if found is not None:
+            parts[part] = found
+    parts.setdefault("history", _tape_history)
+    if "is_terminal" not in parts and "current_player" in parts:
+        parts["is_terminal"] = _no_seat_to_act(parts["current_player"])
+    if "parse_action" not in parts and {"legal_actions", "format_action"} <= set(parts):
+        parser = _look_up(modules, ("parse",))
+        if parser is None:
+            parser = getattr(_look_up(modules, ("Action",)), "parse", None)
+        if parser is not None:
+            parts["parse_action"] = _parse_then_check(
+                parser, parts["legal_actions"], parts["format_action"]
+            )
+    where = ", ".join(getattr(module, "__name__", "?") for module in modules) or "no module"
+    for part, field in fields.items():
+        if part not in parts:
+            if field.default is attrs.NOTHING:
+                also = " (nor parse)" if part == "parse_action" else ""
+                raise InvalidArgumentError(
+                    f"Game.from_module: {where} defines no {part}{also},"
+                    f" a part every Game needs: define it, or give {part}=..."
+                )
+            continue
+        value = parts[part]
+        if part not in _NOT_CALLED and value is not None and not callable(value):
+            raise WrongTypeError(
+                f"Game.from_module: the part {part} must be callable, not {type(value).__name__}"
+            )
+    return cls(**parts)
+
+
+def _look_up(modules: tuple[object, ...], names: tuple[str, ...]) -> Any:
+    """The value of the first of ``names`` that one of ``modules`` defines (not a module)."""
+    for module in modules:
+        for name in names:
+            value = getattr(module, name, None)
+            if value is not None and not isinstance(value, ModuleType):
+                return value
+    return None
+
+
+def _tape_history(state: GameState) -> tuple[Any, ...]:
+    """Every action since new_game, in order: the actions on the state's tape."""
+    return tuple(state.tape.actions)
+
+
+def _no_seat_to_act(current_player: Callable[[Any], int | None]) -> Callable[[Any], bool]:
+    def is_terminal(state: Any) -> bool:
+        """Whether the game is over: no seat is to act."""
+        return current_player(state) is None
+
+    return is_terminal
+
+
+def _parse_then_check(
+    parse: Callable[[str], Any],
+    legal_actions: Callable[[Any], tuple[Any, ...]],
+    format_action: Callable[[Any], str],
+) -> Callable[[Any, str], Any]:
+    def parse_action(state: Any, text: str) -> Any:
+        """The action ``text`` names: InvalidActionError, or IllegalActionError if not legal."""
+        action = parse(text)
+        legal = legal_actions(state)
+        if action in legal:
+            return action
+        written = format_action(action)
+        if not legal:
+            raise IllegalActionError(f"the game is over: {written} is not legal (nothing is)")
+        raise illegal(
+            f"{written} is not legal here", [format_action(one) for one in legal], _FEW_LEGAL
+        )
+
+    return parse_action
 
 
 Engine = Game

@@ -35,10 +35,11 @@ the common positions have been seen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from types import MappingProxyType
 from typing import Final
 
 from dicerules.bot import SeededBot, check_view
@@ -57,7 +58,7 @@ from dicerules.games.liars_dice.engine import (
 )
 from dicerules.games.liars_dice.odds import bid_count_distribution_float, bid_probability_float
 
-__all__ = ["NEAR", "NOISE", "RANDOM", "Expert", "OddsExpert"]
+__all__ = ["BOTS", "NEAR", "NOISE", "RANDOM", "Expert", "OddsExpert"]
 
 NEAR: Final = 0.05
 """How much less likely than the best bid a bid may be and still be picked (the
@@ -485,3 +486,7 @@ class _OwnOdds:
             bid.quantity, bid.face, self._hand, self._unseen, sides=self._sides,
             ones_wild=self._ones_wild, straights_wild=self._straights_wild,
         )  # fmt: skip
+
+
+BOTS: Mapping[str, Callable[[int], SeededBot]] = MappingProxyType({"odds": OddsExpert})
+"""The game's bots beyond ``random`` and ``expert``, by name: ``odds``."""

@@ -5,7 +5,7 @@ given rules, and the adapters (``dicerules.openspiel``, ``dicerules.pettingzoo``
 read them instead of keeping lists of games. The Game contract holds them as
 optional fields: ``distinct_actions``, ``observation`` (an Encoding),
 ``max_sides``, ``max_length`` and ``payoff`` (a ScoreChange, or None for a game
-won and lost).
+won and lost). ``one_hot`` and ``counts`` are the pieces most encodings are made of.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import attrs
 if TYPE_CHECKING:
     from dicerules.game import AnyGame
 
-__all__ = ["ActionIds", "Encoding", "Piece", "ScoreChange", "returns"]
+__all__ = ["ActionIds", "Encoding", "Piece", "ScoreChange", "counts", "one_hot", "returns"]
 
 A = TypeVar("A")
 R = TypeVar("R")

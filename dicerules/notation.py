@@ -5,19 +5,31 @@ Notation ignores case and spaces: ``squeeze`` makes ``"  No Offer "`` into
 as a fixed word (``stand``, ``no offer``) is a frozen attrs subclass of ``Word``.
 ``illegal`` makes the error for an illegal action, naming the legal ones when few.
 ``check_fields`` checks an action object whole, for an engine's slow path.
+``int_value``, ``bool_value`` and ``one_of`` are the validators of action fields:
+``quantity: int = attrs.field(validator=int_value(1, owner="a bid"))``.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Literal, Self, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Literal, Self, get_args, get_origin, get_type_hints
 
 import attrs
 
 from dicerules.errors import IllegalActionError, InvalidActionError, shown
 
-__all__ = ["Word", "check_fields", "check_types", "illegal", "squeeze"]
+__all__ = [
+    "Validator",
+    "Word",
+    "bool_value",
+    "check_fields",
+    "check_types",
+    "illegal",
+    "int_value",
+    "one_of",
+    "squeeze",
+]
 
 
 def squeeze(text: object) -> str:
@@ -65,6 +77,55 @@ def illegal(message: str, legal: Sequence[object], few: int) -> IllegalActionErr
     if len(legal) <= few:
         message += f" (legal here: {', '.join(map(str, legal))})"
     return IllegalActionError(message)
+
+
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+"""An attrs validator: called with the instance, the field and the value; raises if bad."""
+
+
+def int_value(least: int, most: int | None = None, *, owner: str | None = None) -> Validator:
+    """The validator of an int field of an action, from ``least`` to ``most`` (None: no top).
+
+    InvalidActionError for a bool, anything but an int, or an int out of range, saying
+    ``a bid's face must be an int >= 1, got 0`` (``owner="a bid"``) or
+    ``a die's value must be an int from 1 to 6, got 7``; ``owner`` is by default the
+    action's class name in lower case (``keep's count ...``).
+    """
+    wanted = f"an int >= {least}" if most is None else f"an int from {least} to {most}"
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < least
+            or (most is not None and value > most)
+        ):
+            whose = owner or type(instance).__name__.lower()
+            raise InvalidActionError(
+                f"{whose}'s {attribute.name} must be {wanted}, got {shown(value)}"
+            )
+
+    return check
+
+
+def bool_value(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """The validator of a bool field of an action: InvalidActionError for anything else."""
+    if not isinstance(value, bool):
+        raise InvalidActionError(f"{attribute.name} must be True or False, got {shown(value)}")
+
+
+def one_of(*choices: str) -> Validator:
+    """The validator of a str field of an action that takes one of ``choices``.
+
+    InvalidActionError otherwise: ``a direction must be 'up' or 'down', got 'left'``.
+    """
+    allowed = " or ".join(map(repr, choices))
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, str) or value not in choices:
+            raise InvalidActionError(f"a {attribute.name} must be {allowed}, got {shown(value)}")
+
+    return check
 
 
 def check_fields(action: object) -> None:

@@ -67,7 +67,7 @@ import attrs
 from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, check_fields, illegal, squeeze
+from dicerules.notation import Word, check_fields, illegal, int_value, squeeze
 from dicerules.rulefields import boolean, choice, integer, later_field, quiet_repr
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
 from dicerules.tape import Tape, last_item
@@ -186,11 +186,7 @@ default_rules: Final = PRESETS["classic"]
 _BID_RE = re.compile(r"([0-9]{1,4})x([0-9]{1,4})")
 
 
-def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidActionError(
-            f"a bid's {attribute.name} must be an int >= 1, got {shown(value)}"
-        )
+_positive = int_value(1, owner="a bid")
 
 
 @attrs.frozen

@@ -70,7 +70,16 @@ import attrs
 from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, check_fields, check_types, illegal, squeeze
+from dicerules.notation import (
+    Word,
+    bool_value,
+    check_fields,
+    check_types,
+    illegal,
+    int_value,
+    one_of,
+    squeeze,
+)
 from dicerules.rulefields import integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -154,19 +163,9 @@ default_rules: Final = PRESETS["standard"]
 _DIE_RE = re.compile(r"([wb])([0-9]{1,4})(up|down)?")
 
 
-def _face(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= SIDES:
-        raise InvalidActionError(f"a die's value must be an int from 1 to 6, got {shown(value)}")
-
-
-def _direction(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or value not in ("up", "down"):
-        raise InvalidActionError(f"a direction must be 'up' or 'down', got {shown(value)}")
-
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidActionError(f"{attribute.name} must be True or False, got {shown(value)}")
+_face = int_value(1, SIDES, owner="a die")
+_direction = one_of("up", "down")
+_flag = bool_value
 
 
 @attrs.frozen(repr=False)

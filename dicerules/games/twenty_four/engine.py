@@ -69,7 +69,7 @@ import attrs
 from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
-from dicerules.notation import Word, check_fields, check_types, illegal, squeeze
+from dicerules.notation import Word, check_fields, check_types, illegal, int_value, squeeze
 from dicerules.rulefields import boolean, choice, integer
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
@@ -183,12 +183,7 @@ _KEEP_RE = re.compile(r"keep([0-9]{1,4})x([0-9]{1,4})")
 _OFFER_RE = re.compile(r"offer([0-9]{1,6})")
 
 
-def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        name = type(instance).__name__.lower()
-        raise InvalidActionError(
-            f"{name}'s {attribute.name} must be an int >= 1, got {shown(value)}"
-        )
+_positive = int_value(1)
 
 
 @attrs.frozen

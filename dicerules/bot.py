@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from random import Random
 from typing import ClassVar, Protocol, TypeVar, cast
 
 from dicerules.errors import InvalidArgumentError, WrongTypeError
@@ -50,31 +50,49 @@ def check_view(game_name: str, view: object, view_class: type) -> None:
         )
 
 
-def bot_random(seed: int) -> random.Random:
-    """The private random source of a bot seeded with ``seed``.
+def bot_random(seed: int) -> Random:
+    """The random source of a bot seeded with ``seed`` (a SeededBot's ``random``).
 
     ``random.Random`` seeded with an int, drawn from only by ``randrange`` and
     ``random``, gives the same numbers on every platform and Python version.
     """
-    return random.Random(seed)
+    return Random(seed)
 
 
 class SeededBot:
-    """A bot that draws from its own random source, seeded at its making."""
+    """A bot that draws from its own random source, seeded at its making.
+
+    A subclass sets ``name`` and writes ``choose(view, legal_actions)``; an expert
+    that randomises draws from ``self.random`` (its ``random.Random``, made by
+    ``bot_random(seed)``) or calls ``self.pick(choices)``. Drawing only with
+    ``randrange`` and ``random`` keeps its choices the same on every platform and
+    Python, so a game it plays replays from its seed. The ``repr`` holds no seed.
+    """
 
     name: ClassVar[str]
 
+    random: Random
+    """The bot's own random source, seeded at its making: the only one it draws from."""
+
     def __init__(self, seed: int) -> None:
-        self._random = bot_random(seed)
+        self.random = bot_random(seed)
+
+    @property
+    def _random(self) -> Random:
+        """The former name of ``random``."""
+        return self.random
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
-    def _pick(self, choices: Sequence[A]) -> A:
+    def pick(self, choices: Sequence[A]) -> A:
         """One of ``choices``, uniformly at random; ValueError if there is none."""
         if not choices:
             raise InvalidArgumentError("there is no legal action to choose from")
-        return choices[self._random.randrange(len(choices))]
+        return choices[self.random.randrange(len(choices))]
+
+    _pick = pick
+    """The former name of ``pick``."""
 
 
 class RandomBot(SeededBot):
@@ -84,4 +102,4 @@ class RandomBot(SeededBot):
 
     def choose(self, view: object, legal_actions: tuple[A, ...]) -> A:
         """One of ``legal_actions``, uniformly at random; the view is not looked at."""
-        return self._pick(legal_actions)
+        return self.pick(legal_actions)

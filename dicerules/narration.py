@@ -68,13 +68,36 @@ _VERBS = {"has": "have", "is": "are", "does": "do", "was": "were"}
 class Narrator(Generic[V]):
     """Text from one seat's views (``viewer`` None: a spectator's) of one game.
 
-    ``news`` tells what became known between two views, ``action`` what a seat did,
-    ``situation`` everything the viewer knows when it is to act, ``choices`` what it
-    can do now in plain words, ``notation_help`` how to write an action, ``standing``
-    the scores the view shows, ``personal`` a message for the viewer in the second
-    person. Everything told comes from views (and the actions, which every seat
-    sees, unless the game hides them). A game may have its own subclass; this class
-    itself tells any game by its notation and scores.
+    A game names its subclass as its Game's ``narrator``; a game that names none is
+    told by this class itself, by its notation, its view's ``scores`` and its view's
+    other short facts. Everything told comes from views (and the actions, which
+    every seat sees, unless a narrator's ``action`` hides them): never the state.
+
+    Made as ``narrator(game, viewer)``, one for each game told. Its attributes:
+    ``game`` (the Game) and ``viewer`` (the seat whose views it is handed, or None),
+    and the class attribute ``score_name``, what the scores are called
+    ("score"; liar's dice: "dice left"), which the last lines use.
+
+    The order of the calls, as ``play`` (one seat's narrator) and ``replay`` (a
+    spectator's) make them, each view being ``game.view(state, viewer)``:
+
+    1. ``news(None, view)`` once, with the view of the state before any action:
+       what is known at the start (a roll-off, the first hands).
+    2. Before each of the human's moves (play only): ``situation(view)``, then
+       ``choices(view, legal)``; while the human types, ``notation_help(view,
+       legal)`` for ``help``, ``choices`` again for an empty line or after a refused
+       one, and ``personal(message)`` on the engine's error message for the text.
+    3. After every action of every seat, the human's included:
+       ``step(before, seat, action, after)``, the views before and after it; by
+       default ``action(...)`` followed by ``news(before, after)``.
+
+    The last lines are not the narrator's own: when the game is over, ``Game over:``
+    with ``together(game.winners(state))`` and ``Final <score_name>:`` with
+    ``seats(game.scores(state))``, the game's scores from the state; when play is
+    left before the end, ``<score_name> so far:`` with ``seats(standing(view))``.
+    Every method returns lines (``choices`` one line); an indented line is part of
+    the step above it. ``who``, ``whose``, ``together``, ``seats`` and ``passes``
+    are helpers for a subclass's words.
     """
 
     score_name = "score"
@@ -138,13 +161,11 @@ class Narrator(Generic[V]):
     def standing(self, view: V) -> Sequence[int]:
         """Every seat's score as ``view`` shows it (the game's ``scores``, seen by the viewer).
 
-        By default the view's ``scores``, or failing that a zero a seat.
+        By default the view's ``scores``; () for a view without them (a subclass
+        tells where its view keeps them), and then no line tells the scores.
         """
         scores: Sequence[int] | None = getattr(view, "scores", None)
-        if scores is not None:
-            return tuple(scores)
-        rules: object = getattr(view, "rules", None)
-        return (0,) * self.game.seats(rules)
+        return () if scores is None else tuple(scores)
 
     def news(self, before: V | None, after: V) -> list[str]:
         """What the viewer learnt between ``before`` (None: the game's start) and ``after``.
@@ -160,7 +181,7 @@ class Narrator(Generic[V]):
         if changed:
             told = "; ".join(changed)
             lines.append(f"  {told[:1].upper()}{told[1:]}.")
-        if self.standing(before) != self.standing(after):
+        if self.standing(before) != self.standing(after) and self.standing(after):
             lines.append(f"  {self.score_name.capitalize()}: {self.seats(self.standing(after))}.")
         return lines
 
@@ -176,7 +197,8 @@ class Narrator(Generic[V]):
 
         By default the scores the view shows, and its other short facts (``facts``).
         """
-        lines = [f"Scores: {self.seats(self.standing(view))}."]
+        standing = self.standing(view)
+        lines = [f"Scores: {self.seats(standing)}."] if standing else []
         known = facts(view)
         if known:
             told = "; ".join(f"{label} {text}" for label, text in known.items())

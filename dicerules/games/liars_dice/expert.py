@@ -423,7 +423,7 @@ class Expert(SeededBot):
                     break
                 near.append(bid)
         near.sort(key=lambda bid: (bid.quantity, bid.face))
-        return self._pick(near)
+        return self.pick(near)
 
 
 class OddsExpert(SeededBot):
@@ -467,7 +467,7 @@ class OddsExpert(SeededBot):
                     break
                 near.append(bid)
         near.sort(key=lambda bid: (bid.quantity, bid.face))
-        return self._pick(near)
+        return self.pick(near)
 
 
 class _OwnOdds:

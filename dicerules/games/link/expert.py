@@ -83,7 +83,7 @@ class Expert(SeededBot):
             scores = self._crowded(view, seat, moves)
         best = max(scores)
         near = [a for a, score in zip(legal_actions, scores, strict=True) if score >= best - NEAR]
-        return self._pick(near)
+        return self.pick(near)
 
     def _heads_up(self, view: View, other: int, moves: Sequence[_After]) -> list[float]:
         """For each move, the chance over the other seat's deals that it wins the round."""
@@ -118,8 +118,8 @@ class Expert(SeededBot):
 
     def _deal(self, count: int, has_blue: bool) -> _Dice:
         """``count`` white dice (and a blue one if ``has_blue``), rolled from the bot's seed."""
-        whites = tuple(sorted(self._random.randrange(SIDES) + 1 for _ in range(count)))
-        return whites, self._random.randrange(SIDES) + 1 if has_blue else 0
+        whites = tuple(sorted(self.random.randrange(SIDES) + 1 for _ in range(count)))
+        return whites, self.random.randrange(SIDES) + 1 if has_blue else 0
 
 
 def _after(view: View, seat: int, action: Action) -> _After:

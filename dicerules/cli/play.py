@@ -225,11 +225,14 @@ def ask(
 def refusal(game: AnyGame, text: str, error: Exception, teller: Narrator[Any]) -> list[str]:
     """Why ``text`` was refused, in words that call the human "you".
 
-    A syntax error's list of every form of the notation is cut (it names forms the
-    rules in force may not have): the line that follows says what can be done now.
+    A syntax error's list of every form of the notation ("... notation: write ...")
+    is cut (it names forms the rules in force may not have): the line that follows
+    says what can be done now. Any other hint after the colon, about the text typed
+    ("the higher die comes first, so write 53"), is shown whole.
     """
     message = teller.personal(str(error))
-    head, colon, _ = message.partition(": ")
-    if isinstance(error, InvalidActionError) and colon and head.endswith(" notation"):
+    head, colon, hint = message.partition(": ")
+    forms = colon and head.endswith(" notation") and hint.startswith("write ")
+    if isinstance(error, InvalidActionError) and forms:
         message = f"{head}; 'help' explains it."
     return [message]

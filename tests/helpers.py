@@ -13,20 +13,24 @@
   at each step.
 * ``Scripted(module)``: games of one engine module whose dice are written in the
   test, played with moves in notation; ``drawn(state)``, the dice a game has drawn.
+* ``example_program(name)``: the fixture ``run`` of an example program's tests;
+  ``replayed_end(lines)``, the game its printed record replays to.
 """
 
 from __future__ import annotations
 
+import functools
 import pickle
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
+import pytest
 from hypothesis import strategies as st
 
 import dicerules
 from dicerules import DiceStream, ScriptedStream, SeededStream, StreamExhaustedError
-from dicerules.game import AnyGame
+from dicerules.game import AnyGame, game_of
 from dicerules.testing import check_state, check_step
 
 S = TypeVar("S")
@@ -272,3 +276,30 @@ class Scripted(Generic[S, R]):
 def drawn(state: Any) -> tuple[int, ...]:
     """Every die the game has drawn from its stream so far, in order."""
     return dicerules.record(state).rolls
+
+
+# ------------------------------------------------------------- the example programs
+
+Run = Callable[..., str]
+
+
+def example_program(name: str) -> Any:
+    """The fixture ``run``: ``run(*args)`` runs examples/<name> (the ``example`` fixture)."""
+
+    @pytest.fixture
+    def run(example: Run) -> Run:
+        return functools.partial(example, name)
+
+    return run
+
+
+def replayed_end(lines: list[str]) -> tuple[AnyGame, Any]:
+    """The game, and the state the record printed last (after ``Record:``) replays to.
+
+    The state is checked to be the end of a game.
+    """
+    assert lines[-2] == "Record:"
+    state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))
+    game = game_of(state)
+    assert game.is_terminal(state)
+    return game, state

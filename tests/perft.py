@@ -10,15 +10,18 @@ The game is the registered one whose states are of ``s``'s type. The last ply is
 counted by the length of the legal list, which is the same number.
 
 ``seeded_dice`` is for the brute-force models that draw their own dice: the reference
-SplitMix64 of ``helpers``, written from API.md, not dicerules' code.
+SplitMix64 of ``helpers``, written from API.md, not dicerules' code. ``Case`` is a
+pinned count, and ``perft_tests(cases, model_perft)`` the two tests every game's
+file makes of its cases: the engine's count, and its brute-force model's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
+import pytest
 from helpers import ref_roll
 
 import dicerules
@@ -63,3 +66,43 @@ def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
 def seeded_dice(seed: int) -> tuple[int, ...]:
     """The first 2000 six-sided dice of a seeded stream, by the reference SplitMix64."""
     return ref_roll(seed, 0, 2000, 6)[0]
+
+
+class Case(NamedTuple):
+    """A pinned perft: from ``engine_state(rules, seed, prefix)``, a count by depth."""
+
+    name: str
+    rules: Any
+    seed: int
+    prefix: tuple[str, ...]
+    counts: dict[int, int]  # depth -> perft
+    closed_form: tuple[int, int] | None = None  # liar's dice: (N, M) where it applies
+
+
+Test = Callable[[Case, int], None]
+
+
+def perft_tests(
+    cases: Sequence[Case], model_perft: Callable[[Case, int], int]
+) -> tuple[Test, Test]:
+    """``test_engine_perft`` and ``test_independent_brute_force`` at every pinned depth.
+
+    The first counts with the engine (``perft``), the second with ``model_perft(case,
+    depth)``, a brute force written from the rules alone; both must give the pin.
+    """
+    points = [
+        pytest.param(case, depth, id=f"{case.name}-depth{depth}")
+        for case in cases
+        for depth in sorted(case.counts)
+    ]
+
+    @pytest.mark.parametrize(("case", "depth"), points)
+    def test_engine_perft(case: Case, depth: int) -> None:
+        state = engine_state(case.rules, case.seed, case.prefix)
+        assert perft(state, depth) == case.counts[depth]
+
+    @pytest.mark.parametrize(("case", "depth"), points)
+    def test_independent_brute_force(case: Case, depth: int) -> None:
+        assert model_perft(case, depth) == case.counts[depth]
+
+    return test_engine_perft, test_independent_brute_force

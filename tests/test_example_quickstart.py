@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-
-import pytest
+from helpers import Run, example_program, replayed_end
 
 import dicerules
 from dicerules.games import liars_dice
 
-Run = Callable[..., str]
-
-
-@pytest.fixture
-def run(example: Run) -> Run:
-    return functools.partial(example, "quickstart.py")
-
-
-def test_the_quickstart_prints_the_same_bytes_for_the_same_seed(run: Run) -> None:
-    assert run() == run()
-    assert run("--seed", "5") == run("--seed", "5")
-    assert run("--seed", "5") != run("--seed", "6")
+run = example_program("quickstart.py")
 
 
 def test_the_quickstart_ends_with_a_record_that_replays_to_its_narrated_end(run: Run) -> None:
     lines = run("--seed", "11").splitlines()
-    assert lines[-2] == "Record:"
-    state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))
-    game = dicerules.get_game("liars-dice")
-    assert game.is_terminal(state)
+    game, state = replayed_end(lines)
+    assert game is dicerules.get_game("liars-dice")
     (winner,) = game.winners(state)
     left = game.scores(state)[winner]
     assert f"Seat {winner} wins with {left} dice left." in lines

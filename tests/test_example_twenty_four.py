@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-
-import pytest
+from helpers import Run, example_program, replayed_end
 
 import dicerules
 
-Run = Callable[..., str]
-
-
-@pytest.fixture
-def run(example: Run) -> Run:
-    return functools.partial(example, "twenty_four.py")
-
-
-def test_the_example_prints_the_same_bytes_for_the_same_seed(run: Run) -> None:
-    assert run() == run()
-    assert run("--seed", "5") == run("--seed", "5")
-    assert run("--seed", "5") != run("--seed", "6")
+run = example_program("twenty_four.py")
 
 
 def test_the_example_agrees_with_the_game_its_record_replays_to(run: Run) -> None:
     lines = run().splitlines()
-    assert lines[-2] == "Record:"
-    state = dicerules.replay(dicerules.GameRecord.from_json(lines[-1]))
-    game = dicerules.get_game("twenty-four")
-    assert game.is_terminal(state)
+    game, state = replayed_end(lines)
+    assert game is dicerules.get_game("twenty-four")
     final = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(game.scores(state)))
     assert f"Final money: {final}." in lines
     winners = " and ".join(f"seat {s}" for s in game.winners(state))

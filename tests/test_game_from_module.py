@@ -65,14 +65,17 @@ def test_each_built_in_game_is_made_of_its_modules_parts(name: str) -> None:
             ):
                 assert getattr(game, part) is getattr(module, part), part
                 break
-    assert game.is_terminal is engine.is_terminal
-    assert game.history is engine.history
-    assert game.parse_action is engine.parse_action
-    assert game.expert is expert.Expert
-    assert game.observation is encoding.OBSERVATION
-    assert game.distinct_actions is encoding.distinct_actions
-    assert game.narrator is getattr(importlib.import_module(f"dicerules.games.{package}.narrator"),
-                                    narrator)  # fmt: skip
+    told = importlib.import_module(f"dicerules.games.{package}.narrator")
+    expected = {
+        "is_terminal": engine.is_terminal,
+        "history": engine.history,
+        "parse_action": engine.parse_action,
+        "expert": expert.Expert,
+        "observation": encoding.OBSERVATION,
+        "distinct_actions": encoding.distinct_actions,
+        "narrator": getattr(told, narrator),
+    }
+    assert {part: getattr(game, part) for part in expected} == expected
 
 
 def test_liars_dice_keeps_its_odds_bot_and_benchmarks() -> None:

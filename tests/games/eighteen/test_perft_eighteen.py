@@ -17,10 +17,8 @@ and, where the count has one, by a closed form or a count by hand in a comment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
-import pytest
-from perft import engine_state, perft, seeded_dice
+from perft import Case, perft, perft_tests, seeded_dice
 
 import dicerules
 from dicerules.games import eighteen as e
@@ -111,14 +109,6 @@ def model_perft(rules: e.Rules, seed: int, prefix: tuple[str, ...], depth: int) 
 # ------------------------------------------------------------------------ the pins
 
 
-class Case(NamedTuple):
-    name: str
-    rules: e.Rules
-    seed: int
-    prefix: tuple[str, ...]
-    counts: dict[int, int]  # depth -> perft
-
-
 SOLO = e.Rules(players=2, permanent_house=0, max_rounds=1)
 """One player against a permanent house, one round: the game ends with the turn."""
 DUO = e.Rules(players=3, permanent_house=0, max_rounds=1)
@@ -153,19 +143,9 @@ CASES = [
     Case("near-seed7", NEAR, 7, (), {2: 4, 4: 7, 6: 10, 8: 22, 10: 45}),
 ]
 
-POINTS = [(case, depth) for case in CASES for depth in sorted(case.counts)]
-POINT_IDS = [f"{case.name}-depth{depth}" for case, depth in POINTS]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_engine_perft(case: Case, depth: int) -> None:
-    state = engine_state(case.rules, case.seed, case.prefix)
-    assert perft(state, depth) == case.counts[depth]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_independent_brute_force(case: Case, depth: int) -> None:
-    assert model_perft(case.rules, case.seed, case.prefix, depth) == case.counts[depth]
+test_engine_perft, test_independent_brute_force = perft_tests(
+    CASES, lambda case, depth: model_perft(case.rules, case.seed, case.prefix, depth)
+)
 
 
 def test_solo_hand_worked_counts() -> None:

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from perft import engine_state, perft, perft_over
+from perft import Case, engine_state, perft, perft_over, perft_tests
 
 import dicerules
 from dicerules import SeededStream
@@ -262,15 +262,6 @@ def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:
 # ------------------------------------------------------------------------ the pins
 
 
-class Case(NamedTuple):
-    name: str
-    rules: Any
-    seed: int
-    prefix: tuple[str, ...]
-    counts: dict[int, int]  # depth -> perft
-    closed_form: tuple[int, int] | None  # (N, M) when the closed form applies
-
-
 def _small(preset: Any, dice_per_player: int) -> Any:
     return attrs.evolve(preset, players=2, dice_per_player=dice_per_player)
 
@@ -356,20 +347,9 @@ CASES = [
     ),
 ]
 
-POINTS = [(case, depth) for case in CASES for depth in sorted(case.counts)]
-POINT_IDS = [f"{case.name}-depth{depth}" for case, depth in POINTS]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_engine_perft(case: Case, depth: int) -> None:
-    state = engine_state(case.rules, case.seed, case.prefix)
-    assert perft(state, depth) == case.counts[depth]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_independent_brute_force(case: Case, depth: int) -> None:
-    table = model_state(case.rules, case.seed, case.prefix)
-    assert model_perft(table, depth) == case.counts[depth]
+test_engine_perft, test_independent_brute_force = perft_tests(
+    CASES, lambda case, depth: model_perft(model_state(case.rules, case.seed, case.prefix), depth)
+)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
@@ -383,7 +363,7 @@ def test_model_and_engine_start_alike(case: Case) -> None:
     assert model_moves(table) == [GAME.format_action(a) for a in GAME.legal_actions(state)]
 
 
-CLOSED = [(case, depth) for case, depth in POINTS if case.closed_form is not None]
+CLOSED = [(case, depth) for case in CASES if case.closed_form for depth in sorted(case.counts)]
 
 
 @pytest.mark.parametrize(("case", "depth"), CLOSED, ids=[f"{c.name}-depth{d}" for c, d in CLOSED])

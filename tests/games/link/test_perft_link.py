@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
-from perft import engine_state, perft, perft_over
+from perft import Case, engine_state, perft, perft_over, perft_tests
 
 import dicerules
 from dicerules import ScriptedStream, SeededStream
@@ -181,14 +181,6 @@ def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:
 # ------------------------------------------------------------------------ the pins
 
 
-class Case(NamedTuple):
-    name: str
-    rules: Any
-    seed: int
-    prefix: tuple[str, ...]
-    counts: dict[int, int]  # depth -> perft
-
-
 STANDARD = GAME.presets["standard"]
 # Two seats, one white die, 2 counters, ante 1, three rounds: a seat that loses the
 # first two rounds cannot ante for the third, and the game ends early.
@@ -226,20 +218,9 @@ CASES = [
     Case("dear-links-seed2", DEAR_LINKS, 2, (), {1: 4, 3: 9, 5: 21, 6: 31, 8: 56, 10: 74, 12: 74}),
 ]
 
-POINTS = [(case, depth) for case in CASES for depth in sorted(case.counts)]
-POINT_IDS = [f"{case.name}-depth{depth}" for case, depth in POINTS]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_engine_perft(case: Case, depth: int) -> None:
-    state = engine_state(case.rules, case.seed, case.prefix)
-    assert perft(state, depth) == case.counts[depth]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_independent_brute_force(case: Case, depth: int) -> None:
-    table = model_state(case.rules, case.seed, case.prefix)
-    assert model_perft(table, depth) == case.counts[depth]
+test_engine_perft, test_independent_brute_force = perft_tests(
+    CASES, lambda case, depth: model_perft(model_state(case.rules, case.seed, case.prefix), depth)
+)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import attrs
 import pytest
-from perft import engine_state, perft, perft_over, seeded_dice
+from perft import Case, engine_state, perft, perft_over, perft_tests, seeded_dice
 
 import dicerules
 from dicerules import SeededStream
@@ -140,14 +140,6 @@ def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:
 # ------------------------------------------------------------------------ the pins
 
 
-class Case(NamedTuple):
-    name: str
-    rules: Any
-    seed: int
-    prefix: tuple[str, ...]
-    counts: dict[int, int]  # depth -> perft
-
-
 # Seed 1 draws 6 2 1 6 4 | 3 4 4 1 5 | 4 5 3 5 5 | 6 4 6 3 1 ...
 # standard, depth 2: the opening shows 6-6-4-2-1, so keep 1x6, keep 2x6, stop (3).
 #   keep 1x6 throws 4 dice, 3-4-4-1: keep 1x4, keep 2x4, stop (3);
@@ -172,19 +164,9 @@ CASES = [
     Case("two-seats-low-any", TWO_LOW, 3, (), {1: 2, 2: 4, 3: 7, 4: 15, 5: 27, 6: 47}),
 ]
 
-POINTS = [(case, depth) for case in CASES for depth in sorted(case.counts)]
-POINT_IDS = [f"{case.name}-depth{depth}" for case, depth in POINTS]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_engine_perft(case: Case, depth: int) -> None:
-    assert perft(engine_state(case.rules, case.seed, case.prefix), depth) == case.counts[depth]
-
-
-@pytest.mark.parametrize(("case", "depth"), POINTS, ids=POINT_IDS)
-def test_independent_brute_force(case: Case, depth: int) -> None:
-    table = model_state(case.rules, case.seed, case.prefix)
-    assert model_perft(table, depth) == case.counts[depth]
+test_engine_perft, test_independent_brute_force = perft_tests(
+    CASES, lambda case, depth: model_perft(model_state(case.rules, case.seed, case.prefix), depth)
+)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])

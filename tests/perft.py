@@ -79,16 +79,19 @@ class Case(NamedTuple):
     closed_form: tuple[int, int] | None = None  # liar's dice: (N, M) where it applies
 
 
-Test = Callable[[Case, int], None]
+Test = Callable[..., None]
 
 
 def perft_tests(
-    cases: Sequence[Case], model_perft: Callable[[Case, int], int]
+    cases: Sequence[Case],
+    model_state: Callable[[Any, int, tuple[str, ...]], P],
+    model_perft: Callable[[P, int], int],
 ) -> tuple[Test, Test]:
     """``test_engine_perft`` and ``test_independent_brute_force`` at every pinned depth.
 
-    The first counts with the engine (``perft``), the second with ``model_perft(case,
-    depth)``, a brute force written from the rules alone; both must give the pin.
+    The first counts with the engine (``perft``), the second with a brute force
+    written from the rules alone: ``model_perft(model_state(rules, seed, prefix),
+    depth)``; both must give the pin.
     """
     points = [
         pytest.param(case, depth, id=f"{case.name}-depth{depth}")
@@ -103,6 +106,23 @@ def perft_tests(
 
     @pytest.mark.parametrize(("case", "depth"), points)
     def test_independent_brute_force(case: Case, depth: int) -> None:
-        assert model_perft(case, depth) == case.counts[depth]
+        position = model_state(case.rules, case.seed, case.prefix)
+        assert model_perft(position, depth) == case.counts[depth]
 
     return test_engine_perft, test_independent_brute_force
+
+
+def alike_test(
+    cases: Sequence[Case],
+    model_state: Callable[[Any, int, tuple[str, ...]], P],
+    alike: Callable[[Case, Any, P], None],
+) -> Test:
+    """``test_model_and_engine_start_alike``: ``alike(case, state, position)`` asserts,
+    for each case, that the brute force counts from the engine's position."""
+
+    @pytest.mark.parametrize("case", cases, ids=[case.name for case in cases])
+    def test_model_and_engine_start_alike(case: Case) -> None:
+        state = engine_state(case.rules, case.seed, case.prefix)
+        alike(case, state, model_state(case.rules, case.seed, case.prefix))
+
+    return test_model_and_engine_start_alike

@@ -144,7 +144,9 @@ CASES = [
 ]
 
 test_engine_perft, test_independent_brute_force = perft_tests(
-    CASES, lambda case, depth: model_perft(case.rules, case.seed, case.prefix, depth)
+    CASES,
+    lambda *start: start,
+    lambda start, depth: model_perft(*start, depth),  # no model state
 )
 
 

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from perft import Case, engine_state, perft, perft_over, perft_tests
+from perft import Case, alike_test, engine_state, perft, perft_over, perft_tests
 
 import dicerules
 from dicerules import SeededStream
@@ -347,20 +347,18 @@ CASES = [
     ),
 ]
 
-test_engine_perft, test_independent_brute_force = perft_tests(
-    CASES, lambda case, depth: model_perft(model_state(case.rules, case.seed, case.prefix), depth)
-)
+test_engine_perft, test_independent_brute_force = perft_tests(CASES, model_state, model_perft)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_model_and_engine_start_alike(case: Case) -> None:
+def start_alike(case: Case, state: Any, table: Table) -> None:
     """The brute force counts from the same position as the engine: seat, hands, actions."""
-    state = engine_state(case.rules, case.seed, case.prefix)
-    table = model_state(case.rules, case.seed, case.prefix)
     assert table.to_act == GAME.current_player(state)
     assert table.dice == GAME.scores(state)
     assert table.hands == tuple(GAME.view(state, s).hand for s in range(case.rules.players))
     assert model_moves(table) == [GAME.format_action(a) for a in GAME.legal_actions(state)]
+
+
+test_model_and_engine_start_alike = alike_test(CASES, model_state, start_alike)
 
 
 CLOSED = [(case, depth) for case in CASES if case.closed_form for depth in sorted(case.counts)]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
-from perft import Case, engine_state, perft, perft_over, perft_tests
+from perft import Case, alike_test, engine_state, perft, perft_over, perft_tests
 
 import dicerules
 from dicerules import ScriptedStream, SeededStream
@@ -218,21 +218,19 @@ CASES = [
     Case("dear-links-seed2", DEAR_LINKS, 2, (), {1: 4, 3: 9, 5: 21, 6: 31, 8: 56, 10: 74, 12: 74}),
 ]
 
-test_engine_perft, test_independent_brute_force = perft_tests(
-    CASES, lambda case, depth: model_perft(model_state(case.rules, case.seed, case.prefix), depth)
-)
+test_engine_perft, test_independent_brute_force = perft_tests(CASES, model_state, model_perft)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_model_and_engine_start_alike(case: Case) -> None:
+def start_alike(case: Case, state: Any, table: Table) -> None:
     """The brute force counts from the same position as the engine: seat, dice, actions."""
-    state = engine_state(case.rules, case.seed, case.prefix)
-    table = model_state(case.rules, case.seed, case.prefix)
     assert table.to_act == GAME.current_player(state)
     assert table.counters == GAME.scores(state)
     assert table.whites == state.whites
     assert tuple(b or 0 for b in table.blues) == state.blues
     assert model_moves(table) == [GAME.format_action(a) for a in GAME.legal_actions(state)]
+
+
+test_model_and_engine_start_alike = alike_test(CASES, model_state, start_alike)
 
 
 def finished_games(state: Any) -> list[Any]:

@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-import pytest
-from perft import Case, engine_state, perft, perft_over, perft_tests, seeded_dice
+from perft import Case, alike_test, engine_state, perft, perft_over, perft_tests, seeded_dice
 
 import dicerules
 from dicerules import SeededStream
@@ -164,18 +163,17 @@ CASES = [
     Case("two-seats-low-any", TWO_LOW, 3, (), {1: 2, 2: 4, 3: 7, 4: 15, 5: 27, 6: 47}),
 ]
 
-test_engine_perft, test_independent_brute_force = perft_tests(
-    CASES, lambda case, depth: model_perft(model_state(case.rules, case.seed, case.prefix), depth)
-)
+test_engine_perft, test_independent_brute_force = perft_tests(CASES, model_state, model_perft)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_model_and_engine_start_alike(case: Case) -> None:
-    state = engine_state(case.rules, case.seed, case.prefix)
-    table = model_state(case.rules, case.seed, case.prefix)
+def start_alike(case: Case, state: Any, table: Table) -> None:
+    """The brute force counts from the same position as the engine."""
     assert table.moves() == [GAME.format_action(a) for a in GAME.legal_actions(state)]
     speaking = table.asking is not None and not table.offer
     assert GAME.current_player(state) == (table.asking if speaking else table.roller)
+
+
+test_model_and_engine_start_alike = alike_test(CASES, model_state, start_alike)
 
 
 def test_hand_worked_counts() -> None:

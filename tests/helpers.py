@@ -13,12 +13,15 @@
   at each step.
 * ``Scripted(module)``: games of one engine module whose dice are written in the
   test, played with moves in notation; ``drawn(state)``, the dice a game has drawn.
+* ``bad_values``, ``bad_rules_test`` and ``bad_input_test``: the tests every game's
+  rules file makes of bad Rules fields and of bad input to a state.
 * ``example_program(name)``: the fixture ``run`` of an example program's tests;
   ``replayed_end(lines)``, the game its printed record replays to.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import pickle
 from collections.abc import Callable, Iterator
@@ -29,7 +32,13 @@ import pytest
 from hypothesis import strategies as st
 
 import dicerules
-from dicerules import DiceStream, ScriptedStream, SeededStream, StreamExhaustedError
+from dicerules import (
+    DiceStream,
+    InvalidRulesError,
+    ScriptedStream,
+    SeededStream,
+    StreamExhaustedError,
+)
 from dicerules.game import AnyGame, game_of
 from dicerules.testing import check_state, check_step
 
@@ -303,3 +312,65 @@ def replayed_end(lines: list[str]) -> tuple[AnyGame, Any]:
     game = game_of(state)
     assert game.is_terminal(state)
     return game, state
+
+
+# ------------------------------------------------------------- bad rules, bad input
+
+
+def bad_values(field: str, *values: object) -> list[tuple[str, object]]:
+    """``(field, value)`` for each of ``values``: rows of a game's ``BAD_FIELDS``."""
+    return [(field, value) for value in values]
+
+
+def bad_rules_test(rules: Any, preset: str, bad_fields: list[tuple[str, object]]) -> Any:
+    """``test_bad_rules_field_is_invalid_rules_naming_the_field`` for each bad field.
+
+    ``rules(**{field: value})`` and evolving the preset so are each an
+    InvalidRulesError (a ValueError) naming the field: evolve validates again, so a
+    preset cannot be bent out of range either.
+    """
+
+    @pytest.mark.parametrize(
+        ("field", "value"), bad_fields, ids=[f"{f}={v!r}" for f, v in bad_fields]
+    )
+    def test_bad_rules_field_is_invalid_rules_naming_the_field(field: str, value: object) -> None:
+        with pytest.raises(InvalidRulesError, match=field) as raised:
+            rules(**{field: value})
+        assert isinstance(raised.value, ValueError)
+        with pytest.raises(InvalidRulesError, match=field):
+            attrs.evolve(rules.preset(preset), **{field: value})
+
+    return test_bad_rules_field_is_invalid_rules_naming_the_field
+
+
+BadCall = tuple[str, Callable[[Any], object], type[Exception]]
+
+
+def bad_input_test(
+    bad_calls: list[BadCall], position: Callable[[], Any], still: Callable[[Any, Any], None]
+) -> Any:
+    """``test_bad_input_leaves_the_state_untouched`` for each ``(name, call, error)``.
+
+    ``call(state)`` on the state ``position()`` raises ``error``, and the state is as
+    it was: equal to a deep copy and to its pickle, with the same legal actions; then
+    ``still(state, kept)`` checks that it plays on as the copy does.
+    """
+
+    @pytest.mark.parametrize(
+        ("call", "error"), [c[1:] for c in bad_calls], ids=[c[0] for c in bad_calls]
+    )
+    def test_bad_input_leaves_the_state_untouched(
+        call: Callable[[Any], object], error: type[Exception]
+    ) -> None:
+        state = position()
+        kept = copy.deepcopy(state)
+        pickled = pickle.dumps(state)
+        game = game_of(state)
+        legal = game.legal_actions(state)
+        with pytest.raises(error):
+            call(state)
+        assert state == kept == pickle.loads(pickled)
+        assert game.legal_actions(state) == legal == game.legal_actions(kept)
+        still(state, kept)
+
+    return test_bad_input_leaves_the_state_untouched

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from helpers import Scripted, drawn
+from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn
 
 import dicerules
 from dicerules import (
@@ -118,50 +118,20 @@ def test_unknown_preset_is_invalid_rules() -> None:
 
 
 BAD_FIELDS = [
-    ("players", 1),
-    ("players", 11),
-    ("players", 0),
-    ("players", True),
-    ("players", 4.0),
-    ("players", "4"),
-    ("players", None),
-    ("dice_per_player", 0),
-    ("dice_per_player", 11),
-    ("dice_per_player", False),
-    ("dice_per_player", "3"),
-    ("sides", 1),
-    ("sides", 21),
-    ("sides", True),
-    ("sides", 6.0),
-    ("ones_wild", 1),
-    ("ones_wild", 0),
-    ("ones_wild", "True"),
-    ("ones_wild", None),
-    ("ones_opening_cancels_wild", 1),
-    ("ones_opening_cancels_wild", "no"),
-    ("straights_wild", 0),
-    ("straights_wild", "yes"),
-    ("next_opener", "Loser"),
-    ("next_opener", "first"),
-    ("next_opener", ""),
-    ("next_opener", 1),
-    ("next_opener", None),
-    ("first_opener", "seat1"),
-    ("first_opener", "ROLLOFF"),
-    ("first_opener", "random"),
-    ("first_opener", 0),
-    ("first_opener", True),
+    *bad_values("players", 1, 11, 0, True, 4.0, "4", None),
+    *bad_values("dice_per_player", 0, 11, False, "3"),
+    *bad_values("sides", 1, 21, True, 6.0),
+    *bad_values("ones_wild", 1, 0, "True", None),
+    *bad_values("ones_opening_cancels_wild", 1, "no"),
+    *bad_values("straights_wild", 0, "yes"),
+    *bad_values("next_opener", "Loser", "first", "", 1, None),
+    *bad_values("first_opener", "seat1", "ROLLOFF", "random", 0, True),
 ]
 
 
-@pytest.mark.parametrize(("field", "value"), BAD_FIELDS, ids=[f"{f}={v!r}" for f, v in BAD_FIELDS])
-def test_bad_rules_field_is_invalid_rules_naming_the_field(field: str, value: object) -> None:
-    with pytest.raises(InvalidRulesError, match=field) as raised:
-        Rules(**{field: value})  # type: ignore[arg-type]
-    assert isinstance(raised.value, ValueError)
-    # evolve re-validates: a preset cannot be bent out of range either.
-    with pytest.raises(InvalidRulesError, match=field):
-        attrs.evolve(Rules.preset("norwegian"), **{field: value})
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules, "norwegian", BAD_FIELDS
+)
 
 
 @pytest.mark.parametrize(
@@ -940,24 +910,19 @@ BAD_CALLS: list[tuple[str, Callable[[State], object], type[Exception]]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("call", "error"), [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS]
-)
-def test_bad_input_leaves_the_state_untouched(
-    call: Callable[[State], object], error: type[Exception]
-) -> None:
-    # Six dice in play; seat 0 has bid 2x3.
-    state = play(start(seat0(players=2, dice_per_player=3), 1, 2, 3, 4, 5, 6, 2, 2, 2, 2, 2), "2x3")
-    kept = copy.deepcopy(state)
-    pickled = pickle.dumps(state)
-    legal = ld.legal_actions(state)
-    with pytest.raises(error):
-        call(state)
-    assert state == kept == pickle.loads(pickled)
-    assert ld.legal_actions(state) == legal
+def _plays_on(state: State, kept: State) -> None:
     assert ld.current_player(state) == 1
     assert ld.apply(state, Bid(3, 3)) == ld.apply(kept, Bid(3, 3))
     assert ld.apply(state, CHALLENGE) == ld.apply(kept, CHALLENGE)
+
+
+test_bad_input_leaves_the_state_untouched = bad_input_test(
+    BAD_CALLS,  # six dice in play; seat 0 has bid 2x3
+    lambda: play(
+        start(seat0(players=2, dice_per_player=3), 1, 2, 3, 4, 5, 6, 2, 2, 2, 2, 2), "2x3"
+    ),
+    _plays_on,
+)
 
 
 def test_a_legal_apply_leaves_its_input_untouched() -> None:

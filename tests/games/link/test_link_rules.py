@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from helpers import Scripted, drawn
+from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn
 
 import dicerules
 from dicerules import (
@@ -96,44 +96,20 @@ def test_unknown_preset_is_invalid_rules(name: object) -> None:
 
 
 BAD_FIELDS = [
-    ("players", 1),
-    ("players", 7),
-    ("players", True),
-    ("players", 4.0),
-    ("players", "4"),
-    ("players", None),
-    ("white_dice", 0),
-    ("white_dice", 9),
-    ("white_dice", False),
-    ("white_dice", "4"),
-    ("start_counters", -1),
-    ("start_counters", 1001),
-    ("start_counters", 10.0),
-    ("start_counters", True),
-    ("rounds", 0),
-    ("rounds", 101),
-    ("rounds", "5"),
-    ("ante", -1),
-    ("ante", 101),
-    ("ante", None),
-    ("link_cost", -1),
-    ("link_cost", 101),
-    ("link_cost", 1.5),
-    ("first_player", -1),
-    ("first_player", 6),
-    ("first_player", 4),  # a seat the default four players do not have
-    ("first_player", True),
-    ("first_player", "0"),
+    # first_player=4: a seat the default four players do not have
+    *bad_values("players", 1, 7, True, 4.0, "4", None),
+    *bad_values("white_dice", 0, 9, False, "4"),
+    *bad_values("start_counters", -1, 1001, 10.0, True),
+    *bad_values("rounds", 0, 101, "5"),
+    *bad_values("ante", -1, 101, None),
+    *bad_values("link_cost", -1, 101, 1.5),
+    *bad_values("first_player", -1, 6, 4, True, "0"),
 ]
 
 
-@pytest.mark.parametrize(("field", "value"), BAD_FIELDS, ids=[f"{f}={v!r}" for f, v in BAD_FIELDS])
-def test_bad_rules_field_is_invalid_rules_naming_the_field(field: str, value: object) -> None:
-    with pytest.raises(InvalidRulesError, match=field) as raised:
-        Rules(**{field: value})  # type: ignore[arg-type]
-    assert isinstance(raised.value, ValueError)
-    with pytest.raises(InvalidRulesError, match=field):
-        attrs.evolve(Rules.preset("standard"), **{field: value})
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules, "standard", BAD_FIELDS
+)
 
 
 @pytest.mark.parametrize(("players", "first_player"), [(2, 2), (3, 3), (5, 5), (2, 5)])
@@ -783,21 +759,15 @@ BAD_CALLS: list[tuple[str, Callable[[State], object], type[Exception]]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("call", "error"), [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS]
-)
-def test_bad_input_leaves_the_state_untouched(
-    call: Callable[[State], object], error: type[Exception]
-) -> None:
-    state = play(basic(), "W5 down")  # seat 1 holds 3-6 and blue 1
-    kept = copy.deepcopy(state)
-    pickled = pickle.dumps(state)
-    legal = link.legal_actions(state)
-    with pytest.raises(error):
-        call(state)
-    assert state == kept == pickle.loads(pickled)
-    assert link.legal_actions(state) == legal
+def _plays_on(state: State, kept: State) -> None:
     assert link.apply(state, W(3)) == link.apply(kept, W(3))
+
+
+test_bad_input_leaves_the_state_untouched = bad_input_test(
+    BAD_CALLS,
+    lambda: play(basic(), "W5 down"),
+    _plays_on,  # seat 1 holds 3-6 and blue 1
+)
 
 
 def test_running_out_of_scripted_dice_leaves_the_state_untouched() -> None:

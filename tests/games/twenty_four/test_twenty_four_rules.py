@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from helpers import Scripted, drawn
+from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn
 
 import dicerules
 from dicerules import (
@@ -113,46 +113,19 @@ def test_unknown_preset_is_invalid_rules() -> None:
 
 
 BAD_FIELDS = [
-    ("players", 1),
-    ("players", 9),
-    ("players", 0),
-    ("players", True),
-    ("players", 4.0),
-    ("players", "4"),
-    ("players", None),
-    ("rotations", 0),
-    ("rotations", 101),
-    ("rotations", -1),
-    ("rotations", False),
-    ("rotations", "1"),
-    ("first_player", -1),
-    ("first_player", 8),
-    ("first_player", 1.0),
-    ("first_player", None),
-    ("keep_rule", "Highest"),
-    ("keep_rule", "any"),
-    ("keep_rule", ""),
-    ("keep_rule", 1),
-    ("keep_rule", None),
-    ("low_score_bonus", "on"),
-    ("low_score_bonus", "OFF"),
-    ("low_score_bonus", False),
-    ("low_score_bonus", None),
-    ("failed_bonus_pays", 1),
-    ("failed_bonus_pays", "yes"),
-    ("failed_bonus_pays", None),
-    ("settlements", 0),
-    ("settlements", "True"),
+    *bad_values("players", 1, 9, 0, True, 4.0, "4", None),
+    *bad_values("rotations", 0, 101, -1, False, "1"),
+    *bad_values("first_player", -1, 8, 1.0, None),
+    *bad_values("keep_rule", "Highest", "any", "", 1, None),
+    *bad_values("low_score_bonus", "on", "OFF", False, None),
+    *bad_values("failed_bonus_pays", 1, "yes", None),
+    *bad_values("settlements", 0, "True"),
 ]
 
 
-@pytest.mark.parametrize(("field", "value"), BAD_FIELDS, ids=[f"{f}={v!r}" for f, v in BAD_FIELDS])
-def test_bad_rules_field_is_invalid_rules_naming_the_field(field: str, value: object) -> None:
-    with pytest.raises(InvalidRulesError, match=field) as raised:
-        Rules(**{field: value})  # type: ignore[arg-type]
-    assert isinstance(raised.value, ValueError)
-    with pytest.raises(InvalidRulesError, match=field):
-        attrs.evolve(Rules.preset("house-rules"), **{field: value})
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules, "house-rules", BAD_FIELDS
+)
 
 
 @pytest.mark.parametrize(("players", "first"), [(2, 2), (4, 4), (4, 7), (7, 7)])
@@ -772,20 +745,13 @@ BAD_CALLS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("call", "error"), [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS]
-)
-def test_bad_input_leaves_the_state_untouched(
-    call: Callable[[State], object], error: type[Exception]
-) -> None:
-    state = start(FOUR, 6, 6, 5, 2, 1, 4, 4, 4)
-    kept = copy.deepcopy(state)
-    pickled = pickle.dumps(state)
-    with pytest.raises(error):
-        call(state)
-    assert state == kept == pickle.loads(pickled)
-    assert tf.legal_actions(state) == tf.legal_actions(kept)
+def _plays_on(state: State, kept: State) -> None:
     assert tf.apply(state, Keep(2, 6)) == tf.apply(kept, Keep(2, 6))
+
+
+test_bad_input_leaves_the_state_untouched = bad_input_test(
+    BAD_CALLS, lambda: start(FOUR, 6, 6, 5, 2, 1, 4, 4, 4), _plays_on
+)
 
 
 def test_running_out_of_scripted_dice_leaves_the_state_untouched() -> None:

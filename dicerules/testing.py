@@ -11,6 +11,8 @@ thousands of games and get the shortest failing one back.
 * ``check_game(game)``: runs those promises against any object of the Game
   protocol, a third-party game included, and raises an AssertionError naming the
   broken promise and the shortest action log found.
+* ``check_parts(game)``: whole seeded games, checking every optional part the game
+  declares (``check_game`` runs it too).
 
 How games shrink: every choice is drawn from hypothesis at the moment it is made:
 the rules (toward the smallest game), the number of steps, each action (an item
@@ -30,12 +32,24 @@ the first; two of them have the second):
   scores. The check: ``sum(scores(state)) + outside_scores(state)`` never changes,
   so scores that drift fail it, whatever the state holds.
 
+The other optional parts a game declares are checked wherever it declares them
+(``check_parts``): ``distinct_actions`` (every legal action among them, none listed
+twice; and ``apply`` refuses those not legal), ``observation`` (its length and
+pieces, finite numbers, for every view), ``max_length`` and ``max_sides`` (never
+exceeded), ``payoff`` (within its bounds, zero-sum where it says so), the narrator
+(the game's or the generic one tells whole games to every seat and the spectator
+without raising), and, in a game without ``resample_hidden``, that no seat sees
+more than the spectator but its own seat: a game that hides must declare it.
+
 Needs hypothesis: ``pip install "dicerules[testing]"``.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 import pickle
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -58,7 +72,9 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from dicerules.errors import IllegalActionError, RecordError
+from dicerules.facts import ScoreChange, returns
 from dicerules.game import GAMES, AnyGame
+from dicerules.narration import Narrator
 from dicerules.records import GameRecord, record, replay
 from dicerules.rulefields import FieldSpec, field_spec
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
@@ -70,6 +86,7 @@ __all__ = [
     "check_finished",
     "check_game",
     "check_illegal",
+    "check_parts",
     "check_replay",
     "check_state",
     "check_step",
@@ -166,8 +183,9 @@ class _Dice:
     a pure value while the example lasts. The new dice of a roll are one draw.
     """
 
-    def __init__(self, draw: Callable[[st.SearchStrategy[list[int]]], list[int]]) -> None:
-        self.draw = draw
+    def __init__(self, new: Callable[[int, int, int], list[int]], limit: int = MAX_DICE) -> None:
+        self.new = new  # new(start, count, sides): the faces of dice not yet rolled
+        self.limit = limit
         self.faces: list[int] = []
         self.sides: list[int] = []
 
@@ -181,10 +199,10 @@ class _Dice:
                 f" again with {sides}"
             )
         if end > len(self.faces):
-            if end > MAX_DICE:
+            if end > self.limit:
                 reject()
             count = end - len(self.faces)
-            self.faces += self.draw(_new_dice(len(self.faces), count, sides))
+            self.faces += self.new(len(self.faces), count, sides)
             self.sides += [sides] * count
         return tuple(self.faces[position:end])
 
@@ -249,7 +267,7 @@ class _Played:
 @st.composite
 def _played(draw: st.DrawFn, game: AnyGame, given_rules: object, max_steps: int) -> _Played:
     chosen = draw(_rules_strategy(game, given_rules), label="rules")
-    dice = _Dice(lambda faces: draw(faces, label="dice"))
+    dice = _Dice(lambda start, count, sides: draw(_new_dice(start, count, sides), label="dice"))
     state = game.new_game(chosen, stream=_DrawnStream(dice))
     actions = []
     for _ in range(draw(st.integers(0, max_steps), label="steps")):
@@ -525,22 +543,412 @@ def check_replay(
     assert replay(rec) == again, "promise: replay(record(state)) == state"
 
 
+# ------------------------------------------------------------- the declared parts
+
+WHOLE_GAME_BOUND = 5_000
+"""A whole game that check_game plays must end within this many actions (or within
+``max_length``, where the game declares one)."""
+
+PROBES = 4
+"""Actions check_game tries in each state where they are not legal, beyond the last
+ones taken: a spread of ``distinct_actions`` (or of the actions seen legal earlier)."""
+
+
+def _broken(part: str, promise: str, detail: str) -> AssertionError:
+    """The failure of a declared part: the promise, the part, and what differs, in full."""
+    return AssertionError(f"promise: {promise} (part {part}); {detail}")
+
+
+def _asked(part: str, what: str, call: Callable[[], _T]) -> _T:
+    """``call()``: an exception from it breaks the promise that ``part`` works."""
+    try:
+        return call()
+    except AssertionError:
+        raise
+    except Exception as error:
+        raise _broken(
+            part, f"{part} works in every state of legal play",
+            f"{what} raised {type(error).__name__}: {error}",
+        ) from error  # fmt: skip
+
+
+def _whose(seat: int | None) -> str:
+    return "the spectator's" if seat is None else f"seat {seat}'s"
+
+
+class _Parts:
+    """The optional parts ``game`` declares, checked along one game under ``rules``.
+
+    Action ids, the observation, ``max_length``, ``max_sides``, the payoff (as the
+    adapters pay it, ``dicerules.facts.returns``), the narrator (the game's, or the
+    generic one) telling the game to every seat and the spectator in the order the
+    command line calls it, and, for a game without ``resample_hidden``, that every
+    seat sees what the spectator sees but for its own seat.
+    """
+
+    def __init__(self, game: AnyGame, rules: Any, state: Any) -> None:
+        self.game, self.rules = game, rules
+        self.viewers: tuple[int | None, ...] = (None, *_seats(game, state))
+        self.count = len(self.viewers) - 1
+        self.steps = 0
+        self.rolled = 0
+        self.ids: tuple[Any, ...] | None = None
+        self.id_set: frozenset[Any] = frozenset()
+        if game.distinct_actions is not None:
+            ids = _asked("distinct_actions", "distinct_actions(rules)",
+                         lambda: game.distinct_actions(rules))  # type: ignore[misc]  # fmt: skip
+            self._check_ids(ids)
+            self.ids, self.id_set = tuple(ids), frozenset(ids)
+        self.size = self._check_pieces()
+        self.max_length = _asked("max_length", "max_length(rules)", lambda: game.max_length(rules))
+        self.max_sides = _asked("max_sides", "max_sides(rules)", lambda: game.max_sides(rules))
+        assert self.max_length is None or (type(self.max_length) is int and self.max_length >= 0), (
+            f"promise: max_length(rules) is None or a whole number (part max_length);"
+            f" it is {self.max_length!r}"
+        )
+        assert type(self.max_sides) is int and self.max_sides >= 1, (
+            f"promise: max_sides(rules) is a whole number of faces (part max_sides);"
+            f" it is {self.max_sides!r}"
+        )
+        self.payoff: ScoreChange | None = None
+        if game.payoff is not None:
+            self.payoff = _asked("payoff", "payoff(rules)", lambda: game.payoff(rules))  # type: ignore[misc]
+            self._check_payoff_declared()
+        narrator = game.narrator or Narrator
+        self.part = f"narrator ({narrator.__name__})"
+        self.tellers = {
+            viewer: _asked(self.part, f"{narrator.__name__}(game, {viewer})",
+                           lambda viewer=viewer: narrator(game, viewer))  # type: ignore[misc]
+            for viewer in self.viewers
+        }  # fmt: skip
+        self.seen = {viewer: game.view(state, viewer) for viewer in self.viewers}
+        for viewer, teller in self.tellers.items():
+            self._tell(viewer, "news(None, view)", teller.news, None, self.seen[viewer])
+        self.state(state)
+
+    # what is declared once for the rules
+
+    def _check_ids(self, ids: object) -> None:
+        assert isinstance(ids, tuple), (
+            f"promise: distinct_actions(rules) is a tuple (part distinct_actions); it is a"
+            f" {type(ids).__name__}"
+        )
+        first: dict[Any, int] = {}
+        for index, action in enumerate(ids):
+            if action in first:
+                raise _broken(
+                    "distinct_actions", "distinct_actions(rules) lists each action once",
+                    f"{action!r} is listed at ids {first[action]} and {index}",
+                )  # fmt: skip
+            first[action] = index
+
+    def _check_pieces(self) -> int:
+        encoding = self.game.observation
+        if encoding is None:
+            return 0
+        pieces = _asked(
+            "observation", "observation.pieces(rules)", lambda: encoding.pieces(self.rules)
+        )
+        names = [name for name, _ in pieces]
+        assert len(set(names)) == len(names), (
+            f"promise: each piece of the observation has its own name (part observation);"
+            f" the pieces are {pieces!r}"
+        )
+        for name, shape in pieces:
+            assert isinstance(shape, tuple) and all(type(n) is int and n >= 0 for n in shape), (
+                f"promise: a piece's shape is a tuple of whole numbers (part observation);"
+                f" piece {name!r} has the shape {shape!r}"
+            )
+        assert encoding.pieces(self.rules) == pieces, (
+            "promise: observation.pieces(rules) is the same every time (part observation)"
+        )
+        self.pieces = pieces
+        return encoding.size(self.rules)
+
+    def _check_payoff_declared(self) -> None:
+        change = self.payoff
+        assert isinstance(change, ScoreChange) and len(change.start) == self.count, (
+            f"promise: payoff(rules) is a ScoreChange with a start score for each of the"
+            f" {self.count} seats (part payoff); it is {change!r}"
+        )
+        assert change.least <= change.most, (
+            f"promise: a payoff's least change is at most its most (part payoff): {change!r}"
+        )
+
+    # what holds in every state
+
+    def state(self, state: Any) -> None:
+        """The promises of the declared parts in ``state``."""
+        game = self.game
+        views = {viewer: game.view(state, viewer) for viewer in self.viewers}
+        where = f"the state after {self.steps} actions" + (
+            " (the game is over)" if game.is_terminal(state) else ""
+        )
+        if self.ids is not None:
+            for action in game.legal_actions(state):
+                if action not in self.id_set:
+                    raise _broken(
+                        "distinct_actions", "every legal action has an id: it is among"
+                        " distinct_actions(rules)", f"{action!r} ({game.format_action(action)})"
+                        f" is legal in {where} and is not among the {len(self.ids)} actions",
+                    )  # fmt: skip
+        if game.observation is not None:
+            for viewer, view in views.items():
+                self._check_vector(viewer, view, where)
+        if game.resample_hidden is None:
+            self._check_hides_nothing(views, where)
+        if game.is_terminal(state):
+            self._check_returns(state)
+
+    def _check_vector(self, viewer: int | None, view: Any, where: str) -> None:
+        encoding = self.game.observation
+        assert encoding is not None
+        what = f"observation.encode(rules, {_whose(viewer)} view)"
+        vector = _asked("observation", what, lambda: encoding.encode(self.rules, view))
+        pieces = ", ".join(f"{name} {shape}" for name, shape in self.pieces)
+        if len(vector) != self.size:
+            raise _broken(
+                "observation", "every view encodes to observation.size(rules) numbers",
+                f"{_whose(viewer)} view in {where} encodes to {len(vector)} numbers, not"
+                f" {self.size} (the pieces: {pieces})",
+            )  # fmt: skip
+        for index, number in enumerate(vector):
+            if not (isinstance(number, numbers.Real) and math.isfinite(number)):
+                name, place = self._piece_at(index)
+                raise _broken(
+                    "observation", "an observation holds finite numbers",
+                    f"{_whose(viewer)} view in {where} encodes number {index} (piece {name},"
+                    f" item {place}) as {number!r}",
+                )  # fmt: skip
+
+    def _piece_at(self, index: int) -> tuple[str, int]:
+        start = 0
+        for name, shape in self.pieces:
+            size = math.prod(shape)
+            if index < start + size:
+                return name, index - start
+            start += size
+        return "(none)", index - start
+
+    def _check_hides_nothing(self, views: dict[int | None, Any], where: str) -> None:
+        public = views[None]
+        for seat in self.viewers[1:]:
+            seen = views[seat]
+            if seen == public:
+                continue
+            if type(seen) is type(public) and attrs.has(type(seen)):
+                fields = [
+                    (field.name, getattr(public, field.name), getattr(seen, field.name))
+                    for field in attrs.fields(type(seen))
+                ]
+            else:
+                fields = [("(the whole view)", public, seen)]
+            for name, theirs, mine in fields:
+                if theirs != mine and not (theirs is None and mine == seat):
+                    raise _broken(
+                        "resample_hidden", "a game without resample_hidden hides nothing: every"
+                        " seat sees what the spectator sees, but for its own seat",
+                        f"in {where}, seat {seat}'s view has {name} = {mine!r} where the"
+                        f" spectator's has {theirs!r}. If a seat may not know all of a state,"
+                        " declare resample_hidden (all that seat may not know, drawn afresh),"
+                        " so that the checks can prove the view hides it",
+                    )  # fmt: skip
+
+    def _check_returns(self, state: Any) -> None:
+        game = self.game
+        paid = _asked(
+            "payoff", "dicerules.facts.returns(game, state)", lambda: returns(game, state)
+        )
+        change = self.payoff
+        if change is None:
+            return
+        scores = game.scores(state)
+        changes = [end - start for end, start in zip(scores, change.start, strict=True)]
+        assert all(change.least <= one <= change.most for one in changes), (
+            f"promise: each seat's change of score lies within the payoff's bounds (part"
+            f" payoff); the scores {scores} from {change.start} changed by {changes}, beyond"
+            f" {change.least} to {change.most}"
+        )
+        assert not change.zero_sum or sum(changes) == 0, (
+            f"promise: a zero-sum payoff's changes sum to 0 (part payoff); the scores"
+            f" {scores} from {change.start} changed by {changes}, which sum to {sum(changes)}"
+        )
+        assert list(paid) == [float(one) for one in changes], (
+            f"promise: the adapters pay each seat its change of score (part payoff);"
+            f" returns() gave {paid}, the changes are {changes}"
+        )
+
+    # what holds along the game
+
+    def dice(self, sides: Sequence[int]) -> None:
+        """The promise of ``max_sides`` for the dice rolled since the last call (``sides``:
+        the number of faces of every die the game has rolled, in order)."""
+        for index in range(self.rolled, len(sides)):
+            if sides[index] > self.max_sides:
+                raise _broken(
+                    "max_sides", f"no die has more faces than max_sides(rules) = {self.max_sides}",
+                    f"die number {index} of this game was rolled with {sides[index]} sides",
+                )  # fmt: skip
+        self.rolled = len(sides)
+
+    def step(self, before: Any, action: Any, after: Any) -> None:
+        """The promises of the declared parts in ``after = apply(before, action)``."""
+        game = self.game
+        self.steps += 1
+        if self.max_length is not None and self.steps > self.max_length:
+            raise _broken(
+                "max_length", f"no game under these rules takes more than max_length(rules) ="
+                f" {self.max_length} actions", f"action number {self.steps}"
+                f" ({game.format_action(action)}) was legal",
+            )  # fmt: skip
+        player = game.current_player(before)
+        assert player is not None
+        legal = game.legal_actions(before)
+        for viewer, teller in self.tellers.items():
+            seen = self.seen[viewer]
+            if viewer == player:  # as ``play`` asks the seat to act
+                self._tell(viewer, "situation(view)", teller.situation, seen)
+                self._said(viewer, "choices(view, legal)", teller.choices, seen, legal)
+                self._tell(viewer, "notation_help(view, legal)", teller.notation_help, seen, legal)
+            now = game.view(after, viewer)
+            what = f"step(before, {player}, {game.format_action(action)}, after)"
+            self._tell(viewer, what, teller.step, seen, player, action, now)
+            self.seen[viewer] = now
+        self.state(after)
+        if game.is_terminal(after):
+            self._finish(after)
+
+    def _finish(self, state: Any) -> None:
+        """The last lines of ``play`` and ``replay``: the winners and the scores."""
+        winners, scores = self.game.winners(state), self.game.scores(state)
+        for viewer, teller in self.tellers.items():
+            if winners:
+                self._said(viewer, "together(winners)", teller.together, winners)
+            self._said(viewer, "seats(scores)", teller.seats, scores)
+            standing = self._asked_of(viewer, "standing(view)", teller.standing, self.seen[viewer])
+            self._said(viewer, "seats(standing(view))", teller.seats, standing)
+            assert isinstance(teller.score_name, str), (
+                f"promise: a narrator's score_name is text (part {self.part})"
+            )
+
+    def _asked_of(
+        self, viewer: int | None, what: str, method: Callable[..., Any], *args: Any
+    ) -> Any:
+        where = f"{what}, telling {_whose(viewer)} views after {self.steps} actions"
+        return _asked(self.part, where, lambda: method(*args))
+
+    def _tell(self, viewer: int | None, what: str, method: Callable[..., Any], *args: Any) -> None:
+        """The narrator's ``method(*args)``, which must return lines of text."""
+        told = self._asked_of(viewer, what, method, *args)
+        assert isinstance(told, list | tuple) and all(isinstance(line, str) for line in told), (
+            f"promise: a narrator's {what.partition('(')[0]} returns lines of text (part"
+            f" {self.part}); telling {_whose(viewer)} views, {what} returned {told!r}"
+        )
+
+    def _said(self, viewer: int | None, what: str, method: Callable[..., Any], *args: Any) -> None:
+        """The narrator's ``method(*args)``, which must return a line of text."""
+        told = self._asked_of(viewer, what, method, *args)
+        assert isinstance(told, str), (
+            f"promise: a narrator's {what.partition('(')[0]} returns a line of text (part"
+            f" {self.part}); telling {_whose(viewer)} views, {what} returned {told!r}"
+        )
+
+
+class _SeededFaces:
+    """The faces of ``_Dice`` drawn from ``SeededStream(seed)``, in the game's own rolls."""
+
+    def __init__(self, seed: int) -> None:
+        self.stream: DiceStream = SeededStream(seed)
+
+    def __call__(self, start: int, count: int, sides: int) -> list[int]:
+        faces, self.stream = self.stream.roll(count, sides)
+        return list(faces)
+
+
+def _whole_game(game: AnyGame, rules: Any, seed: int) -> tuple[int, str, str] | None:
+    """Play game ``seed`` of ``rules`` to its end (each die and each choice seeded),
+    checking every declared part; (actions, message, log) of a failure, or None."""
+    dice = _Dice(_SeededFaces(seed), limit=sys.maxsize)
+    choices: DiceStream = SeededStream(seed + 1)
+    actions: list[Any] = []
+    try:
+        state = game.new_game(rules, stream=_DrawnStream(dice))
+        parts = _Parts(game, rules, state)
+        parts.dice(dice.sides)
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            assert legal, "promise: legal_actions is () exactly when the game is over"
+            assert parts.max_length is not None or len(actions) < WHOLE_GAME_BOUND, (
+                f"promise: a random game ends within {WHOLE_GAME_BOUND} actions (part"
+                " max_length: it gives no bound for these rules)"
+            )
+            (face,), choices = choices.roll(1, len(legal))
+            actions.append(legal[face - 1])
+            after = game.apply(state, actions[-1])
+            parts.step(state, actions[-1], after)
+            parts.dice(dice.sides)
+            state = after
+    except AssertionError as error:
+        return len(actions), str(error), _log(game, rules, dice.faces, actions)
+    except Exception as error:
+        message = f"promise: the game raises no {type(error).__name__} in legal play: {error}"
+        return len(actions), message, _log(game, rules, dice.faces, actions)
+    return None
+
+
+def _failed(game: AnyGame, failures: Sequence[tuple[int, str, str]]) -> AssertionError:
+    steps, message, log = min(failures, key=lambda failure: (failure[0], len(failure[2])))
+    return AssertionError(
+        f"{game.name}: {message}\nshortest failing game found ({steps} actions):\n{log}"
+    )
+
+
+def check_parts(game: AnyGame, rules: object = None, *, games: int = 3) -> None:
+    """Play ``games`` whole seeded random games and check every optional part ``game``
+    declares in each state and step (``rules``: a Rules value; None for each preset).
+
+    The parts: every legal action is among ``distinct_actions``, which lists each
+    once; every view of every seat and the spectator encodes to the observation's
+    length in finite numbers; no game is longer than ``max_length`` or rolls a die of
+    more faces than ``max_sides``; a finished game pays what ``payoff`` says (and
+    sums to 0 where it is zero-sum); the narrator (the game's, or the generic one)
+    tells the whole game to every seat and the spectator, as ``play`` and ``replay``
+    call it, without raising; and a game without ``resample_hidden`` shows every seat
+    what the spectator sees, but for its own seat. AssertionError, as ``check_game``
+    reports: the promise, the part, and the shortest failing game, which replays from
+    a ScriptedStream of its dice. Deterministic.
+    """
+    chosen = tuple(game.presets.values()) if rules is None else (rules,)
+    failures = [
+        failure
+        for one in chosen
+        for seed in range(games)
+        if (failure := _whole_game(game, one, seed)) is not None
+    ]
+    if failures:
+        raise _failed(game, failures)
+
+
 # ------------------------------------------------------------------ state machine
 
 
 def _game_log(machine: GameMachine) -> str:
-    game = machine.game
-    actions = []
     pending = [] if machine._pending is None else [machine._pending]
-    for action in [*machine.actions, *pending]:
+    return _log(machine.game, machine.rules, machine.dice, [*machine.actions, *pending])
+
+
+def _log(game: AnyGame, rules: Any, dice: Sequence[int], actions: Sequence[Any]) -> str:
+    """A failing game as check_game reports it: it replays from a ScriptedStream of ``dice``."""
+    texts = []
+    for action in actions:
         try:
-            actions.append(game.format_action(action))
+            texts.append(game.format_action(action))
         except Exception:  # the notation itself may be what is broken
-            actions.append(repr(action))
+            texts.append(repr(action))
     return (
-        f"rules: {machine.rules!r}\n"
-        f"dice: {list(machine.dice)}\n"
-        f"actions ({len(actions)}): {', '.join(actions) or '(none)'}"
+        f"rules: {rules!r}\n"
+        f"dice: {list(dice)}\n"
+        f"actions ({len(texts)}): {', '.join(texts) or '(none)'}"
     )
 
 
@@ -572,15 +980,17 @@ class GameMachine(RuleBasedStateMachine):
         self._finished_checked = False
         self._pending: Any = None  # an action being applied, for the failure log
         self._busy = False  # a rule has begun and not returned (hypothesis may abandon it)
+        self._parts: _Parts | None = None
+        self._offered: dict[Any, None] = {}  # every action legal so far, in order
 
     @property
     def dice(self) -> tuple[int, ...]:
         """Every die rolled so far, in order."""
         return tuple(self._source.faces) if self._source is not None else ()
 
-    def _roll(self, faces: st.SearchStrategy[list[int]]) -> list[int]:
+    def _roll(self, start: int, count: int, sides: int) -> list[int]:
         assert self._draw is not None
-        return list(self._draw(faces, label="dice"))
+        return list(self._draw(_new_dice(start, count, sides), label="dice"))
 
     def _keep(self, check: Callable[[], _T]) -> _T:
         """Run ``check``; note a broken promise with this run's log before it propagates."""
@@ -635,7 +1045,29 @@ class GameMachine(RuleBasedStateMachine):
         if self.checks:
             self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
             self._keep(self._replays)
+            self._parts = self._keep(lambda: _Parts(self.game, self.rules, self.state))
+            self._keep(self._rolled)
+            self._keep(lambda: check_illegal(self.game, self.state, self._probes()))
         self._busy = False
+
+    def _rolled(self) -> None:
+        assert self._parts is not None and self._source is not None
+        self._parts.dice(self._source.sides)
+
+    def _probes(self) -> list[Any]:
+        """A spread of PROBES actions not legal now: from ``distinct_actions`` where the
+        game declares it, else from the actions legal earlier in this game."""
+        legal = self.game.legal_actions(self.state)
+        self._offered.update(dict.fromkeys(legal))
+        ids = self._parts.ids if self._parts is not None else None
+        pool = ids if ids is not None else tuple(self._offered)
+        now = set(legal)
+        illegal = [action for action in pool if action not in now]
+        if not illegal:
+            return []
+        step = max(1, len(illegal) // PROBES)
+        start = len(self.actions) % step
+        return illegal[start::step][:PROBES]
 
     def _playing(self) -> bool:
         return self.state is not None and not self.game.is_terminal(self.state)
@@ -660,9 +1092,14 @@ class GameMachine(RuleBasedStateMachine):
             self._keep(lambda: check_step(self.game, before, action, after))
             self._keep(lambda: check_state(self.game, self.state, seats=self.seats))
             self._keep(self._replays)
-            # The last few distinct actions taken: those not legal now must be refused.
+            # The last few distinct actions taken and a spread of the others: those not
+            # legal now must be refused.
             recent = tuple(dict.fromkeys(reversed(self.actions)))[:4]
-            self._keep(lambda: check_illegal(self.game, self.state, recent))
+            self._keep(lambda: check_illegal(self.game, self.state, [*recent, *self._probes()]))
+            parts = self._parts
+            if parts is not None:
+                self._keep(lambda: parts.step(before, action, after))
+                self._keep(self._rolled)
         self._busy = False
 
     @precondition(_over)
@@ -697,14 +1134,28 @@ def state_machine(game: AnyGame, rules: object = None, *, checks: bool = True) -
 
 
 def check_game(
-    game: AnyGame, *, max_examples: int = 100, max_steps: int = 50, rules: object = None
+    game: AnyGame,
+    *,
+    max_examples: int = 100,
+    max_steps: int = 50,
+    rules: object = None,
+    whole_games: int = 3,
 ) -> None:
     """Check every promise of the Game protocol on ``game`` by random legal play.
 
-    Raises AssertionError: the broken promise, and the shortest action log found
-    (the rules, the dice in the order rolled, and the actions), which replays with
-    ``new_game(rules, stream=ScriptedStream(dice))``. Deterministic: the same game
-    gives the same verdict on every run.
+    First ``max_examples`` games of up to ``max_steps`` actions, drawn by hypothesis
+    (``rules`` as in ``action_logs``), each promise checked at every step, the
+    optional parts the game declares included (see ``check_parts``) and, at each
+    state, actions that are not legal (a spread of ``distinct_actions``, or of the
+    actions legal earlier) refused by ``apply``; then ``check_parts`` on
+    ``whole_games`` whole seeded games of each preset (of ``rules``, if it is a Rules
+    value), for the promises only a whole game can break (``max_length``, the end of
+    the narration, the payoff).
+
+    Raises AssertionError: the broken promise (and the part, for an optional one),
+    and the shortest action log found (the rules, the dice in the order rolled, and
+    the actions), which replays with ``new_game(rules, stream=ScriptedStream(dice))``.
+    Deterministic: the same game gives the same verdict on every run.
     """
     failures: list[tuple[int, str, str]] = []
     machine = type("Checked", (state_machine(game, rules),), {"failures": failures})
@@ -727,7 +1178,7 @@ def check_game(
     except BaseException as error:
         if not failures or isinstance(error, KeyboardInterrupt):
             raise
-        steps, message, log = min(failures, key=lambda failure: (failure[0], len(failure[2])))
-        raise AssertionError(
-            f"{game.name}: {message}\nshortest failing game found ({steps} actions):\n{log}"
-        ) from None
+        raise _failed(game, failures) from None
+    if whole_games:
+        given = None if rules is None or isinstance(rules, st.SearchStrategy) else rules
+        check_parts(game, given, games=whole_games)

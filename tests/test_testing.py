@@ -12,7 +12,12 @@ What is checked here:
   game defined here ("race", neither registered nor built on a tape), and it
   catches games broken on purpose (legal actions after the end, a non-deterministic
   apply, a replay that drifts, a view that leaks hidden dice, a broken conservation
-  law), naming the promise broken and a short failing game;
+  law), naming the promise broken and a short failing game; and games whose
+  optional parts are broken (an observation one number short at the end, action
+  ids missing a legal action, a max_length below the real length, a die with more
+  faces than max_sides, a narrator that raises, a view that shows hidden dice in a
+  game without resample_hidden, an apply that takes an action never offered, a
+  payoff that is not zero-sum), naming the part too;
 * importing dicerules needs no hypothesis; importing dicerules.testing without it
   says how to install it.
 """
@@ -51,6 +56,7 @@ from dicerules.streams import DiceStream
 from dicerules.testing import (
     action_logs,
     check_game,
+    check_parts,
     rules,
     state_machine,
     states,
@@ -672,6 +678,175 @@ def test_check_game_catches_a_race_whose_view_holds_the_stream() -> None:
 
     _, steps = caught(race_with(view=view), "a view never holds the stream")
     assert steps == 0
+
+
+# ------------------------------------------------- check_game: broken optional parts
+
+
+def part_caught(game: Any, part: str, promise: str, **options: Any) -> tuple[str, int]:
+    """``caught``, for a broken optional part: the message names the part too."""
+    message, steps = caught(game, promise, **options)
+    assert f"(part {part})" in message or f"(part {part} " in message, message
+    return message, steps
+
+
+def test_check_game_catches_an_observation_one_number_short_at_the_end() -> None:
+    real = ld.GAME.observation
+    assert real is not None
+
+    def encode(rules: ld.Rules, view: ld.View) -> tuple[float, ...]:
+        vector = real.encode(rules, view)
+        return vector[:-1] if view.to_act is None else vector
+
+    broken = attrs.evolve(ld.GAME, observation=attrs.evolve(real, encode=encode))
+    message, steps = part_caught(
+        broken, "observation", "every view encodes to observation.size(rules) numbers",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    size = real.size(SMALL_LIARS_DICE)
+    assert f"encodes to {size - 1} numbers, not {size}" in message, message
+    assert "(the game is over)" in message and "reveal_count (1,)" in message, message
+    assert steps <= 4
+
+
+def test_check_game_catches_distinct_actions_missing_a_legal_action() -> None:
+    real = ld.GAME.distinct_actions
+    assert real is not None
+
+    def distinct_actions(rules: ld.Rules) -> tuple[ld.Action, ...]:
+        return tuple(a for a in real(rules) if a != ld.CHALLENGE)
+
+    broken = attrs.evolve(ld.GAME, distinct_actions=distinct_actions)
+    message, steps = part_caught(
+        broken, "distinct_actions", "every legal action has an id",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    assert "Challenge() (challenge) is legal" in message, message
+    assert steps == 1
+
+
+def test_check_game_catches_distinct_actions_that_list_an_action_twice() -> None:
+    real = ld.GAME.distinct_actions
+    assert real is not None
+
+    def distinct_actions(rules: ld.Rules) -> tuple[ld.Action, ...]:
+        return (*real(rules), ld.CHALLENGE)
+
+    broken = attrs.evolve(ld.GAME, distinct_actions=distinct_actions)
+    message, _ = part_caught(
+        broken, "distinct_actions", "lists each action once", rules=SMALL_LIARS_DICE
+    )
+    assert "Challenge() is listed at ids 18 and 19" in message, message
+
+
+def test_check_game_catches_a_max_length_below_the_real_length() -> None:
+    # Beyond the reach of the short games hypothesis plays: the whole games find it.
+    broken = attrs.evolve(ld.GAME, max_length=lambda rules: 25)
+    message, steps = part_caught(
+        broken, "max_length", "more than max_length(rules) = 25 actions",
+        max_examples=5, max_steps=10, rules=ld.GAME.default_rules,
+    )  # fmt: skip
+    assert steps == 26 and "action number 26" in message, message
+
+
+def test_check_game_catches_a_die_with_more_faces_than_max_sides() -> None:
+    broken = attrs.evolve(ld.GAME, max_sides=lambda rules: rules.sides - 1)
+    message, steps = part_caught(
+        broken, "max_sides", "no die has more faces than max_sides(rules) = 5",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    assert "die number 0 of this game was rolled with 6 sides" in message, message
+    assert steps == 0
+
+
+def test_check_game_catches_a_narrator_that_raises_on_an_action() -> None:
+    told = ld.GAME.narrator
+    assert told is not None
+
+    class Raising(told):  # type: ignore[misc, valid-type]
+        def action(self, before: Any, seat: int, action: Any, after: Any) -> list[str]:
+            if action == ld.CHALLENGE:
+                raise KeyError(action)
+            return super().action(before, seat, action, after)  # type: ignore[no-any-return]
+
+    broken = attrs.evolve(ld.GAME, narrator=Raising)
+    message, steps = part_caught(
+        broken, "narrator", "narrator (Raising) works in every state",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    assert "step(before, 1, challenge, after)" in message, message
+    assert "raised KeyError: Challenge()" in message, message
+    assert steps == 2
+
+
+def test_check_game_catches_a_generic_narrator_told_a_view_it_cannot_read() -> None:
+    # The generic narrator reads a view's rules for its seats: a view without them fails.
+    def view(state: RaceState, player: int | None) -> tuple[int, ...]:
+        race_view(state, player)
+        return state.totals
+
+    message, steps = part_caught(race_with(view=view), "narrator", "narrator (Narrator)")
+    assert steps == 0 or "raised" in message, message
+
+
+def test_check_game_catches_a_view_showing_every_seat_the_hidden_dice() -> None:
+    def view(state: ld.State, player: int | None) -> ld.View:
+        seen = ld.view(state, player)
+        if player is None:
+            return seen
+        return attrs.evolve(seen, hand=tuple(die for hand in state.hands for die in hand))
+
+    broken = attrs.evolve(ld.GAME, view=view, resample_hidden=None)
+    message, steps = part_caught(
+        broken, "resample_hidden", "a game without resample_hidden hides nothing",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    assert "seat 0's view has hand = (" in message and "the spectator's has ()" in message
+    assert "declare resample_hidden" in message
+    assert steps == 0
+
+
+def test_check_game_catches_a_hiding_game_that_declares_no_resample_hidden() -> None:
+    broken = attrs.evolve(ld.GAME, resample_hidden=None)
+    part_caught(broken, "resample_hidden", "declare resample_hidden", rules=SMALL_LIARS_DICE)
+
+
+def test_check_game_catches_an_apply_that_takes_an_action_never_offered() -> None:
+    def legal_actions(state: ld.State) -> tuple[ld.Action, ...]:
+        return tuple(a for a in ld.legal_actions(state) if a != ld.Bid(1, 1))
+
+    broken = attrs.evolve(ld.GAME, legal_actions=legal_actions)
+    message, steps = caught(
+        broken, "an action that is not legal is refused", rules=SMALL_LIARS_DICE
+    )
+    assert "Bid(quantity=1, face=1) was taken" in message, message
+    assert steps == 0
+
+
+def test_check_game_catches_an_apply_that_takes_an_action_offered_only_elsewhere() -> None:
+    # No action ids: the probes are the actions legal earlier in the game.
+    def legal_actions(state: RaceState) -> tuple[str, ...]:
+        legal = race_legal_actions(state)
+        return legal if len(state.moves) < 2 else tuple(a for a in legal if a != "pass")
+
+    message, _ = caught(race_with(legal_actions=legal_actions), "not legal is refused")
+    assert "'pass' was taken" in message, message
+
+
+def test_check_game_catches_a_payoff_that_is_not_zero_sum() -> None:
+    real = dicerules.get_game("twenty-four")
+
+    def scores(state: Any) -> tuple[int, ...]:
+        got = real.scores(state)
+        return (got[0] + 4, *got[1:]) if real.is_terminal(state) else got
+
+    broken = attrs.evolve(real, scores=scores, outside_scores=None)
+    part_caught(broken, "payoff", "a zero-sum payoff's changes sum to 0", max_examples=10)
+
+
+def test_check_parts_passes_every_registered_game_on_whole_games() -> None:
+    for game in dicerules.GAMES.values():
+        check_parts(game, games=1)
 
 
 # ------------------------------------------------------------------ the extra

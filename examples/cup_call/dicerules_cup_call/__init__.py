@@ -464,9 +464,8 @@ def describe(state: State) -> str:
     rules = state.rules
     table = " ".join(f"{seat}:{score}" for seat, score in enumerate(state.scores))
     if state.to_act is None:
-        return (
-            f"game over after {rules.hands} hands, won by {_seats(winners(state))}; chips {table}"
-        )
+        hands = f"{rules.hands} hand{'s' if rules.hands > 1 else ''}"
+        return f"game over after {hands}, won by {_seats(winners(state))}; chips {table}"
     cups = " ".join(
         f"{seat}:{'-'.join(map(str, cup))}{'' if still else ' folded'}"
         for seat, (cup, still) in enumerate(zip(state.cups, state.in_hand, strict=True))

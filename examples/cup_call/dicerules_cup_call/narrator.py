@@ -44,7 +44,7 @@ class CupCallNarrator(Narrator["View"]):
         won = f"{self.who(last.winner)} takes the pot of {_chips(last.pot)}"
         shown = [f"{self.who(seat)} {_cup(cup)}" for seat, cup in enumerate(last.cups) if cup]
         if not shown:
-            return [f"  Every other seat folds: {won}, its cup unseen."]
+            return [f"  Every other seat folds: {won}; no cup comes up."]
         return [f"  Cups up: {', '.join(shown)}.", f"  {won[:1].upper()}{won[1:]}."]
 
     def _hand(self, view: View) -> list[str]:

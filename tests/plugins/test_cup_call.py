@@ -179,10 +179,10 @@ def test_random_games_keep_their_declared_bounds() -> None:
                      " (legal here: check, bet)"),
         ((), "fold", "fold: nobody has bet this hand, so there is nothing to fold"
                      " (legal here: check, bet)"),
-        (("bet",), "bet", "bet: seat 0 has bet this hand, and there is one bet a hand;"
-                          " seat 1 calls or folds (legal here: call, fold)"),
-        (("bet",), "check", "check: seat 0 has bet this hand, and there is one bet a hand;"
-                            " seat 1 calls or folds (legal here: call, fold)"),
+        (("bet",), "bet", "bet: seat 0 has bet this hand (one bet a hand, no raise), so the"
+                          " answer is call or fold (legal here: call, fold)"),
+        (("bet",), "check", "check: seat 0 has bet this hand (one bet a hand, no raise), so"
+                            " the answer is call or fold (legal here: call, fold)"),
         (("check", "check"), "bet", "the game is over: nobody can bet (no action is legal)"),
     ],
 )  # fmt: skip

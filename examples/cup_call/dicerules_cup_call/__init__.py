@@ -347,8 +347,8 @@ def _check(state: State, action: Action) -> None:
         message = f"{action}: nobody has bet this hand, so there is nothing to {action}"
     else:
         message = (
-            f"{action}: seat {state.bettor} has bet this hand, and there is one bet a hand;"
-            f" seat {state.to_act} calls or folds"
+            f"{action}: seat {state.bettor} has bet this hand (one bet a hand, no raise),"
+            " so the answer is call or fold"
         )
     raise illegal(message, legal, 4)
 

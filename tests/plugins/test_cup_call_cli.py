@@ -1,65 +1,24 @@
 """The command line serves cup call, a plugin that hides: no seat is told a cup it may not see.
 
-``games`` and ``rules`` run as processes of their own (``python -m dicerules``), so the
-plugin is found through its installed entry point as a shell finds it; the others run
-``dicerules.cli.main`` in this process, which is quicker. Skipped when
-dicerules_cup_call is not installed (``pip install ./examples/cup_call``).
+Each command runs ``dicerules.cli.main`` in this process, which finds the game through
+its installed entry point (tests/plugins/test_pig_cli.py shows a fresh process finds
+a plugin too). Skipped when dicerules_cup_call is not installed
+(``pip install ./examples/cup_call``).
 """
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import subprocess
-import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
-
-import dicerules
-from dicerules.cli import main
+from cli.cli_helpers import cli
 
 pytest.importorskip("dicerules_cup_call")
 
-SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
-
-
-class Done(NamedTuple):
-    status: int
-    out: str
-    err: str
-
-
-def dicerules_command(*args: str) -> Done:
-    """``python -m dicerules ARGS`` in a process of its own, on the dicerules under test."""
-    path = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-m", "dicerules", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": path},
-    )
-    return Done(done.returncode, done.stdout, done.stderr)
-
-
-def cli(*args: str, stdin: str = "") -> Done:
-    """``dicerules.cli.main(args)`` in this process."""
-    out, err, given = io.StringIO(), io.StringIO(), sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            status = main(list(args))
-    finally:
-        sys.stdin = given
-    return Done(status, out.getvalue(), err.getvalue())
-
 
 def test_games_lists_cup_call_and_rules_prints_its_rules() -> None:
-    done = dicerules_command("games")
+    done = cli("games")
     assert (done.status, done.err) == (0, "")
     listing = done.out[done.out.index("\ncup-call\n") + 1 :].splitlines()
     assert listing[:3] == ["cup-call", "  presets: standard (default)", "  bots: random, expert"]
@@ -70,7 +29,7 @@ def test_games_lists_cup_call_and_rules_prints_its_rules() -> None:
         ["sides", "6", "2", "to", "20"],
         ["hands", "3", "1", "to", "20"],
     ]
-    done = dicerules_command("rules", "cup-call")
+    done = cli("rules", "cup-call")
     assert (done.status, done.err) == (0, "")
     assert done.out.startswith("Cup call: dice under cups, an ante, and one bet a hand")
     assert "Dice are drawn from the stream in this order" in done.out

@@ -140,7 +140,6 @@ class Check(Word):
     """Pass while nobody has bet this hand."""
 
     word = "check"
-    called = "a check"
 
 
 @attrs.frozen
@@ -148,7 +147,6 @@ class Bet(Word):
     """Put one chip into the pot: the hand's one bet."""
 
     word = "bet"
-    called = "a bet"
 
 
 @attrs.frozen
@@ -156,7 +154,6 @@ class Call(Word):
     """Answer the bet with one chip, staying in the hand."""
 
     word = "call"
-    called = "a call"
 
 
 @attrs.frozen
@@ -164,7 +161,6 @@ class Fold(Word):
     """Answer the bet by giving up the hand."""
 
     word = "fold"
-    called = "a fold"
 
 
 CHECK: Final = Check()

@@ -7,6 +7,7 @@ import io
 import json
 import math
 import re
+import sys
 from pathlib import Path
 from statistics import NormalDist
 
@@ -109,16 +110,19 @@ class Terminal(io.StringIO):
         return True
 
 
+QUICK = ("simulate", "link", "--games", "20", "--bots", "random")
+
+
 def test_progress_goes_to_a_terminal_only() -> None:
-    quiet = cli("simulate", "link", "--games", "20")
+    quiet = cli(*QUICK)
     terminal = Terminal()
-    shown = cli("simulate", "link", "--games", "20", err=terminal)
+    shown = cli(*QUICK, err=terminal)
     assert quiet.err == "" and shown.out == quiet.out
     last = terminal.getvalue().split("\r")[-1]
     assert re.fullmatch(r"20/20 games, [\d,]+ games/s +\n", last), terminal.getvalue()
-    asked = cli("simulate", "link", "--games", "20", "--progress")
+    asked = cli(*QUICK, "--progress")
     assert asked.out == quiet.out and asked.err.split("\r")[-1].startswith("20/20 games, ")
-    refused = cli("simulate", "link", "--games", "20", "--no-progress", err=Terminal())
+    refused = cli(*QUICK, "--no-progress", err=Terminal())
     assert refused.err == ""
 
 
@@ -197,3 +201,15 @@ def test_eighteens_permanent_house_gets_no_bot(tmp_path: Path) -> None:
     four = cli(*hosted, "--bots", "expert,random,random,random")
     assert four.status == 2
     assert "one for each of the 3 seats that act (the house gets none); 4 names given" in four.err
+
+
+def test_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    done = cli("simulate", "pig", "--games", "2", "--scheduler", "tcp://127.0.0.1:8786")
+    assert (done.status, done.out) == (2, "")
+    assert done.err == (
+        "dicerules simulate: error: --scheduler needs Dask: python -m pip install"
+        " 'dicerules[cluster]'\n"
+    )
+    both = cli("simulate", "pig", "--games", "2", "--scheduler", "tcp://x:1", "--workers", "2")
+    assert both.status == 2 and "give one" in both.err

@@ -131,7 +131,10 @@ class Outcomes(Sequence[Outcome]):
 
     def append(self, winners: Sequence[int], scores: Sequence[int], actions: int) -> None:
         """Add the next game's outcome."""
-        self._won.extend(seat in winners for seat in range(self._seats))
+        row = bytearray(self._seats)
+        for seat in winners:
+            row[seat] = 1
+        self._won += row
         try:
             self._scores.extend(scores)
         except OverflowError:  # a score beyond 64 bits: kept as Python ints from now on
@@ -364,6 +367,9 @@ class NeverActs:
         raise RuntimeError("a seat that never acts was asked to choose")
 
 
+NEVER = NeverActs()
+
+
 def seating(count: int, index: int, seats: Sequence[int]) -> dict[int, int]:
     """The listed place of the bot in each of ``seats`` (the seats that act) in game
     ``index`` of a list of ``count``: the bot listed at ``j`` sits in
@@ -385,17 +391,22 @@ def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
     game = get_game(plan.game)
     acting = game.acting_seats(plan.rules)
     seats = range(game.seats(plan.rules))
-    winners, scores, history = game.winners, game.scores, game.history
+    turn = max(1, len(acting))  # the seating comes round again after this many games
+    seated = []
+    for index in range(turn):
+        placed = seating(len(plan.bots), index, acting)
+        seated.append([(s, plan.bots[placed[s]] if s in placed else None) for s in seats])
+    winners, scores = game.winners, game.scores
     for index in range(start, stop):
         seed = game_seed(plan.seed, index)
-        placed = seating(len(plan.bots), index, acting)
         table = [
-            _new_bot(plan.bots[placed[s]], game, bot_seed(seed, s)) if s in placed else NeverActs()
-            for s in seats
+            NEVER if spec is None else _new_bot(spec, game, bot_seed(seed, s))
+            for s, spec in seated[index % turn]
         ]
         state = play_match(game, plan.rules, table, seed)
         line = record_line(state) if plan.records else ""
-        yield Played(winners(state), scores(state), len(history(state)), line)
+        # Every state holds its tape (the Game contract): its actions count in O(1).
+        yield Played(winners(state), scores(state), len(state.tape.actions), line)
 
 
 def play_chunk(plan: Plan, start: int, stop: int) -> list[Played]:
@@ -703,7 +714,7 @@ def _resume(path: Path, plan: Plan, games: int, outcomes: Outcomes) -> int:
                     f" {expected}): resume with the arguments of the run that wrote it"
                 )
             game = get_game(plan.game)
-            outcomes.append(game.winners(state), game.scores(state), len(game.history(state)))
+            outcomes.append(game.winners(state), game.scores(state), len(state.tape.actions))
             end += len(line)
     return end
 
@@ -721,28 +732,31 @@ def _play(
 ) -> None:
     """Play the games not yet in ``outcomes``, adding each, writing its record."""
 
-    def add(played: Iterable[Played]) -> None:
+    append = outcomes.append
+
+    def add(played: Iterable[Played], by_game: bool = False) -> bool:
+        """Count and write ``played`` (``by_game``: up to a stop); whether to stop."""
         for one in played:
             if writer is not None:
                 writer.write(one.record + "\n")
-            outcomes.append(one.winners, one.scores, one.actions)
+            append(one.winners, one.scores, one.actions)
+            if by_game and stop.signal is not None:
+                break
         if writer is not None:
             writer.flush()
         shown.show(len(outcomes))
+        return stop.signal is not None
 
     chunks = ((start, min(start + chunk, games)) for start in range(len(outcomes), games, chunk))
-    if executor is None:
+    if executor is None:  # game by game, so that a stop loses none of a chunk
         for start, end in chunks:
-            for one in play_games(plan, start, end):
-                add((one,))
-                if stop():
-                    return
+            if add(play_games(plan, start, end), by_game=True):
+                return
         return
     window = Window(executor, plan, chunks, ahead)
     try:
         while (played := window.next(stop)) is not None:
-            add(played)
-            if stop():
+            if add(played):
                 break
         for played in window.finished():  # stopped: what is back already still counts
             add(played)

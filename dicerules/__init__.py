@@ -25,6 +25,7 @@ from dicerules.errors import (
 from dicerules.game import GAMES, Engine, Game, PluginWarning, get_game, register
 from dicerules.match import play_match
 from dicerules.records import FORMAT, GameRecord, record, replay
+from dicerules.simulate import Simulation, simulate
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "ReplayError",
     "ScriptedStream",
     "SeededStream",
+    "Simulation",
     "StreamExhaustedError",
     "UnknownGameError",
     "WrongTypeError",
@@ -59,6 +61,7 @@ __all__ = [
     "record",
     "register",
     "replay",
+    "simulate",
 ]
 
 __version__ = "0.1.0.dev0"

@@ -34,6 +34,7 @@ so both can be tested without timing anything.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import math
@@ -689,6 +690,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="how every pick is made (default scan): scan, one random() a pick, the"
         " cheapest for pyspiel's chance nodes; stdlib, random.choice and random.choices",
     )
+    parser.add_argument(
+        "--simulate",
+        nargs="?",
+        type=int,
+        const=SIMULATE_GAMES,
+        metavar="N",
+        help=f"time simulate instead: N games ({SIMULATE_GAMES:,}) of random {SIMULATE_GAME}"
+        " by a loop of play_match, by simulate, on 2 workers and on a 2-worker LocalCluster",
+    )
 
 
 def check_arguments(seconds: float, repeats: int) -> None:
@@ -800,6 +810,15 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except ValueError as error:
         print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
+    stream = sys.stdout if out is None else out
+    if getattr(args, "simulate", None) is not None:
+        if args.simulate < 1:
+            print(f"dicerules bench: error: --simulate must be 1 or more, got {args.simulate}",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        for line in simulate_lines(args.simulate, args.repeats):
+            print(line, file=stream, flush=True)
+        return 0
     pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
     text = lines(
         args.games,
@@ -809,7 +828,115 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         adapters=load_adapters(pyspiel),
         sampler=args.sampler,
     )
-    stream = sys.stdout if out is None else out
     for line in text:
         print(line, file=stream, flush=True)
     return 0
+
+
+# ------------------------------------------------------------------ simulate's costs
+
+SIMULATE_GAME: Final = "liars-dice"
+SIMULATE_GAMES: Final = 20_000
+SIMULATE_TARGETS: Final = {"simulate": ">= 0.95x", "2 local workers": ">= 1.7x",
+                           "2-worker LocalCluster": ">= 1.6x"}  # fmt: skip
+"""The ratios each row must reach, to the bare loop (simulate) or to simulate (workers)."""
+
+Run = Callable[[], object]
+
+
+def bare_loop(game_name: str, games: int) -> Run:
+    """``games`` games of random bots by ``play_match`` in a plain loop, seeded as
+    simulate seeds them: the floor simulate's own overhead is measured from."""
+    from dicerules import bots
+    from dicerules.game import get_game
+    from dicerules.match import bot_seed, game_seed, play_match
+
+    def run() -> None:
+        game = get_game(game_name)
+        rules = game.default_rules
+        seats = range(game.seats(rules))
+        for index in range(games):
+            seed = game_seed(0, index)
+            table = [bots.make("random", game, bot_seed(seed, seat)) for seat in seats]
+            play_match(game, rules, table, seed)
+
+    return run
+
+
+def simulate_runs(game: str, games: int, executors: Mapping[str, Any]) -> dict[str, Run]:
+    """The runs simulate's table times: the bare loop, simulate in this process, and
+    simulate on each of ``executors`` (started and warmed up already)."""
+    from dicerules.simulate import simulate
+
+    def on(executor: Any) -> Run:
+        return lambda: simulate(game, games, executor=executor)
+
+    runs: dict[str, Run] = {"play_match loop": bare_loop(game, games), "simulate": on(None)}
+    runs.update((name, on(executor)) for name, executor in executors.items())
+    return runs
+
+
+def time_runs(runs: Mapping[str, Run], repeats: int, clock: Clock) -> dict[str, Figure]:
+    """Seconds each run takes, its runs interleaved ``repeats`` times: median, spread."""
+    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = clock()
+            run()
+            seconds[name].append(clock() - start)
+    return {name: summarize(values) for name, values in seconds.items()}
+
+
+def simulate_table(figures: Mapping[str, Figure], games: int) -> str:
+    """The rows of simulate's table: time, games a second and the ratio to their base."""
+    base = figures["play_match loop"].median
+    alone = figures.get("simulate", Figure(base, 0.0)).median
+    rows = []
+    for name, figure in figures.items():
+        if name == "play_match loop":
+            speed = "-"
+        elif name == "simulate":
+            speed = ratio_text(ratio(base, figure.median))
+        else:
+            speed = ratio_text(ratio(alone, figure.median))
+        rate = rate_text(games / figure.median)
+        target = SIMULATE_TARGETS.get(name, "")
+        rows.append([name, time_text(figure.median), percent_text(figure.spread), rate, speed,
+                     target])  # fmt: skip
+    header = ["run", "time", "spread", "games/s", "speed", "target"]
+    return format_table(header, rows)
+
+
+def simulate_lines(games: int, repeats: int, clock: Clock = time.perf_counter) -> Iterator[str]:
+    """The lines of ``bench --simulate``: simulate's overhead over a bare loop of
+    play_match, and its speed on 2 local workers and on a 2-worker Dask LocalCluster
+    (when distributed is installed), each started and warmed up before it is timed."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dicerules.simulate import ignore_interrupts, simulate
+
+    yield f"dicerules bench --simulate: {games:,} games of random {SIMULATE_GAME}, default rules;"
+    yield f"{repeats} run{'' if repeats == 1 else 's'} of each, interleaved; workers started first"
+    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    with contextlib.ExitStack() as stack:
+        executors: dict[str, Any] = {}
+        pool = stack.enter_context(ProcessPoolExecutor(2, initializer=ignore_interrupts,
+                                   mp_context=multiprocessing.get_context("spawn")))  # fmt: skip
+        executors["2 local workers"] = pool
+        try:
+            import distributed
+        except ImportError:
+            yield "LocalCluster: not timed (python -m pip install 'dicerules[cluster]')"
+        else:
+            dask: Any = distributed  # it has no type hints
+            cluster = stack.enter_context(dask.LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None, worker_dashboard_address=None))  # fmt: skip
+            client = stack.enter_context(dask.Client(cluster))
+            executors["2-worker LocalCluster"] = client.get_executor()
+        for executor in executors.values():  # started, and the workers have imported
+            simulate(SIMULATE_GAME, 64, executor=executor, chunk=16)
+        figures = time_runs(simulate_runs(SIMULATE_GAME, games, executors), repeats, clock)
+    yield ""
+    yield from simulate_table(figures, games).splitlines()

@@ -28,6 +28,21 @@ class Tally:
         self.shared += won and shared
         self.score += score
 
+    @property
+    def rate(self) -> float:
+        """The share of the games won (0.0 for no games)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        """The mean score a game (0.0 for no games)."""
+        return self.score / self.games if self.games else 0.0
+
 
 def wilson(wins: int, games: int, z: float = WILSON_Z) -> tuple[float, float]:
     """The Wilson score interval of the rate ``wins / games`` (``z``: two-sided 95%).

@@ -49,6 +49,10 @@ endless or huge file is a one-line error, never a failure to find memory.
 Workers. ``simulate --workers W`` is lowered to the number of processors the run may
 use (``os.process_cpu_count``, else the affinity mask, else ``os.cpu_count``), with a
 note on standard error: more processes than that only add memory and switching.
+They are started with ``spawn`` (never a fork of this process) and ignore Ctrl-C:
+the run stops them. ``--scheduler ADDRESS`` runs on a Dask cluster instead, through
+the same ``dicerules.simulate`` call. Ctrl-C (130) and SIGTERM (143) print the table
+of the games finished; ``--resume`` continues from the ``--records`` file.
 With standard error closed, errors are lost, never written to standard output.
 """
 
@@ -136,6 +140,18 @@ def parser() -> argparse.ArgumentParser:
                      " the run use (a larger number is lowered, with a note on standard"
                      " error); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
+    one.add_argument("--scheduler", metavar="ADDRESS",
+                     help="run on the Dask scheduler at ADDRESS (tcp://HOST:PORT) and its"
+                     " workers; needs the cluster extra")  # fmt: skip
+    one.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                     help="the results as a table (the default), or a row per bot and per"
+                     " seat in csv or json")  # fmt: skip
+    one.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                     help="games done, games a second and time left on standard error"
+                     " (the default when it is a terminal)")  # fmt: skip
+    one.add_argument("--resume", action="store_true",
+                     help="continue the run whose first records --records FILE holds, with"
+                     " the same arguments")  # fmt: skip
     one.set_defaults(run=cmd_simulate)
 
     one = commands.add_parser("replay", help="check a record and tell the game step by step")

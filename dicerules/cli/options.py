@@ -17,6 +17,8 @@ from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game
 from dicerules.narration import Narrator
 from dicerules.rulefields import FieldSpec, field_spec
+from dicerules.simulate import rule_value as rule_value
+from dicerules.simulate import rules_label as rules_label
 from dicerules.streams import SEED_LIMIT
 
 
@@ -128,35 +130,6 @@ def bot_name(name: str, game: AnyGame) -> str:
     if name not in known:
         raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(known)}")
     return name
-
-
-def rule_value(value: object) -> str:
-    """A rule value as ``--rule`` takes it: ``none``, ``true``, ``false``, ``4``."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def rules_label(game: AnyGame, rules: Any, base: str | None = None) -> str:
-    """The rules by the preset ``base`` (None: the nearest): ``classic with players=2``."""
-    fields = attrs.fields(type(rules))
-    best: tuple[str, list[str]] | None = None
-    for name, preset in game.presets.items():
-        if base is not None and name != base:
-            continue
-        changed = [
-            f"{f.name}={rule_value(getattr(rules, f.name))}"
-            for f in fields
-            if getattr(rules, f.name) != getattr(preset, f.name)
-        ]
-        if best is None or len(changed) < len(best[1]):
-            best = (name, changed)
-    if best is None:
-        return "custom rules"
-    name, changed = best
-    return f"{name} with {', '.join(changed)}" if changed else name
 
 
 def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:

@@ -128,9 +128,9 @@ def test_workers_are_capped_at_the_processors_the_run_may_use(
     asked: list[int] = []
     real = simulate.ProcessPoolExecutor
 
-    def spy(max_workers: int) -> Any:
+    def spy(max_workers: int, **options: Any) -> Any:
         asked.append(max_workers)
-        return real(max_workers=max_workers)
+        return real(max_workers=max_workers, **options)
 
     monkeypatch.setattr(simulate, "usable_cpus", lambda: 2)
     monkeypatch.setattr(simulate, "ProcessPoolExecutor", spy)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import io
+import json
 import math
+import re
+import sys
 from pathlib import Path
 from statistics import NormalDist
 
@@ -106,12 +110,40 @@ class Terminal(io.StringIO):
         return True
 
 
+QUICK = ("simulate", "link", "--games", "20", "--bots", "random")
+
+
 def test_progress_goes_to_a_terminal_only() -> None:
-    quiet = cli("simulate", "link", "--games", "20")
+    quiet = cli(*QUICK)
     terminal = Terminal()
-    shown = cli("simulate", "link", "--games", "20", err=terminal)
+    shown = cli(*QUICK, err=terminal)
     assert quiet.err == "" and shown.out == quiet.out
-    assert terminal.getvalue() == "\r16/20 games\r20/20 games\n"  # batches of 16 games
+    last = terminal.getvalue().split("\r")[-1]
+    assert re.fullmatch(r"20/20 games, [\d,]+ games/s +\n", last), terminal.getvalue()
+    asked = cli(*QUICK, "--progress")
+    assert asked.out == quiet.out and asked.err.split("\r")[-1].startswith("20/20 games, ")
+    refused = cli(*QUICK, "--no-progress", err=Terminal())
+    assert refused.err == ""
+
+
+def test_csv_and_json_give_the_tables_numbers(tmp_path: Path) -> None:
+    table = cli(*SIM, "--seed", "5")
+    rows = list(csv.DictReader(io.StringIO(cli(*SIM, "--seed", "5", "--format", "csv").out)))
+    data = json.loads(cli(*SIM, "--seed", "5", "--format", "json").out)
+    assert [row["name"] for row in rows] == ["expert", "random", "seat 0", "seat 1", "seat 2"]
+    assert len(data) == len(rows)
+    for row, item in zip(rows, data, strict=True):
+        cells = _row(table.out, row["name"])
+        assert cells[-7:-4] == [row["games"], row["wins"], row["shared"]]
+        assert (item["games"], item["wins"]) == (int(row["games"]), int(row["wins"]))
+        assert f"{item['win_rate']:.1%}" == cells[-4]
+        assert f"[{item['interval_low']:.1%}," == cells[-3]
+        assert f"{item['mean_score']:.2f}" == cells[-1] == f"{float(row['mean_score']):.2f}"
+
+
+def test_one_record_is_one_record(tmp_path: Path) -> None:
+    done = cli("simulate", "pig", "--games", "1", "--records", str(tmp_path / "one.jsonl"))
+    assert done.out.endswith(f"\n1 record written to {tmp_path / 'one.jsonl'}.\n")
 
 
 def test_rule_fields_are_set_by_name(tmp_path: Path) -> None:
@@ -169,3 +201,15 @@ def test_eighteens_permanent_house_gets_no_bot(tmp_path: Path) -> None:
     four = cli(*hosted, "--bots", "expert,random,random,random")
     assert four.status == 2
     assert "one for each of the 3 seats that act (the house gets none); 4 names given" in four.err
+
+
+def test_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    done = cli("simulate", "pig", "--games", "2", "--scheduler", "tcp://127.0.0.1:8786")
+    assert (done.status, done.out) == (2, "")
+    assert done.err == (
+        "dicerules simulate: error: --scheduler needs Dask: python -m pip install"
+        " 'dicerules[cluster]'\n"
+    )
+    both = cli("simulate", "pig", "--games", "2", "--scheduler", "tcp://x:1", "--workers", "2")
+    assert both.status == 2 and "give one" in both.err

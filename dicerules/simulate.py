@@ -1,0 +1,790 @@
+"""simulate: many seeded games between bots, in this process or on any executor.
+
+``simulate(game, games, bots=...)`` plays ``games`` games and returns a Simulation:
+each game's outcome, in game order, and the tallies per bot and per seat that
+``dicerules simulate`` prints (``Simulation.table()`` is that text).
+
+Seeds. Game ``i`` (from 0) is seeded ``match.game_seed(seed, i)`` and the bot named
+for seat ``k`` of it ``match.bot_seed(game seed, k)``; so every number is the same
+whatever the executor, its number of workers, the chunk size or the cluster, and
+``dicerules play --seed`` with a game's seed deals that game again.
+
+Seats. ``bots`` holds one bot for every seat that acts, or one for them all. The
+list rotates one seat a game: in game ``i`` the bot listed at ``j`` plays the
+``(i + j) % n``-th of the ``n`` seats that act (a seat that never acts, such as a
+permanent house, gets none). A bot is a name (``bots.make``) or a factory, a
+callable of no arguments returning a new Bot, called afresh for every game; the
+table names it by its bot's ``name``.
+
+Executors. ``executor`` None plays in this process; any
+``concurrent.futures.Executor`` (a ProcessPoolExecutor, Dask's
+``Client.get_executor()``, loky, mpi4py.futures) is handed chunks of ``chunk``
+games, and never more than a few chunks a worker are out at once, so the memory a
+run holds does not grow with it beyond its compact outcomes (about ``9 * seats +
+8`` bytes a game). Chunks are folded in game order as they come back: a chunk that
+comes back early waits for the chunks before it. For a process or cluster
+executor the bots' factories are pickled, so they must be defined at the top level
+of a module the workers can import.
+
+Records. ``records`` (a path, or a text file open for writing) gets each game's
+record as one line of JSON, in game order, whatever the executor; a path is written
+a chunk at a time, so a run that is killed leaves whole lines but perhaps the last.
+``resume=True`` reads the records a path already holds (they must be the first
+games of this very run: the same game, rules and seed), drops a last line cut
+short, counts those games from their records and plays only the rest: the
+Simulation and the file end as an uninterrupted run's would.
+
+Interruption. In the main thread, while it runs, Ctrl-C (SIGINT) and SIGTERM stop
+the run after the game in hand (a second one stops it at once): the games
+finished are written and ``Interrupted`` (a KeyboardInterrupt) is raised, holding
+their Simulation. A signal with a handler of the caller's own is left to it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+import sys
+import textwrap
+import threading
+import time
+from array import array
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from pathlib import Path
+from types import FrameType
+from typing import Any, NamedTuple, TextIO, TypeAlias
+
+import attrs
+
+from dicerules import bots as named_bots
+from dicerules.bot import Bot, as_game
+from dicerules.errors import InvalidArgumentError, RecordError, WrongTypeError
+from dicerules.game import AnyGame, get_game
+from dicerules.match import bot_seed, game_seed, play_match
+from dicerules.narration import Narrator
+from dicerules.records import GameRecord, record, replay
+from dicerules.stats import Tally
+from dicerules.streams import SeededStream, check_seed
+
+__all__ = [
+    "Interrupted",
+    "Outcome",
+    "Outcomes",
+    "Simulation",
+    "ignore_interrupts",
+    "rule_value",
+    "rules_label",
+    "simulate",
+]
+
+BotSpec: TypeAlias = "str | Callable[[], Bot[Any, Any]]"
+"""A bot of a simulation: its name in ``bots.make``, or a factory of new bots."""
+
+SMALLEST_CHUNK = 16
+LARGEST_CHUNK = 256
+CHUNKS_AHEAD = 3
+"""Chunks out at once, per worker of the executor."""
+PROGRESS_EVERY = 0.2
+"""Seconds between two progress lines, at most one chunk apart."""
+POLL = 0.1
+"""Seconds between two looks for a signal while waiting on an executor."""
+
+
+# ------------------------------------------------------------------ the outcomes
+
+
+@attrs.frozen
+class Outcome:
+    """One game of a simulation: which it was, how it ended, who sat where."""
+
+    index: int
+    """Its place in the run, from 0."""
+    seed: int
+    """Its seed, ``match.game_seed(run seed, index)``: ``dicerules play --seed`` deals it."""
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    actions: int
+    """How many actions the game took."""
+    seating: tuple[str | None, ...]
+    """The name of the bot in each seat; None for a seat that never acts."""
+
+
+class Outcomes(Sequence[Outcome]):
+    """The outcomes of a run's games, in game order, kept as compact columns.
+
+    An Outcome is made when it is read; equal runs give equal Outcomes.
+    """
+
+    __slots__ = ("_actions", "_scores", "_seat_names", "_seats", "_seed", "_won")
+
+    def __init__(self, seed: int, seats: int, seat_names: tuple[tuple[str | None, ...], ...]):
+        self._seed = seed
+        self._seats = seats
+        self._seat_names = seat_names  # the seating of game i is seat_names[i % len]
+        self._won = bytearray()  # 1 for each seat among the winners, seats a game
+        self._scores: array[int] | list[int] = array("q")
+        self._actions: array[int] | list[int] = array("q")
+
+    def append(self, winners: Sequence[int], scores: Sequence[int], actions: int) -> None:
+        """Add the next game's outcome."""
+        row = bytearray(self._seats)
+        for seat in winners:
+            row[seat] = 1
+        self._won += row
+        try:
+            self._scores.extend(scores)
+        except OverflowError:  # a score beyond 64 bits: kept as Python ints from now on
+            self._scores = [*self._scores, *scores]
+        try:
+            self._actions.append(actions)
+        except OverflowError:
+            self._actions = [*self._actions, actions]
+
+    def __len__(self) -> int:
+        return len(self._won) // self._seats if self._seats else 0
+
+    def _one(self, index: int) -> Outcome:
+        seats = self._seats
+        row = range(index * seats, index * seats + seats)
+        return Outcome(
+            index=index,
+            seed=game_seed(self._seed, index),
+            winners=tuple(seat for seat, place in enumerate(row) if self._won[place]),
+            scores=tuple(self._scores[row.start : row.stop]),
+            actions=self._actions[index],
+            seating=self._seat_names[index % len(self._seat_names)],
+        )
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._one(i) for i in range(*index.indices(len(self)))]
+        count = len(self)
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise WrongTypeError(f"outcomes are indexed by int, not {type(index).__name__}")
+        if not -count <= index < count:
+            raise IndexError(f"game {index} is not in a run of {count} games")
+        return self._one(index % count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcomes):
+            return NotImplemented
+        return (
+            self._seed,
+            self._seats,
+            self._seat_names,
+            self._won,
+            list(self._scores),
+            list(self._actions),
+        ) == (
+            other._seed,
+            other._seats,
+            other._seat_names,
+            other._won,
+            list(other._scores),
+            list(other._actions),
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Outcomes of {len(self)} games>"
+
+    def __getstate__(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        for name, value in zip(self.__slots__, state, strict=True):
+            object.__setattr__(self, name, value)
+
+
+@attrs.frozen
+class Simulation:
+    """What a run of ``simulate`` found: every game's outcome and the tallies.
+
+    ``by_bot`` has a Tally per bot name, in the order of ``bots``, over every seat
+    it played; ``by_seat`` a Tally per seat, whoever played it. A seat among the
+    winners has won, also when the win is shared; ``shared`` counts those wins.
+    """
+
+    game: str
+    rules: Any
+    seed: int
+    games: int
+    """The games asked for: ``len(outcomes)`` is fewer when the run was interrupted."""
+    bots: tuple[str, ...]
+    """The bot listed for each seat that acts, by name, before the rotation."""
+    acting: tuple[int, ...]
+    """The seats that act."""
+    outcomes: Outcomes
+    by_bot: dict[str, Tally]
+    by_seat: tuple[Tally, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every game asked for was played."""
+        return len(self.outcomes) == self.games
+
+    def seat_names(self) -> list[str]:
+        """The seats' names in the table: ``seat 0``, ``seat 0 (house)`` for one that never acts."""
+        return [
+            f"seat {seat}{'' if seat in self.acting else ' (house)'}"
+            for seat in range(len(self.by_seat))
+        ]
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """A plain dict per bot, then per seat: the numbers of ``table()``, unrounded."""
+        named = [("bot", name, tally) for name, tally in self.by_bot.items()]
+        named += [
+            ("seat", name, tally)
+            for name, tally in zip(self.seat_names(), self.by_seat, strict=True)
+        ]
+        rows = []
+        for group, name, tally in named:
+            low, high = tally.interval
+            rows.append(
+                {
+                    "group": group,
+                    "name": name,
+                    "games": tally.games,
+                    "wins": tally.wins,
+                    "shared": tally.shared,
+                    "win_rate": tally.rate,
+                    "interval_low": low,
+                    "interval_high": high,
+                    "mean_score": tally.mean_score,
+                }
+            )
+        return rows
+
+    def table(self, width: int = 80, preset: str | None = None) -> str:
+        """The text ``dicerules simulate`` prints: what was played, a table per bot and
+        per seat. Lines longer than ``width`` are wrapped; the rules are named from
+        ``preset`` (None: the nearest preset)."""
+        game = get_game(self.game)
+        done, seats = len(self.outcomes), len(self.by_seat)
+        played = f"{done} game{'s' if done != 1 else ''}"
+        if not self.complete:
+            played = f"{done} of {self.games} games (the run was stopped)"
+        header = [
+            f"{game.name} ({rules_label(game, self.rules, preset)}), {seats} seats: {played},"
+            f" seed {self.seed}, bots {','.join(self.bots)}, rotating one seat a game.",
+            "A shared win counts for every seat sharing it; mean score is"
+            f" {(game.narrator or Narrator)(game, None).score_name}.",
+        ]
+        lines = [part for line in header for part in _wrapped(line, width)]
+        lines += ["", *_table("bot", list(self.by_bot.items())), ""]
+        lines += _table("seat", list(zip(self.seat_names(), self.by_seat, strict=True)))
+        return "\n".join(lines) + "\n"
+
+
+def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
+    """A table of games, wins, win rate with its interval and mean score, a row a tally."""
+    lines = [
+        f"{title:<14} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
+        f"   {'95% interval':<16} {'mean score':>10}"
+    ]
+    for name, tally in rows:
+        low, high = tally.interval
+        lines.append(
+            f"{name:<14} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
+            f" {tally.rate:>8.1%}   [{low:>5.1%}, {high:>5.1%}]"
+            f" {tally.mean_score:>10.2f}"
+        )
+    return lines
+
+
+def _wrapped(line: str, columns: int) -> list[str]:
+    """``line`` broken at spaces to fit ``columns``, the rest indented two spaces."""
+    if len(line) <= columns:
+        return [line]
+    return textwrap.wrap(
+        line, columns, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    ) or [line]
+
+
+def rule_value(value: object) -> str:
+    """A rule value as ``--rule`` takes it: ``none``, ``true``, ``false``, ``4``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rules_label(game: AnyGame, rules: Any, base: str | None = None) -> str:
+    """The rules by the preset ``base`` (None: the nearest): ``classic with players=2``."""
+    fields = attrs.fields(type(rules))
+    best: tuple[str, list[str]] | None = None
+    for name, preset in game.presets.items():
+        if base is not None and name != base:
+            continue
+        changed = [
+            f"{f.name}={rule_value(getattr(rules, f.name))}"
+            for f in fields
+            if getattr(rules, f.name) != getattr(preset, f.name)
+        ]
+        if best is None or len(changed) < len(best[1]):
+            best = (name, changed)
+    if best is None:
+        return "custom rules"
+    name, changed = best
+    return f"{name} with {', '.join(changed)}" if changed else name
+
+
+# ------------------------------------------------------------------ the work
+
+
+class Plan(NamedTuple):
+    """What a worker needs to play games of a run (it pickles)."""
+
+    game: str
+    rules: Any
+    bots: tuple[BotSpec, ...]
+    """One a seat that acts, in listed order."""
+    seed: int
+    records: bool
+
+
+class Played(NamedTuple):
+    """One game's outcome, and its record as a line of JSON (or "")."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    actions: int
+    record: str
+
+
+class NeverActs:
+    """The bot in a seat that never acts (such as a permanent house): never asked."""
+
+    name = "none"
+
+    def choose(self, view: object, legal_actions: tuple[object, ...]) -> object:
+        raise RuntimeError("a seat that never acts was asked to choose")
+
+
+NEVER = NeverActs()
+
+
+def seating(count: int, index: int, seats: Sequence[int]) -> dict[int, int]:
+    """The listed place of the bot in each of ``seats`` (the seats that act) in game
+    ``index`` of a list of ``count``: the bot listed at ``j`` sits in
+    ``seats[(index + j) % len(seats)]``."""
+    return {seat: (place - index) % count for place, seat in enumerate(seats)}
+
+
+def record_line(state: Any) -> str:
+    """The line a game's record takes in a records file."""
+    return record(state).to_json()
+
+
+def _new_bot(spec: BotSpec, game: AnyGame, seed: int) -> Bot[Any, Any]:
+    return named_bots.make(spec, game, seed) if isinstance(spec, str) else spec()
+
+
+def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
+    """Play games ``start`` to ``stop - 1`` of ``plan``, one at a time."""
+    game = get_game(plan.game)
+    acting = game.acting_seats(plan.rules)
+    seats = range(game.seats(plan.rules))
+    turn = max(1, len(acting))  # the seating comes round again after this many games
+    seated = []
+    for index in range(turn):
+        placed = seating(len(plan.bots), index, acting)
+        seated.append([(s, plan.bots[placed[s]] if s in placed else None) for s in seats])
+    winners, scores = game.winners, game.scores
+    for index in range(start, stop):
+        seed = game_seed(plan.seed, index)
+        table = [
+            NEVER if spec is None else _new_bot(spec, game, bot_seed(seed, s))
+            for s, spec in seated[index % turn]
+        ]
+        state = play_match(game, plan.rules, table, seed)
+        line = record_line(state) if plan.records else ""
+        # Every state holds its tape (the Game contract): its actions count in O(1).
+        yield Played(winners(state), scores(state), len(state.tape.actions), line)
+
+
+def play_chunk(plan: Plan, start: int, stop: int) -> list[Played]:
+    """Play games ``start`` to ``stop - 1`` of ``plan``: the task a worker is given."""
+    return list(play_games(plan, start, stop))
+
+
+def ignore_interrupts() -> None:
+    """Ignore Ctrl-C in this process: the initializer of a pool's workers, so that the
+    terminal's Ctrl-C stops the run through its caller, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def executor_workers(executor: Executor | None) -> int:
+    """How many tasks ``executor`` runs at once, as far as it says (else the processors)."""
+    if executor is None:
+        return 1
+    count = getattr(executor, "_max_workers", None)  # the stdlib's pools and loky's
+    if isinstance(count, int) and count > 0:
+        return count
+    client = getattr(executor, "_client", None)  # Dask's ClientExecutor
+    if client is not None and hasattr(client, "nthreads"):
+        with contextlib.suppress(Exception):
+            return max(1, int(sum(client.nthreads().values())))
+    return os.cpu_count() or 1
+
+
+def default_chunk(games: int, workers: int) -> int:
+    """Games a chunk: about sixteen chunks a worker, from 16 to 256 games."""
+    return max(SMALLEST_CHUNK, min(LARGEST_CHUNK, games // (16 * workers)))
+
+
+class Window:
+    """Chunks out on an executor, at most ``size`` at once, their results in order."""
+
+    def __init__(
+        self, executor: Executor, plan: Plan, chunks: Iterator[tuple[int, int]], size: int
+    ) -> None:
+        self.executor, self.plan, self.chunks, self.size = executor, plan, chunks, size
+        self.ahead: deque[Future[list[Played]]] = deque()
+
+    def fill(self) -> None:
+        """Hand out chunks until ``size`` are out or none is left."""
+        while len(self.ahead) < self.size:
+            bounds = next(self.chunks, None)
+            if bounds is None:
+                return
+            self.ahead.append(self.executor.submit(play_chunk, self.plan, *bounds))
+
+    def next(self, stopped: Callable[[], bool]) -> list[Played] | None:
+        """The next chunk's games, once it is back; None when none is left or ``stopped()``."""
+        self.fill()
+        if not self.ahead:
+            return None
+        head = self.ahead[0]
+        while not head.done():
+            if stopped():
+                return None
+            wait([head], timeout=POLL)
+        games = head.result()
+        self.ahead.popleft()
+        return games
+
+    def finished(self) -> Iterator[list[Played]]:
+        """The chunks at the head that are back already, in order."""
+        while self.ahead and self.ahead[0].done() and not self.ahead[0].cancelled():
+            if self.ahead[0].exception() is not None:
+                return
+            yield self.ahead.popleft().result()
+
+    def cancel(self) -> None:
+        """Cancel every chunk still out (a chunk already running runs on)."""
+        for future in self.ahead:
+            future.cancel()
+
+
+# ------------------------------------------------------------------ signals and progress
+
+
+class Stop:
+    """Ctrl-C and SIGTERM, while a run is on: noted, to stop after the game in hand."""
+
+    def __init__(self) -> None:
+        self.signal: int | None = None
+        self.saved: dict[int, Any] = {}
+
+    def __enter__(self) -> Stop:
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+        for number, default in defaults.items():
+            if signal.getsignal(number) is default:
+                self.saved[number] = signal.signal(number, self.note)
+        return self
+
+    def note(self, number: int, frame: FrameType | None) -> None:
+        if self.signal is not None:  # the second: at once
+            raise KeyboardInterrupt
+        self.signal = number
+
+    def __exit__(self, *exc: object) -> None:
+        for number, handler in self.saved.items():
+            signal.signal(number, handler)
+
+    def __call__(self) -> bool:
+        return self.signal is not None
+
+
+class Progress:
+    """Games done, games a second and time left, on one line of standard error."""
+
+    def __init__(self, total: int, done: int, shown: bool) -> None:
+        self.total, self.first, self.shown = total, done, shown
+        self.start = self.last = time.monotonic()
+
+    def show(self, done: int, final: bool = False) -> None:
+        if not self.shown:
+            return
+        now = time.monotonic()
+        if not final and now - self.last < PROGRESS_EVERY:
+            return
+        self.last = now
+        rate = (done - self.first) / (now - self.start) if now > self.start else 0.0
+        left = f", {_duration((self.total - done) / rate)} left" if rate and not final else ""
+        print(f"\r{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   ",
+              end="\n" if final else "", file=sys.stderr, flush=True)  # fmt: skip
+
+
+def _duration(seconds: float) -> str:
+    minutes, second = divmod(round(seconds), 60)
+    hours, minute = divmod(minutes, 60)
+    return f"{hours}:{minute:02}:{second:02}" if hours else f"{minute}:{second:02}"
+
+
+# ------------------------------------------------------------------ the call
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C or SIGTERM; ``simulation`` holds the games finished."""
+
+    def __init__(self, simulation: Simulation, signal_number: int) -> None:
+        super().__init__(f"stopped after {len(simulation.outcomes)} of {simulation.games} games")
+        self.simulation = simulation
+        self.signal = signal_number
+
+
+def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tuple[BotSpec, str]]:
+    """Each bot of ``bots`` with its name, checked; one a seat that acts."""
+    if isinstance(bots, str) or callable(bots):
+        bots = (bots,)
+    if not isinstance(bots, Iterable):
+        raise WrongTypeError(f"bots must be a sequence of names or factories, not {bots!r}")
+    found: list[tuple[BotSpec, str]] = []
+    known = named_bots.names(game)
+    for place, spec in enumerate(bots):
+        if isinstance(spec, str):
+            if spec not in known:
+                raise InvalidArgumentError(
+                    f"no bot named {spec!r}; the bots of {game.name} are: {', '.join(known)}"
+                )
+            found.append((spec, spec))
+            continue
+        if not callable(spec):
+            raise WrongTypeError(
+                f"bots[{place}] must be a bot's name or a factory of bots, not {spec!r}"
+            )
+        bot = spec()
+        name = getattr(bot, "name", None)
+        if not isinstance(name, str) or not callable(getattr(bot, "choose", None)):
+            raise WrongTypeError(
+                f"bots[{place}] ({spec!r}) made {bot!r}, not a bot (a name and choose)"
+            )
+        if pickled:
+            try:
+                pickle.dumps(spec)
+            except Exception as error:
+                raise InvalidArgumentError(
+                    f"bots[{place}], the factory of the {name!r} bot ({spec!r}), cannot be"
+                    f" sent to the executor's workers: it does not pickle ({error}); define"
+                    " it at the top level of a module they can import"
+                ) from None
+        found.append((spec, name))
+    if len(found) == 1:
+        return found * acting
+    if len(found) != acting:
+        raise InvalidArgumentError(
+            f"give one bot for every seat that acts, or one for each of the {acting}"
+            f" seats that act in {game.name} with these rules; {len(found)} given"
+        )
+    return found
+
+
+def simulate(
+    game: AnyGame | str,
+    games: int,
+    *,
+    bots: Sequence[BotSpec] | BotSpec = ("random",),
+    rules: Any = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk: int | None = None,
+    records: str | os.PathLike[str] | TextIO | None = None,
+    progress: bool = False,
+    resume: bool = False,
+) -> Simulation:
+    """Play ``games`` seeded games of ``game`` between ``bots``; their Simulation.
+
+    ``rules`` None means the game's default rules. ``executor`` None plays in this
+    process; ``chunk`` is the games handed to a worker at once (None: chosen from
+    the games and the workers). ``records``: a path or a text file that gets every
+    record, a line each, in game order; ``resume`` continues the run a records path
+    holds the start of. ``progress`` shows games done, games a second and time left
+    on standard error. InvalidArgumentError (a ValueError) or WrongTypeError (a
+    TypeError) for bad arguments, before any game is played; RecordError for a
+    records file that is not the start of this run; Interrupted on Ctrl-C.
+    """
+    game = as_game(game)
+    get_game(game.name)  # workers find the game by its name: it must be registered
+    rules = game.default_rules if rules is None else rules
+    game.new_game(rules, seed=0)  # bad rules are refused now, not in a worker
+    seed = check_seed(seed)
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise WrongTypeError(f"games must be an int, not {type(games).__name__}")
+    if games < 0:
+        raise InvalidArgumentError(f"games must be 0 or more, got {games}")
+    workers = executor_workers(executor)
+    if chunk is None:
+        chunk = default_chunk(games, workers)
+    elif not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise InvalidArgumentError(f"chunk must be an int of 1 or more, got {chunk!r}")
+    acting = tuple(game.acting_seats(rules))
+    pickled = executor is not None and not isinstance(executor, ThreadPoolExecutor)
+    lineup = _lineup(game, bots, len(acting), pickled)
+    if resume and not isinstance(records, str | os.PathLike):
+        raise InvalidArgumentError("resume needs records: the path of the run's records")
+    plan = Plan(game.name, rules, tuple(spec for spec, _ in lineup), seed, records is not None)
+    names = tuple(name for _, name in lineup)
+    seats = game.seats(rules)
+    rotations = []
+    for index in range(max(1, len(acting))):  # the seating repeats after a turn of the seats
+        placed = seating(len(names), index, acting)
+        rotations.append(tuple(names[placed[s]] if s in placed else None for s in range(seats)))
+    outcomes = Outcomes(seed, seats, tuple(rotations))
+    with contextlib.ExitStack() as stack:
+        writer = _open_records(stack, records, plan, games, outcomes, resume)
+        stop = stack.enter_context(Stop())
+        shown = Progress(games, len(outcomes), progress)
+        try:
+            _play(plan, games, executor, chunk, CHUNKS_AHEAD * workers, outcomes, writer,
+                  stop, shown)  # fmt: skip
+        except KeyboardInterrupt:
+            stop.signal = stop.signal or signal.SIGINT
+        shown.show(len(outcomes), final=True)
+    result = _simulation(plan, games, names, acting, outcomes)
+    if stop.signal is not None:
+        raise Interrupted(result, stop.signal)
+    return result
+
+
+def _open_records(
+    stack: contextlib.ExitStack,
+    records: str | os.PathLike[str] | TextIO | None,
+    plan: Plan,
+    games: int,
+    outcomes: Outcomes,
+    resume: bool,
+) -> TextIO | None:
+    """The records file, open to write the run's next record (after those resumed)."""
+    if records is None:
+        return None
+    if not isinstance(records, str | os.PathLike):
+        return records
+    path = Path(records)
+    if resume and path.exists():
+        end = _resume(path, plan, games, outcomes)
+        with path.open("r+b") as file:
+            file.truncate(end)  # a last line cut short goes
+        return stack.enter_context(path.open("a", encoding="utf-8"))
+    return stack.enter_context(path.open("w", encoding="utf-8"))
+
+
+def _resume(path: Path, plan: Plan, games: int, outcomes: Outcomes) -> int:
+    """Count the games ``path`` holds the records of into ``outcomes``; the bytes they take."""
+    end = 0
+    with path.open("rb") as file:
+        for index, line in enumerate(file):
+            if not line.endswith(b"\n"):
+                break
+            where = f"{path} line {index + 1}"
+            if index >= games:
+                raise RecordError(f"{where}: the file holds more than the {games} games asked for")
+            try:
+                rec = GameRecord.from_json(line.decode("utf-8"))
+                state = replay(rec)
+            except (RecordError, UnicodeDecodeError) as error:
+                raise RecordError(f"{where}: {error}") from None
+            expected = game_seed(plan.seed, index)
+            if (
+                rec.game != plan.game
+                or state.rules != plan.rules
+                or rec.stream != SeededStream(expected)
+            ):
+                raise RecordError(
+                    f"{where} is not game {index} of this run ({plan.game}, seed"
+                    f" {expected}): resume with the arguments of the run that wrote it"
+                )
+            game = get_game(plan.game)
+            outcomes.append(game.winners(state), game.scores(state), len(state.tape.actions))
+            end += len(line)
+    return end
+
+
+def _play(
+    plan: Plan,
+    games: int,
+    executor: Executor | None,
+    chunk: int,
+    ahead: int,
+    outcomes: Outcomes,
+    writer: TextIO | None,
+    stop: Stop,
+    shown: Progress,
+) -> None:
+    """Play the games not yet in ``outcomes``, adding each, writing its record."""
+
+    append = outcomes.append
+
+    def add(played: Iterable[Played], by_game: bool = False) -> bool:
+        """Count and write ``played`` (``by_game``: up to a stop); whether to stop."""
+        for one in played:
+            if writer is not None:
+                writer.write(one.record + "\n")
+            append(one.winners, one.scores, one.actions)
+            if by_game and stop.signal is not None:
+                break
+        if writer is not None:
+            writer.flush()
+        shown.show(len(outcomes))
+        return stop.signal is not None
+
+    chunks = ((start, min(start + chunk, games)) for start in range(len(outcomes), games, chunk))
+    if executor is None:  # game by game, so that a stop loses none of a chunk
+        for start, end in chunks:
+            if add(play_games(plan, start, end), by_game=True):
+                return
+        return
+    window = Window(executor, plan, chunks, ahead)
+    try:
+        while (played := window.next(stop)) is not None:
+            if add(played):
+                break
+        for played in window.finished():  # stopped: what is back already still counts
+            add(played)
+    finally:
+        window.cancel()
+
+
+def _simulation(
+    plan: Plan, games: int, names: tuple[str, ...], acting: tuple[int, ...], outcomes: Outcomes
+) -> Simulation:
+    """The Simulation of ``outcomes``, with its tallies."""
+    by_bot = {name: Tally() for name in names}
+    seats = outcomes._seats
+    by_seat = tuple(Tally() for _ in range(seats))
+    seat_bots = [
+        [None if name is None else by_bot[name] for name in seated]
+        for seated in outcomes._seat_names
+    ]
+    won, scores = outcomes._won, outcomes._scores
+    for index in range(len(outcomes)):
+        row = index * seats
+        shared = sum(won[row : row + seats]) > 1
+        bots_here = seat_bots[index % len(seat_bots)]
+        for seat in range(seats):
+            win, score = bool(won[row + seat]), scores[row + seat]
+            by_seat[seat].add(win, shared, score)
+            tally = bots_here[seat]
+            if tally is not None:
+                tally.add(win, shared, score)
+    return Simulation(plan.game, plan.rules, plan.seed, games, names, acting, outcomes, by_bot,
+                      by_seat)  # fmt: skip

@@ -1,0 +1,105 @@
+"""dicerules.simulate on a Dask cluster (LocalCluster on 127.0.0.1): the same
+Simulation as in this process, for every game, through a killed worker, and from
+the command line's --scheduler."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from sim_bots import cli_out
+
+import dicerules
+from dicerules.cli import main
+from dicerules.simulate import simulate
+
+distributed = pytest.importorskip(
+    "distributed", reason="the cluster extra (dask[distributed]) is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A client of two single-threaded worker processes on loopback, on free ports."""
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            scheduler_port=0,
+            dashboard_address=None,
+            worker_dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as connected,
+    ):
+        yield connected
+
+
+def test_every_game_gives_the_same_simulation_on_the_cluster(client: Any) -> None:
+    executor = client.get_executor()
+    for name in sorted(dicerules.GAMES):
+        here = simulate(name, 6, bots=("random",), seed=12)
+        there = simulate(name, 6, bots=("random",), seed=12, executor=executor, chunk=2)
+        assert there == here, name
+
+
+def test_the_command_line_runs_on_a_scheduler(client: Any, tmp_path: Path) -> None:
+    argv = ("simulate", "pig", "--games", "30", "--bots", "expert,random", "--seed", "2")
+    here = cli_out(*argv, "--records", str(tmp_path / "here.jsonl"))
+    address = client.scheduler.address
+    assert address.startswith("tcp://127.0.0.1:")
+    there = cli_out(*argv, "--records", str(tmp_path / "there.jsonl"), "--scheduler", address)
+    assert there == here.replace("here.jsonl", "there.jsonl")
+    assert (tmp_path / "here.jsonl").read_bytes() == (tmp_path / "there.jsonl").read_bytes()
+
+
+def test_a_worker_killed_mid_run_changes_nothing(client: Any, tmp_path: Path) -> None:
+    rules = attrs.evolve(dicerules.get_game("liars-dice").default_rules, players=2)
+    path = tmp_path / "games.jsonl"
+    before = client.run(os.getpid)
+    victim = next(iter(before.values()))
+    finished = threading.Event()
+    killed: list[bool] = []
+
+    def kill_when_under_way() -> None:
+        while not finished.is_set():
+            if path.exists() and path.stat().st_size > 0:
+                os.kill(victim, signal.SIGKILL)
+                killed.append(not finished.is_set())
+                return
+            time.sleep(0.01)
+
+    killer = threading.Thread(target=kill_when_under_way)
+    killer.start()
+    try:
+        there = simulate("liars-dice", 1000, rules=rules, seed=6, chunk=25, records=path,
+                         executor=client.get_executor())  # fmt: skip
+    finally:
+        finished.set()
+        killer.join()
+    assert killed == [True]  # the worker died while the run was on
+    here = simulate("liars-dice", 1000, rules=rules, seed=6, records=tmp_path / "here.jsonl")
+    assert there == here and there.table() == here.table()
+    assert path.read_bytes() == (tmp_path / "here.jsonl").read_bytes()
+    assert victim not in client.run(os.getpid).values()  # it is gone, not merely idle
+
+
+def test_an_address_that_is_no_scheduler_is_one_line_of_error() -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()) as out:
+        status = main(["simulate", "pig", "--games", "2", "--scheduler", "nonsense://x"])
+    assert (status, out.getvalue()) == (1, "")
+    assert err.getvalue().startswith(
+        "dicerules simulate: error: cannot reach the Dask scheduler at nonsense://x: "
+    )
+    assert err.getvalue().count("\n") == 1

@@ -1,0 +1,238 @@
+"""dicerules.simulate: the same Simulation on any executor, its outcomes, tallies,
+records, interruption and resume."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import pickle
+import signal
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import attrs
+import pytest
+from sim_bots import Backwards, FirstLegal, InterruptAfter, cli_out, process_pool
+
+import dicerules
+from dicerules.errors import DiceRulesError, InvalidArgumentError, RecordError, WrongTypeError
+from dicerules.match import game_seed
+from dicerules.simulate import Interrupted, Outcome, Simulation, simulate
+
+GAMES = sorted(dicerules.GAMES)
+# dicerules.simulate is the function; the module is found by its full name.
+sim_module = importlib.import_module("dicerules.simulate")
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ProcessPoolExecutor]:
+    with process_pool(2) as executor:
+        yield executor
+
+
+def test_every_game_gives_the_same_simulation_in_this_process_and_in_workers(
+    pool: ProcessPoolExecutor,
+) -> None:
+    assert "pig" in GAMES  # the plugin game too
+    for name in GAMES:
+        here = simulate(name, 7, bots=("random",), seed=3)
+        there = simulate(name, 7, bots=("random",), seed=3, executor=pool, chunk=2)
+        threads = simulate(name, 7, bots=("random",), seed=3, executor=ThreadPoolExecutor(3))
+        assert there == here and threads == here, name
+        assert there.table() == here.table() and there.to_rows() == here.to_rows()
+        assert len(here.outcomes) == 7 and here.complete
+
+
+def test_chunk_sizes_and_completion_order_change_nothing(tmp_path: Path) -> None:
+    base = simulate("liars-dice", 40, bots=("random", "expert"), rules=_two_seats(), seed=9,
+                    records=tmp_path / "base.jsonl")  # fmt: skip
+    backwards = Backwards()
+    for chunk in (1, 3, 40):
+        path = tmp_path / f"chunk{chunk}.jsonl"
+        again = simulate("liars-dice", 40, bots=("random", "expert"), rules=_two_seats(),
+                         seed=9, executor=backwards, chunk=chunk, records=path)  # fmt: skip
+        assert again == base
+        assert path.read_bytes() == (tmp_path / "base.jsonl").read_bytes()
+    assert backwards.order != sorted(backwards.order)  # chunks did come back out of order
+    assert backwards.most_out <= 3 * 2  # a few chunks a worker, never more
+
+
+def _two_seats() -> object:
+    return _seats("liars-dice", 2)
+
+
+def _seats(name: str, players: int) -> object:
+    return attrs.evolve(dicerules.get_game(name).default_rules, players=players)
+
+
+def test_the_outcomes_are_the_games_the_records_hold(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    sim = simulate("link", 9, bots=("expert", "random", "random"), rules=_seats("link", 3),
+                   seed=4, records=path)  # fmt: skip
+    game = dicerules.get_game("link")
+    lines = path.read_text().splitlines()
+    assert len(lines) == 9
+    for index, (outcome, line) in enumerate(zip(sim.outcomes, lines, strict=True)):
+        final = dicerules.replay(dicerules.GameRecord.from_json(line))
+        assert outcome == Outcome(
+            index=index,
+            seed=game_seed(4, index),
+            winners=game.winners(final),
+            scores=game.scores(final),
+            actions=len(game.history(final)),
+            # the bot listed at j plays seat (i + j) % 3
+            seating=tuple(("expert", "random", "random")[(seat - index) % 3] for seat in range(3)),
+        )
+    assert sim.outcomes[-1] == sim.outcomes[8] and sim.outcomes[1:3][1].index == 2
+    with pytest.raises(IndexError):
+        sim.outcomes[9]
+
+
+def test_the_tallies_and_rows_add_up() -> None:
+    sim = simulate("twenty-four", 12, bots=("expert", "random"), rules=_seats("twenty-four", 2),
+                   seed=1)  # fmt: skip
+    players = len(sim.by_seat)
+    assert sum(t.games for t in sim.by_bot.values()) == 12 * players
+    for seat, tally in enumerate(sim.by_seat):
+        wins = sum(seat in o.winners for o in sim.outcomes)
+        score = sum(o.scores[seat] for o in sim.outcomes)
+        assert (tally.games, tally.wins, tally.score) == (12, wins, score)
+    expert = sim.by_bot["expert"]
+    wins = sum(
+        seat in o.winners for o in sim.outcomes for seat, name in enumerate(o.seating)
+        if name == "expert"
+    )  # fmt: skip
+    assert expert.wins == wins
+    rows = sim.to_rows()
+    assert [row["name"] for row in rows] == ["expert", "random"] + [
+        f"seat {s}" for s in range(players)
+    ]
+    assert rows[0]["win_rate"] == expert.wins / expert.games
+    assert (rows[0]["interval_low"], rows[0]["interval_high"]) == expert.interval
+
+
+def test_the_table_is_what_the_command_line_prints(tmp_path: Path) -> None:
+    argv = ("simulate", "eighteen", "--preset", "hosted", "--games", "6", "--seed", "2",
+            "--bots", "expert,random,random")  # fmt: skip
+    done = cli_out(*argv)
+    game = dicerules.get_game("eighteen")
+    sim = simulate(game, 6, bots=("expert", "random", "random"),
+                   rules=game.presets["hosted"], seed=2)  # fmt: skip
+    assert done == sim.table(preset="hosted")
+    assert "seat 0 (house)" in done
+
+
+def test_a_bot_of_ones_own_is_a_factory(pool: ProcessPoolExecutor) -> None:
+    here = simulate("pig", 6, bots=(FirstLegal, "random"))
+    assert simulate("pig", 6, bots=(FirstLegal, "random"), executor=pool) == here
+    assert list(here.by_bot) == ["first", "random"]
+    assert "bots first,random" in here.table()
+
+
+def test_a_factory_that_does_not_pickle_is_refused_for_worker_processes(
+    pool: ProcessPoolExecutor,
+) -> None:
+    def first() -> FirstLegal:
+        return FirstLegal()
+
+    with pytest.raises(InvalidArgumentError, match=r"bots\[1\], the factory of the 'first' bot"):
+        simulate("pig", 2, bots=("random", first), executor=pool)
+    # threads share this process: nothing is pickled
+    assert simulate("pig", 2, bots=("random", first), executor=ThreadPoolExecutor(2)).complete
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "text"),
+    [
+        ({"games": -1}, InvalidArgumentError, "games must be 0 or more"),
+        ({"games": 2.0}, WrongTypeError, "games must be an int"),
+        ({"chunk": 0}, InvalidArgumentError, "chunk must be an int of 1 or more"),
+        ({"bots": ("nobody",)}, InvalidArgumentError, "no bot named 'nobody'"),
+        ({"bots": ("random",) * 3}, InvalidArgumentError, "one for each of the 2 seats"),
+        ({"bots": (42,)}, WrongTypeError, "must be a bot's name or a factory"),
+        ({"bots": (dict,)}, WrongTypeError, "not a bot"),
+        ({"seed": -1}, DiceRulesError, "seed"),
+        ({"resume": True}, InvalidArgumentError, "resume needs records"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_game(
+    kwargs: dict[str, object], error: type[Exception], text: str
+) -> None:
+    arguments: dict[str, object] = {"games": 3, **kwargs}
+    with pytest.raises(error, match=text):
+        simulate("pig", **arguments)  # type: ignore[arg-type]
+
+
+def test_a_simulation_pickles() -> None:
+    sim = simulate("eighteen", 5, seed=8)
+    assert pickle.loads(pickle.dumps(sim)) == sim
+    assert isinstance(sim, Simulation) and dicerules.simulate is simulate
+
+
+def test_ctrl_c_stops_after_the_game_in_hand(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    full = simulate("pig", 30, bots=(InterruptAfter, "random"), seed=5)
+    InterruptAfter.calls, InterruptAfter.after = 0, 1000  # during a game past the first few
+    with pytest.raises(Interrupted) as stopped:
+        simulate("pig", 30, bots=(InterruptAfter, "random"), seed=5, records=path)
+    InterruptAfter.after = 0
+    part = stopped.value.simulation
+    assert isinstance(stopped.value, KeyboardInterrupt) and stopped.value.signal == signal.SIGINT
+    done = len(part.outcomes)
+    assert 0 < done < 30 and not part.complete
+    assert list(part.outcomes) == list(full.outcomes)[:done]  # nothing lost, nothing twice
+    lines = path.read_text().splitlines()
+    assert len(lines) == done and path.read_text().endswith("\n")
+    assert f"{done} of 30 games (the run was stopped)" in " ".join(part.table().split())
+
+
+def test_resume_ends_as_an_uninterrupted_run(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    args = {"bots": ("expert", "random"), "seed": 11}
+    full = simulate("pig", 25, records=whole, **args)  # type: ignore[arg-type]
+    text = whole.read_bytes()
+    lines = text.splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:10]) + lines[10][:30])  # killed mid-line
+    resumed = simulate("pig", 25, records=cut, resume=True, **args)  # type: ignore[arg-type]
+    assert resumed == full and resumed.table() == full.table()
+    assert cut.read_bytes() == text
+    again = simulate("pig", 25, records=cut, resume=True, **args)  # type: ignore[arg-type]
+    assert again == full and cut.read_bytes() == text  # nothing left to play
+    missing = tmp_path / "new.jsonl"  # nothing to resume: a run from the start
+    assert simulate("pig", 25, records=missing, resume=True, **args) == full  # type: ignore[arg-type]
+
+
+def test_resume_refuses_records_of_another_run(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    simulate("pig", 4, records=path, seed=1)
+    with pytest.raises(RecordError, match="line 1 is not game 0 of this run"):
+        simulate("pig", 8, records=path, seed=2, resume=True)
+    with pytest.raises(RecordError, match="more than the 3 games asked for"):
+        simulate("pig", 3, records=path, seed=1, resume=True)
+    path.write_text("{}\n")
+    with pytest.raises(RecordError, match="line 1"):
+        simulate("pig", 3, records=path, seed=1, resume=True)
+
+
+def test_records_go_to_an_open_file_too() -> None:
+    out = io.StringIO()
+    sim = simulate("pig", 3, records=out)
+    assert len(out.getvalue().splitlines()) == 3 and sim.complete
+
+
+def test_progress_shows_games_rate_and_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate("pig", 40, chunk=8, progress=True)
+    err = capsys.readouterr().err
+    assert err.startswith("\r") and err.endswith("\n")
+    assert err.rstrip().split("\r")[-1].startswith("40/40 games, ")
+    assert " games/s" in err
+    assert all(len(part) <= 80 for part in err.split("\r"))
+    simulate("pig", 4)
+    assert capsys.readouterr().err == ""
+
+
+def test_the_chunk_default_and_the_workers_an_executor_has() -> None:
+    assert sim_module.default_chunk(20, 1) == 16 and sim_module.default_chunk(10**7, 2) == 256
+    assert sim_module.executor_workers(None) == 1
+    assert sim_module.executor_workers(ThreadPoolExecutor(5)) == 5

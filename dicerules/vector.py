@@ -19,7 +19,7 @@ import numpy.typing as npt
 from dicerules.errors import InvalidArgumentError
 from dicerules.streams import check_seed
 
-__all__ = ["Array", "roll", "splitmix64", "to_seeds"]
+__all__ = ["Array", "nth_true", "roll", "splitmix64", "to_seeds"]
 
 Array = npt.NDArray[Any]
 """Any NumPy array."""
@@ -112,3 +112,15 @@ def _one_by_one(
         dice[rows, got[rows]] = (draws[rows] % sides[rows]).astype(np.int64) + 1
         got += keep
     return dice, positions
+
+
+def nth_true(mask: Array, index: Array, order: Array | None = None) -> Array:
+    """The column of each row's ``index``-th True (0-based) of ``mask``, the columns
+    taken in ``order`` (a permutation of them; None: in order); -1 past the last True."""
+    ranked = mask if order is None else mask[:, order]
+    seen = np.cumsum(ranked, axis=1)
+    found = seen > np.asarray(index)[:, None]
+    column = np.argmax(found, axis=1)
+    if order is not None:
+        column = order[column]
+    return np.where(found[:, -1], column, -1)

@@ -32,9 +32,9 @@ from dicerules.bot import as_game
 from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
 from dicerules.facts import ActionIds
 from dicerules.game import AnyGame, rules_or_default
-from dicerules.vector import Array, to_seeds
+from dicerules.vector import Array, roll, splitmix64, to_seeds
 
-__all__ = ["BatchEngine", "BatchState", "Kernel", "ScalarLoop", "engine"]
+__all__ = ["BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "engine", "simulate"]
 
 Data = dict[str, Array]
 """A kernel's arrays, by name, each with one row a game."""
@@ -134,6 +134,22 @@ def _frozen(data: Data) -> Data:
 
 def _subset(data: Mapping[str, Array], rows: Array) -> Data:
     return {name: array[rows] for name, array in data.items()}
+
+
+@attrs.frozen
+class Outcomes:
+    """The results of ``simulate``: one row a game, in game order."""
+
+    seeds: Array
+    """Each game's seed (uint64)."""
+    winners: Array
+    """Games x seats, True at each winning seat (bool)."""
+    scores: Array
+    """Games x seats, the final scores (int64)."""
+    actions: Array
+    """The number of actions each game took (int64)."""
+    rounds: Array | None
+    """The rounds each game played (int64), for a game with rounds; else None."""
 
 
 class BatchEngine:
@@ -271,6 +287,55 @@ class BatchEngine:
         if not 0 <= index < len(b):
             raise InvalidArgumentError(f"game index {shown(index)} is not from 0 to {len(b) - 1}")
 
+    def play_uniform(self, seeds: Array) -> Outcomes:
+        """The games ``seeds`` start, played to the end by ``uniform`` bots in every
+        acting seat, the bot in seat k of a game seeded g seeded with ``bot_seed(g, k)``."""
+        kernel = self.kernel
+        count = seeds.shape[0]
+        data = kernel.new(seeds)
+        seats = self.seats
+        bot_seeds = splitmix64(
+            splitmix64(seeds, 0)[:, None], np.arange(1, seats + 1, dtype=np.uint64)[None, :]
+        )
+        bot_positions = np.zeros((count, seats), dtype=np.uint64)
+        actions = np.zeros(count, dtype=np.int64)
+        winners = np.zeros((count, seats), dtype=bool)
+        scores = np.zeros((count, seats), dtype=np.int64)
+        rounds = np.zeros(count, dtype=np.int64)
+        has_rounds = True
+        rows = np.arange(count)  # the games still in ``data``, by their index
+        while rows.size:
+            player = kernel.current_player(data)
+            live = player >= 0
+            if live.sum() * 8 < rows.size * 7 or not live.any():
+                done = np.flatnonzero(~live)
+                finished = _subset(data, done)
+                winners[rows[done]] = kernel.winners(finished)
+                scores[rows[done]] = kernel.scores(finished)
+                played = kernel.rounds(finished)
+                if played is None:
+                    has_rounds = False
+                else:
+                    rounds[rows[done]] = played
+                keep = np.flatnonzero(live)
+                rows, data, player = rows[keep], _subset(data, keep), player[keep]
+                bot_seeds, bot_positions = bot_seeds[keep], bot_positions[keep]
+                live = live[keep]
+                if not rows.size:
+                    break
+            mask = kernel.legal_mask(data)
+            legal = mask.sum(axis=1)
+            at = np.arange(rows.size)
+            seat = np.where(live, player, 0)
+            picked, after = roll(
+                bot_seeds[at, seat], bot_positions[at, seat], 1, np.maximum(legal, 1)
+            )
+            bot_positions[at[live], seat[live]] = after[live]
+            ids = np.where(live, kernel.nth_legal(data, mask, picked[:, 0] - 1), -1)
+            actions[rows] += live
+            data = kernel.advance(data, ids)
+        return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
+
 
 class ScalarLoop:
     """The kernel of a game that declares none: its scalar functions, a game at a time."""
@@ -371,3 +436,44 @@ def engine(game: AnyGame | str, rules: Any = None) -> BatchEngine:
     module, _, name = found.batch.partition(":")
     kernel_class = getattr(importlib.import_module(module), name)
     return BatchEngine(found, rules, kernel_class(rules), generic=False)
+
+
+def simulate(
+    game: AnyGame | str, n: int, *, rules: Any = None, seed: int = 0, chunk: int = 10_000
+) -> Outcomes:
+    """``n`` games played by the ``uniform`` bot in every acting seat, ``chunk`` at a time.
+
+    Game i is seeded with ``match.game_seed(seed, i)`` and its bot in seat k with
+    ``match.bot_seed(game_seed, k)``: the same games, action for action, as
+    ``play_match`` with ``bots.make("uniform", game, bot_seed(...))`` in every seat.
+    Memory is bounded by ``chunk`` games at a time (and the outcome arrays).
+    """
+    for name, value, least in (("n", n, 0), ("chunk", chunk, 1)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise WrongTypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < least:
+            raise InvalidArgumentError(f"{name} must be at least {least}, got {shown(value)}")
+    base = to_seeds([seed])
+    eng = engine(game, rules)
+    parts = []
+    for start in range(0, n, chunk):
+        index = np.arange(start + 1, min(n, start + chunk) + 1, dtype=np.uint64)
+        parts.append(eng.play_uniform(splitmix64(base, index)))
+    if not parts:
+        parts.append(
+            Outcomes(
+                np.zeros(0, np.uint64),
+                np.zeros((0, eng.seats), bool),
+                np.zeros((0, eng.seats), np.int64),
+                np.zeros(0, np.int64),
+                None,
+            )
+        )
+    rounds = [part.rounds for part in parts]
+    return Outcomes(
+        np.concatenate([part.seeds for part in parts]),
+        np.concatenate([part.winners for part in parts]),
+        np.concatenate([part.scores for part in parts]),
+        np.concatenate([part.actions for part in parts]),
+        None if any(r is None for r in rounds) else np.concatenate(rounds),  # type: ignore[arg-type]
+    )

@@ -337,6 +337,11 @@ class Game(Generic[S, A, R, V]):
     """How a game's result is paid: None (the default), it is won and lost (the adapters
     share +1 among the winners and -1 among the other acting seats); a
     ``dicerules.facts.ScoreChange``, each seat is paid its change of score."""
+    batch: str | None = attrs.field(default=None, kw_only=True)
+    """Where the game's NumPy batch kernel is, as ``"package.module:Name"``, imported by
+    ``dicerules.batch`` only (so the game imports without NumPy); ``Name(rules)`` is
+    the kernel. None (the default): ``dicerules.batch`` steps the game through its
+    scalar functions, behind the same API."""
 
     @classmethod
     def from_module(cls, *modules: object, **overrides: Any) -> Game[Any, Any, Any, Any]:

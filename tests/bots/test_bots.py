@@ -41,7 +41,9 @@ def test_every_game_has_every_bot(name: str, bot: str) -> None:
 
 
 def test_make_rejects_what_does_not_exist() -> None:
-    with pytest.raises(ValueError, match="no bot named 'genius'; the bots are: random, expert"):
+    with pytest.raises(
+        ValueError, match="no bot named 'genius'; the bots are: random, uniform, expert"
+    ):
         bots.make("genius", "liars-dice")
     with pytest.raises(UnknownGameError, match="no game named 'chess'"):
         bots.make("random", "chess")

@@ -25,8 +25,8 @@ def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
     words = [line.split() for line in lines]
     assert [line for line in lines if not line.startswith(" ")] == list(dicerules.GAMES)
     assert "  presets: classic (default), norwegian, perudo" in lines
-    assert "  bots: random, expert, odds" in lines
-    assert "  bots: random, expert" in lines
+    assert "  bots: random, uniform, expert, odds" in lines
+    assert "  bots: random, uniform, expert" in lines
     assert "  presets: standard (default), twenty-three, hosted" in lines
     # liars_dice.Rules: players = integer(4, 2, 10); next_opener = choice("winner", ...).
     assert ["players", "4", "2", "to", "10"] in words
@@ -68,7 +68,7 @@ BAD = [
     (("play", "link", "--seat", "4"), 2, "dicerules play: error: --seat 4: the seats are 0 to 3"),
     (("play", "link", "--bots", "clever"), 2, "dicerules play: error: no bot named 'clever'"),
     (("play", "link", "--bots", "odds"), 2,
-     "dicerules play: error: no bot named 'odds'; the bots are: random, expert"),
+     "dicerules play: error: no bot named 'odds'; the bots are: random, uniform, expert"),
     (("simulate", "link", "--games", "0"), 2, "dicerules simulate: error: argument --games"),
     (("simulate", "link", "--games", "x"), 2, "dicerules simulate: error: argument --games"),
     (("simulate", "link"), 2, "dicerules simulate: error: the following arguments are required"),

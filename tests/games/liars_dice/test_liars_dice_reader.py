@@ -53,12 +53,12 @@ def duel(preset: str, players: int, games: int) -> int:
 
 
 def test_odds_is_a_named_bot_of_liars_dice_only() -> None:
-    assert bots.names("liars-dice") == ("random", "expert", "odds")
+    assert bots.names("liars-dice") == ("random", "uniform", "expert", "odds")
     assert type(bots.make("odds", "liars-dice", seed=3)) is OddsExpert
     assert type(bots.make("expert", GAME, seed=3)) is Expert
     assert bots.make("odds", GAME).name == "odds"
     for name in ("eighteen", "link", "twenty-four"):
-        assert bots.names(name) == ("random", "expert")
+        assert bots.names(name) == ("random", "uniform", "expert")
         with pytest.raises(ValueError, match="odds"):
             bots.make("odds", name)
 

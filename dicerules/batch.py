@@ -1,0 +1,479 @@
+"""Batch engines: many games of one game stepped together in NumPy (extra ``batch``).
+
+One API for every game, after pgx: ``engine(game, rules)`` gives a BatchEngine;
+``new_games(seeds)`` starts one game a seed; ``step(b, action_ids)`` applies one
+action id (an index into ``game.distinct_actions(rules)``, as the adapters number
+them) a game; the read-outs are arrays, one row a game. A game that declares a
+kernel (its Game's ``batch``) is stepped by it, every game in the same NumPy
+operations; any other game is stepped through its scalar functions behind the same
+API, so code written against this module runs on every game with action ids.
+
+A kernel plays exactly the scalar engine's rules, drawing the same dice from the
+same SeededStream in the same order, so ``eng.state(b, i)`` is the scalar state
+that ``new_game(rules, seed=seeds[i])`` and the same actions reach.
+
+``simulate(game, n)`` plays ``n`` games with the ``uniform`` bot in every acting
+seat, seeded as ``dicerules simulate`` seeds them: game i with
+``match.game_seed(seed, i)`` and the bot in seat k of a game seeded g with
+``match.bot_seed(g, k)``, so each game is the one ``play_match`` plays with
+``uniform`` bots made with those seeds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+import attrs
+import numpy as np
+
+from dicerules.bot import as_game
+from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
+from dicerules.facts import ActionIds
+from dicerules.game import AnyGame, rules_or_default
+from dicerules.vector import Array, roll, splitmix64, to_seeds
+
+__all__ = ["BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "engine", "simulate"]
+
+Data = dict[str, Array]
+"""A kernel's arrays, by name, each with one row a game."""
+
+
+class Kernel(Protocol):
+    """A game's batch kernel: its rules over arrays, one game a row (``Game.batch``).
+
+    A kernel never changes the arrays it is given (``dicerules.batch`` hands them out
+    read-only); ``advance`` returns new ones, and may share those it did not change.
+    Every method takes and returns arrays of the same number of rows, and works on
+    any subset of rows (``{name: array[rows]}``).
+    """
+
+    def new(self, seeds: Array) -> Data:
+        """One new game a seed (uint64), as ``new_game(rules, seed=seed)`` makes it."""
+        ...
+
+    def advance(self, data: Data, ids: Array) -> Data:
+        """Each game after its action id; -1 leaves a game as it is. Every id is legal."""
+        ...
+
+    def current_player(self, data: Data) -> Array:
+        """The seat to act in each game, -1 once it is over (int64)."""
+        ...
+
+    def legal_mask(self, data: Data) -> Array:
+        """Games x distinct actions, True where the action is legal (bool)."""
+        ...
+
+    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
+        """The id of each game's ``index``-th legal action (0-based) in the order the
+        scalar ``legal_actions`` lists them; ``mask`` is ``legal_mask(data)``."""
+        ...
+
+    def scores(self, data: Data) -> Array:
+        """Games x seats: the scalar ``scores`` (int64)."""
+        ...
+
+    def winners(self, data: Data) -> Array:
+        """Games x seats, True at each seat of the scalar ``winners`` (bool)."""
+        ...
+
+    def observation(self, data: Data, seat: int | None) -> Array:
+        """Games x the encoding's size: the scalar encoding of ``view(state, seat)`` (float32)."""
+        ...
+
+    def fields(self, data: Data, index: int) -> dict[str, object]:
+        """Game ``index``'s fields as the scalar State holds them, read from the kernel's
+        own arrays (the tests compare them with the scalar state's)."""
+        ...
+
+    def rounds(self, data: Data) -> Array | None:
+        """The rounds each game has played, as the game's ``benchmarks.rounds`` counts
+        them; None for a game without rounds."""
+        ...
+
+
+@attrs.frozen(eq=False)
+class _Steps:
+    """The action ids of one step of every game, after the steps before (a persistent list)."""
+
+    before: _Steps | None
+    ids: Array
+
+
+@attrs.frozen(eq=False, repr=False)
+class BatchState:
+    """Many games of one game: their seeds and the kernel's arrays (read-only).
+
+    Made by ``BatchEngine.new_games`` and ``step``; a step shares everything it did not
+    change with the state before, and keeps each step's action ids (8 bytes a game a
+    step) so that ``BatchEngine.state`` can give any game back as a scalar State.
+    """
+
+    seeds: Array
+    data: Mapping[str, Array]
+    steps: _Steps | None = None
+
+    def __len__(self) -> int:
+        return int(self.seeds.shape[0])
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes of the seeds and of the kernel's arrays, the action ids kept aside."""
+        return int(self.seeds.nbytes + sum(array.nbytes for array in self.data.values()))
+
+    def __repr__(self) -> str:
+        return f"<BatchState of {len(self)} games>"
+
+
+def _frozen(data: Data) -> Data:
+    for array in data.values():
+        array.flags.writeable = False
+    return data
+
+
+def _subset(data: Mapping[str, Array], rows: Array) -> Data:
+    return {name: array[rows] for name, array in data.items()}
+
+
+@attrs.frozen
+class Outcomes:
+    """The results of ``simulate``: one row a game, in game order."""
+
+    seeds: Array
+    """Each game's seed (uint64)."""
+    winners: Array
+    """Games x seats, True at each winning seat (bool)."""
+    scores: Array
+    """Games x seats, the final scores (int64)."""
+    actions: Array
+    """The number of actions each game took (int64)."""
+    rounds: Array | None
+    """The rounds each game played (int64), for a game with rounds; else None."""
+
+
+class BatchEngine:
+    """Many games of one game under one set of rules, stepped together (``engine``)."""
+
+    def __init__(self, game: AnyGame, rules: Any, kernel: Kernel, generic: bool) -> None:
+        if game.distinct_actions is None:
+            raise InvalidArgumentError(
+                f"{game.name} declares no distinct_actions: a batch engine needs action ids"
+            )
+        self.game = game
+        self.rules = rules
+        self.kernel = kernel
+        self.generic = generic
+        """Whether the game is stepped through its scalar functions (it has no kernel)."""
+        self.actions = game.distinct_actions(rules)
+        """The distinct actions: an action id is an index into this tuple."""
+        self.seats = game.seats(rules)
+
+    def __repr__(self) -> str:
+        how = "scalar loop" if self.generic else "kernel"
+        return f"<BatchEngine {self.game.name} ({how}) rules={self.rules!r}>"
+
+    def new_games(self, seeds: Iterable[object]) -> BatchState:
+        """One new game a seed: game i is ``new_game(rules, seed=seeds[i])``.
+
+        ``seeds`` are ints from 0 to 2**64 - 1, or a NumPy array of them (uint64).
+        """
+        seed_array = to_seeds(seeds)
+        seed_array.flags.writeable = False
+        return BatchState(seed_array, _frozen(self.kernel.new(seed_array)))
+
+    def step(self, b: BatchState, action_ids: object) -> BatchState:
+        """Every game after its action id (-1 for a game that is over): a new BatchState.
+
+        ``b`` is unchanged. IllegalActionError naming the games and ids when an id is
+        not legal in its game (or is not -1 for a game that is over); nothing is applied.
+        """
+        ids = np.asarray(action_ids)
+        if ids.dtype.kind not in "iu":
+            raise WrongTypeError(f"action ids must be ints, not an array of {ids.dtype}")
+        if ids.shape != (len(b),):
+            raise InvalidArgumentError(
+                f"one action id a game: {len(b)} games, ids of shape {ids.shape}"
+            )
+        ids = ids.astype(np.int64)
+        self._check(b, ids)
+        ids.flags.writeable = False
+        data = _frozen(self.kernel.advance(dict(b.data), ids))
+        return BatchState(b.seeds, data, _Steps(b.steps, ids))
+
+    def _check(self, b: BatchState, ids: Array) -> None:
+        over = self.kernel.current_player(dict(b.data)) < 0
+        mask = self.kernel.legal_mask(dict(b.data))
+        known = (ids >= 0) & (ids < len(self.actions))
+        legal = known & mask[np.arange(len(b)), np.where(known, ids, 0)]
+        bad = np.flatnonzero(np.where(over, ids != -1, ~legal))
+        if not bad.size:
+            return
+        listed = ", ".join(self._why(int(g), int(ids[g]), bool(over[g])) for g in bad[:5])
+        more = f" and {bad.size - 5} more" if bad.size > 5 else ""
+        raise IllegalActionError(
+            f"illegal action ids in {bad.size} of {len(b)} games: {listed}{more};"
+            " nothing was applied"
+        )
+
+    def _why(self, game: int, action: int, over: bool) -> str:
+        if over:
+            return f"game {game} is over, id {action} (only -1)"
+        if not 0 <= action < len(self.actions):
+            return f"game {game} id {shown(action)} (ids are 0 to {len(self.actions) - 1})"
+        return f"game {game} id {action} ({self.game.format_action(self.actions[action])})"
+
+    def current_player(self, b: BatchState) -> Array:
+        """The seat to act in each game; -1 once it is over."""
+        return self.kernel.current_player(dict(b.data))
+
+    def is_terminal(self, b: BatchState) -> Array:
+        """Whether each game is over (bool)."""
+        return self.current_player(b) < 0
+
+    def legal_mask(self, b: BatchState) -> Array:
+        """Games x distinct actions: True where the action is legal (none once over)."""
+        return self.kernel.legal_mask(dict(b.data))
+
+    def scores(self, b: BatchState) -> Array:
+        """Games x seats: each game's ``scores``."""
+        return self.kernel.scores(dict(b.data))
+
+    def winners(self, b: BatchState) -> Array:
+        """Games x seats: True at each seat of each game's ``winners``."""
+        return self.kernel.winners(dict(b.data))
+
+    def observation(self, b: BatchState, seat: int | None) -> Array:
+        """Games x the observation's size (float32): row i is the game's ``observation``
+        Encoding of ``view(state(b, i), seat)``. ValueError for a game without one."""
+        if self.game.observation is None:
+            raise InvalidArgumentError(f"{self.game.name} declares no observation encoding")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
+            self.game.view(self.game.new_game(self.rules, seed=0), seat)  # its error
+        return self.kernel.observation(dict(b.data), seat)
+
+    def history(self, b: BatchState, index: int) -> tuple[int, ...]:
+        """The action ids game ``index`` has taken, in order."""
+        self._check_index(b, index)
+        taken = []
+        steps = b.steps
+        while steps is not None:
+            action = int(steps.ids[index])
+            if action >= 0:
+                taken.append(action)
+            steps = steps.before
+        return tuple(reversed(taken))
+
+    def state(self, b: BatchState, index: int) -> Any:
+        """Game ``index`` as a scalar State: the state the scalar engine reaches from
+        ``new_game(rules, seed=b.seeds[index])`` and the same actions."""
+        self._check_index(b, index)
+        if isinstance(self.kernel, ScalarLoop):
+            return b.data["states"][index]
+        game = self.game
+        state = game.new_game(self.rules, seed=int(b.seeds[index]))
+        for action in self.history(b, index):
+            state = game.apply(state, self.actions[action])
+        return state
+
+    def fields(self, b: BatchState, index: int) -> dict[str, object]:
+        """Game ``index``'s fields as its kernel holds them (see ``Kernel.fields``)."""
+        self._check_index(b, index)
+        return self.kernel.fields(dict(b.data), index)
+
+    def _check_index(self, b: BatchState, index: int) -> None:
+        if not isinstance(index, int | np.integer) or isinstance(index, bool):
+            raise WrongTypeError(f"a game's index is an int, not {type(index).__name__}")
+        if not 0 <= index < len(b):
+            raise InvalidArgumentError(f"game index {shown(index)} is not from 0 to {len(b) - 1}")
+
+    def play_uniform(self, seeds: Array) -> Outcomes:
+        """The games ``seeds`` start, played to the end by ``uniform`` bots in every
+        acting seat, the bot in seat k of a game seeded g seeded with ``bot_seed(g, k)``."""
+        kernel = self.kernel
+        count = seeds.shape[0]
+        data = kernel.new(seeds)
+        seats = self.seats
+        bot_seeds = splitmix64(
+            splitmix64(seeds, 0)[:, None], np.arange(1, seats + 1, dtype=np.uint64)[None, :]
+        )
+        bot_positions = np.zeros((count, seats), dtype=np.uint64)
+        actions = np.zeros(count, dtype=np.int64)
+        winners = np.zeros((count, seats), dtype=bool)
+        scores = np.zeros((count, seats), dtype=np.int64)
+        rounds = np.zeros(count, dtype=np.int64)
+        has_rounds = True
+        rows = np.arange(count)  # the games still in ``data``, by their index
+        while rows.size:
+            player = kernel.current_player(data)
+            live = player >= 0
+            if live.sum() * 8 < rows.size * 7 or not live.any():
+                done = np.flatnonzero(~live)
+                finished = _subset(data, done)
+                winners[rows[done]] = kernel.winners(finished)
+                scores[rows[done]] = kernel.scores(finished)
+                played = kernel.rounds(finished)
+                if played is None:
+                    has_rounds = False
+                else:
+                    rounds[rows[done]] = played
+                keep = np.flatnonzero(live)
+                rows, data, player = rows[keep], _subset(data, keep), player[keep]
+                bot_seeds, bot_positions = bot_seeds[keep], bot_positions[keep]
+                live = live[keep]
+                if not rows.size:
+                    break
+            mask = kernel.legal_mask(data)
+            legal = mask.sum(axis=1)
+            at = np.arange(rows.size)
+            seat = np.where(live, player, 0)
+            picked, after = roll(
+                bot_seeds[at, seat], bot_positions[at, seat], 1, np.maximum(legal, 1)
+            )
+            bot_positions[at[live], seat[live]] = after[live]
+            ids = np.where(live, kernel.nth_legal(data, mask, picked[:, 0] - 1), -1)
+            actions[rows] += live
+            data = kernel.advance(data, ids)
+        return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
+
+
+class ScalarLoop:
+    """The kernel of a game that declares none: its scalar functions, a game at a time."""
+
+    def __init__(self, game: AnyGame, rules: Any) -> None:
+        assert game.distinct_actions is not None  # BatchEngine checks it first
+        self.game = game
+        self.rules = rules
+        self.ids = ActionIds(game.distinct_actions(rules))
+        self.seats = game.seats(rules)
+
+    def _states(self, data: Data) -> list[Any]:
+        return list(data["states"])
+
+    def _objects(self, states: list[Any]) -> Array:
+        array = np.empty(len(states), dtype=object)
+        array[:] = states
+        return array
+
+    def new(self, seeds: Array) -> Data:
+        new_game, rules = self.game.new_game, self.rules
+        return {"states": self._objects([new_game(rules, seed=int(seed)) for seed in seeds])}
+
+    def advance(self, data: Data, ids: Array) -> Data:
+        apply, actions = self.game.apply, self.ids.actions
+        states = [
+            state if action < 0 else apply(state, actions[action])
+            for state, action in zip(self._states(data), ids.tolist(), strict=True)
+        ]
+        return {"states": self._objects(states)}
+
+    def current_player(self, data: Data) -> Array:
+        current = self.game.current_player
+        players = [current(state) for state in self._states(data)]
+        return np.array([-1 if seat is None else seat for seat in players], dtype=np.int64)
+
+    def legal_mask(self, data: Data) -> Array:
+        states = self._states(data)
+        mask = np.zeros((len(states), len(self.ids.actions)), dtype=bool)
+        legal_actions, of = self.game.legal_actions, self.ids.of
+        for row, state in enumerate(states):
+            mask[row, list(of(legal_actions(state)))] = True
+        return mask
+
+    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
+        legal_actions, ids = self.game.legal_actions, self.ids.ids
+        picked = []
+        for state, n in zip(self._states(data), index.tolist(), strict=True):
+            legal = legal_actions(state)
+            picked.append(ids[legal[n]] if legal else -1)
+        return np.array(picked, dtype=np.int64)
+
+    def scores(self, data: Data) -> Array:
+        scores = self.game.scores
+        rows = [scores(state) for state in self._states(data)]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), self.seats)
+
+    def winners(self, data: Data) -> Array:
+        states = self._states(data)
+        won = np.zeros((len(states), self.seats), dtype=bool)
+        for row, state in enumerate(states):
+            won[row, list(self.game.winners(state))] = True
+        return won
+
+    def observation(self, data: Data, seat: int | None) -> Array:
+        encoding = self.game.observation
+        assert encoding is not None  # BatchEngine checks it first
+        view, rules = self.game.view, self.rules
+        rows = [encoding.encode(rules, view(state, seat)) for state in self._states(data)]
+        return np.array(rows, dtype=np.float32).reshape(len(rows), encoding.size(rules))
+
+    def fields(self, data: Data, index: int) -> dict[str, object]:
+        state = data["states"][index]
+        return {field.name: getattr(state, field.name) for field in attrs.fields(type(state))}
+
+    def rounds(self, data: Data) -> Array | None:
+        count = self.game.benchmarks.rounds
+        if count is None:
+            return None
+        return np.array([count(state) for state in self._states(data)], dtype=np.int64)
+
+
+def engine(game: AnyGame | str, rules: Any = None) -> BatchEngine:
+    """The batch engine of ``game`` (a Game or its registry name) under ``rules``.
+
+    ``rules`` None means the game's default rules. The game's own kernel when it
+    declares one (``Game.batch``), else its scalar functions behind the same API.
+    InvalidArgumentError for a game without ``distinct_actions``.
+    """
+    found = as_game(game)
+    rules = rules_or_default(rules, found.Rules, found.default_rules)
+    if found.distinct_actions is None:
+        raise InvalidArgumentError(
+            f"{found.name} declares no distinct_actions: a batch engine needs action ids"
+        )
+    if found.batch is None:
+        return BatchEngine(found, rules, ScalarLoop(found, rules), generic=True)
+    module, _, name = found.batch.partition(":")
+    kernel_class = getattr(importlib.import_module(module), name)
+    return BatchEngine(found, rules, kernel_class(rules), generic=False)
+
+
+def simulate(
+    game: AnyGame | str, n: int, *, rules: Any = None, seed: int = 0, chunk: int = 10_000
+) -> Outcomes:
+    """``n`` games played by the ``uniform`` bot in every acting seat, ``chunk`` at a time.
+
+    Game i is seeded with ``match.game_seed(seed, i)`` and its bot in seat k with
+    ``match.bot_seed(game_seed, k)``: the same games, action for action, as
+    ``play_match`` with ``bots.make("uniform", game, bot_seed(...))`` in every seat.
+    Memory is bounded by ``chunk`` games at a time (and the outcome arrays).
+    """
+    for name, value, least in (("n", n, 0), ("chunk", chunk, 1)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise WrongTypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < least:
+            raise InvalidArgumentError(f"{name} must be at least {least}, got {shown(value)}")
+    base = to_seeds([seed])
+    eng = engine(game, rules)
+    parts = []
+    for start in range(0, n, chunk):
+        index = np.arange(start + 1, min(n, start + chunk) + 1, dtype=np.uint64)
+        parts.append(eng.play_uniform(splitmix64(base, index)))
+    if not parts:
+        parts.append(
+            Outcomes(
+                np.zeros(0, np.uint64),
+                np.zeros((0, eng.seats), bool),
+                np.zeros((0, eng.seats), np.int64),
+                np.zeros(0, np.int64),
+                None,
+            )
+        )
+    rounds = [part.rounds for part in parts]
+    return Outcomes(
+        np.concatenate([part.seeds for part in parts]),
+        np.concatenate([part.winners for part in parts]),
+        np.concatenate([part.scores for part in parts]),
+        np.concatenate([part.actions for part in parts]),
+        None if any(r is None for r in rounds) else np.concatenate(rounds),  # type: ignore[arg-type]
+    )

@@ -1,0 +1,126 @@
+"""SeededStream's dice for many streams at once, in NumPy (the extra ``batch``).
+
+Each row is one stream: a seed and a position (draws consumed, rejected ones
+included). ``roll`` draws exactly the dice ``SeededStream(seed, position).roll``
+draws, row by row: draw i is SplitMix64's finaliser of ``seed + i * GAMMA``, a die
+of s sides rejects a draw x >= 2**64 - (2**64 mod s) and otherwise shows
+``x mod s + 1``. Only the batch engines import this module, so ``import
+dicerules`` never needs NumPy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from dicerules.errors import InvalidArgumentError
+from dicerules.streams import check_seed
+
+__all__ = ["Array", "nth_true", "roll", "splitmix64", "to_seeds"]
+
+Array = npt.NDArray[Any]
+"""Any NumPy array."""
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MUL1 = np.uint64(0xBF58476D1CE4E5B9)
+_MUL2 = np.uint64(0x94D049BB133111EB)
+_TOP = np.uint64(2**64 - 1)
+
+
+def _mix(z: Array) -> Array:
+    """SplitMix64's finaliser, element by element, modulo 2**64 (uint64 wraps)."""
+    z = (z ^ (z >> np.uint64(30))) * _MUL1
+    z = (z ^ (z >> np.uint64(27))) * _MUL2
+    return z ^ (z >> np.uint64(31))  # type: ignore[no-any-return]
+
+
+def splitmix64(seeds: Array, index: Array | int) -> Array:
+    """Draw ``index`` (1-based; an int or an array) of each seed's SeededStream: uint64."""
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    return _mix(seeds + np.asarray(index, dtype=np.uint64) * _GAMMA)
+
+
+def to_seeds(seeds: Iterable[object]) -> Array:
+    """``seeds`` (ints from 0 to 2**64 - 1, or such an array) as a 1-d uint64 array.
+
+    InvalidSeedError for a value out of range; WrongTypeError for one that is not
+    an int (a bool, a float).
+    """
+    if isinstance(seeds, np.ndarray) and seeds.dtype == np.uint64:
+        return np.ascontiguousarray(seeds.reshape(-1))
+    if isinstance(seeds, np.ndarray) and seeds.dtype.kind == "i":
+        values: list[object] = [int(seed) for seed in seeds.reshape(-1)]
+    else:
+        values = list(seeds)
+    if not values:
+        raise InvalidArgumentError("a batch needs at least one seed")
+    return np.array([check_seed(seed) for seed in values], dtype=np.uint64)
+
+
+def _first_rejected(sides: Array) -> Array:
+    """The lowest draw a die of ``sides`` faces rejects, less one: x is rejected iff x > it."""
+    remainder = (_TOP % sides + np.uint64(1)) % sides  # 2**64 mod sides
+    return _TOP - remainder
+
+
+def roll(
+    seeds: Array, positions: Array, counts: Array | int, sides: Array | int
+) -> tuple[Array, Array]:
+    """Each row's next ``counts`` dice of ``sides`` faces, and the positions after them.
+
+    ``counts`` and ``sides`` are one per row or one for all (1 <= sides < 2**64). The
+    dice come back as an int64 array of rows x the largest count, in draw order, 0
+    past a row's count. A row that meets a rejected draw (about ``sides`` draws in
+    2**64) is drawn again die by die, so it skips it and counts it, as the scalar does.
+    """
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    positions = np.asarray(positions, dtype=np.uint64)
+    rows = seeds.shape[0]
+    counts = np.broadcast_to(np.asarray(counts, dtype=np.int64), (rows,))
+    sides = np.broadcast_to(np.asarray(sides, dtype=np.uint64), (rows,))
+    width = int(counts.max()) if rows else 0
+    steps = np.arange(1, width + 1, dtype=np.uint64)
+    draws = _mix(seeds[:, None] + (positions[:, None] + steps) * _GAMMA)
+    wanted = steps[None, :] <= counts[:, None].astype(np.uint64)
+    rejected = (draws > _first_rejected(sides)[:, None]) & wanted
+    dice = np.where(wanted, (draws % sides[:, None]).astype(np.int64) + 1, 0)
+    after = positions + counts.astype(np.uint64)
+    redo = np.flatnonzero(rejected.any(axis=1))
+    if redo.size:
+        dice[redo], after[redo] = _one_by_one(
+            seeds[redo], positions[redo], counts[redo], sides[redo], width
+        )
+    return dice, after
+
+
+def _one_by_one(
+    seeds: Array, positions: Array, counts: Array, sides: Array, width: int
+) -> tuple[Array, Array]:
+    """``roll`` a draw at a time: the reference for the rows that met a rejection."""
+    limit = _first_rejected(sides)
+    dice = np.zeros((seeds.shape[0], width), dtype=np.int64)
+    got = np.zeros(seeds.shape[0], dtype=np.int64)
+    positions = positions.copy()
+    while (need := got < counts).any():
+        positions = np.where(need, positions + np.uint64(1), positions)
+        draws = _mix(seeds + positions * _GAMMA)
+        keep = need & (draws <= limit)
+        rows = np.flatnonzero(keep)
+        dice[rows, got[rows]] = (draws[rows] % sides[rows]).astype(np.int64) + 1
+        got += keep
+    return dice, positions
+
+
+def nth_true(mask: Array, index: Array, order: Array | None = None) -> Array:
+    """The column of each row's ``index``-th True (0-based) of ``mask``, the columns
+    taken in ``order`` (a permutation of them; None: in order); -1 past the last True."""
+    ranked = mask if order is None else mask[:, order]
+    seen = np.cumsum(ranked, axis=1)
+    found = seen > np.asarray(index)[:, None]
+    column = np.argmax(found, axis=1)
+    if order is not None:
+        column = order[column]
+    return np.where(found[:, -1], column, -1)

@@ -1,0 +1,116 @@
+"""dicerules.batch's API on any game: purity, errors, read-outs, a game given back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import dicerules
+from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError
+
+np = pytest.importorskip("numpy")
+batch = pytest.importorskip("dicerules.batch")
+
+
+def random_ids(eng: Any, b: Any, rng: Any) -> Any:
+    """One legal id a game, drawn by ``rng``; -1 for a game that is over."""
+    mask = eng.legal_mask(b)
+    return np.array([rng.choice(np.flatnonzero(row)) if row.any() else -1 for row in mask])
+
+
+@pytest.mark.parametrize("name", ["pig", "liars-dice"])
+def test_a_batch_is_pure_and_gives_each_game_back(name: str) -> None:
+    eng = batch.engine(name)
+    game = dicerules.get_game(name)
+    seeds = [5, 2**64 - 1, 0]
+    b = eng.new_games(seeds)
+    rng = np.random.default_rng(1)
+    states = [game.new_game(None, seed=seed) for seed in seeds]
+    for _ in range(30):
+        before = {key: array.copy() for key, array in b.data.items()}
+        ids = random_ids(eng, b, rng)
+        after = eng.step(b, ids)
+        assert all(np.array_equal(before[key], b.data[key]) for key in before)
+        states = [
+            s if i < 0 else game.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
+        ]
+        b = after
+    for index, state in enumerate(states):
+        assert eng.state(b, index) == state
+        assert dicerules.replay(dicerules.record(eng.state(b, index))) == state
+        assert eng.history(b, index) == tuple(eng.actions.index(a) for a in game.history(state))
+    assert eng.current_player(b).tolist() == [
+        -1 if game.current_player(s) is None else game.current_player(s) for s in states
+    ]
+    assert eng.scores(b).tolist() == [list(game.scores(s)) for s in states]
+
+
+def test_an_illegal_id_names_the_games_and_ids_and_changes_nothing() -> None:
+    eng = batch.engine("liars-dice")
+    b = eng.new_games([1, 2, 3])
+    challenge = eng.actions.index(
+        dicerules.get_game("liars-dice").parse_action(
+            eng.state(eng.step(b, [0, 0, 0]), 0), "challenge"
+        )
+    )
+    with pytest.raises(IllegalActionError, match=r"game 1 id \d+ \(challenge\)") as raised:
+        eng.step(b, [0, challenge, 5000])
+    assert "game 2 id 5000 (ids are 0 to" in str(raised.value)
+    assert "game 0" not in str(raised.value)
+    assert eng.state(b, 1) == dicerules.get_game("liars-dice").new_game(None, seed=2)
+    with pytest.raises(IllegalActionError, match="game 0 id -1"):
+        eng.step(b, [-1, 0, 0])
+    with pytest.raises(InvalidArgumentError, match="3 games"):
+        eng.step(b, [0, 0])
+    with pytest.raises(WrongTypeError):
+        eng.step(b, [0.0, 0.0, 0.0])
+    with pytest.raises(InvalidArgumentError, match="game index 3"):
+        eng.state(b, 3)
+
+
+def test_a_game_that_is_over_takes_only_minus_one() -> None:
+    eng = batch.engine("pig", dicerules.get_game("pig").Rules(target=1))
+    b = eng.new_games([3, 4])
+    while not eng.is_terminal(b).all():
+        b = eng.step(b, random_ids(eng, b, np.random.default_rng(0)))
+    assert not eng.legal_mask(b).any()
+    assert eng.current_player(b).tolist() == [-1, -1]
+    with pytest.raises(IllegalActionError, match="game 1 is over"):
+        eng.step(b, [-1, 0])
+    assert eng.step(b, [-1, -1]).data["states"].tolist() == b.data["states"].tolist()
+    assert eng.winners(b).sum(axis=1).tolist() == [1, 1]
+
+
+def test_seeds_are_checked_and_arrays_are_read_only() -> None:
+    eng = batch.engine("pig")
+    with pytest.raises(dicerules.errors.InvalidSeedError):
+        eng.new_games([-1])
+    with pytest.raises(InvalidArgumentError, match="at least one seed"):
+        eng.new_games([])
+    b = eng.new_games(np.arange(4, dtype=np.uint64))
+    with pytest.raises(ValueError, match="read-only"):
+        b.seeds[0] = 1
+    assert len(b) == 4 and b.nbytes > 0
+
+
+def test_observation_rows_are_the_scalar_encodings() -> None:
+    eng = batch.engine("link")
+    game = dicerules.get_game("link")
+    b = eng.new_games([8, 9])
+    obs = eng.observation(b, 1)
+    assert obs.dtype == np.float32
+    for index in range(2):
+        want = game.observation.encode(eng.rules, game.view(eng.state(b, index), 1))
+        assert obs[index].tolist() == list(want)
+    with pytest.raises(ValueError, match="seat"):
+        eng.observation(b, 7)
+
+
+def test_a_game_without_action_ids_has_no_batch_engine() -> None:
+    import attrs
+
+    pig = dicerules.get_game("pig")
+    bare = attrs.evolve(pig, distinct_actions=None)
+    with pytest.raises(InvalidArgumentError, match="distinct_actions"):
+        batch.engine(bare)

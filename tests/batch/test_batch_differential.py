@@ -1,0 +1,110 @@
+"""The differential property: a batch engine is its scalar engine, state for state.
+
+For every registered game (the built-in games with their kernels, plugins through
+the scalar loop) and every preset, with random seeds (some chosen so that a dice
+draw is rejected) and random legal ids, every step compares each read-out with the
+scalar engine's, the kernel's own arrays (``eng.fields``) with the scalar state's
+fields, and ``eng.state(b, i)`` with the scalar state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_streams import TWO64, seed_with_draw
+
+import dicerules
+from dicerules import testing
+from dicerules.facts import ActionIds
+
+np = pytest.importorskip("numpy")
+batch = pytest.importorskip("dicerules.batch")
+
+# A seed whose draw j is 2**64 - 1, which every die whose sides do not divide 2**64
+# rejects: j up to 60 reaches the dice of later rounds, not only the first.
+rejecting = st.integers(1, 60).map(lambda j: seed_with_draw(j, TWO64 - 1))
+seeds = st.lists(st.one_of(st.integers(0, TWO64 - 1), rejecting), min_size=1, max_size=5)
+
+PRESETS = [
+    pytest.param(name, preset, id=f"{name}-{preset}")
+    for name in sorted(dicerules.GAMES)
+    for preset in dicerules.get_game(name).presets
+]
+
+
+def expected_fields(state: Any, fields: dict[str, object]) -> dict[str, object]:
+    """The scalar state's values of the fields a kernel reports (``position``: its stream's)."""
+    return {
+        name: state.tape.stream.position if name == "position" else getattr(state, name)
+        for name in fields
+    }
+
+
+def compare(eng: Any, b: Any, states: list[Any]) -> None:
+    game, rules = eng.game, eng.rules
+    ids = ActionIds(eng.actions)
+    players = [game.current_player(s) for s in states]
+    assert eng.current_player(b).tolist() == [-1 if p is None else p for p in players]
+    assert eng.is_terminal(b).tolist() == [game.is_terminal(s) for s in states]
+    mask = eng.legal_mask(b)
+    assert mask.shape == (len(states), len(eng.actions))
+    for row, state in zip(mask, states, strict=True):
+        assert np.flatnonzero(row).tolist() == list(ids.of(game.legal_actions(state)))
+    assert eng.scores(b).tolist() == [list(game.scores(s)) for s in states]
+    won = [[seat in game.winners(s) for seat in range(eng.seats)] for s in states]
+    assert eng.winners(b).tolist() == won
+    if game.observation is not None:
+        for seat in [*sorted({0, eng.seats - 1}), None]:
+            obs = eng.observation(b, seat)
+            assert obs.dtype == np.float32
+            for row, state in zip(obs, states, strict=True):
+                assert row.tolist() == list(game.observation.encode(rules, game.view(state, seat)))
+    for index, state in enumerate(states):
+        fields = eng.fields(b, index)
+        assert fields == expected_fields(state, fields)
+
+
+def play(eng: Any, seed_list: list[int], picks: st.DataObject, steps: int) -> None:
+    game = eng.game
+    b = eng.new_games(seed_list)
+    states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
+    compare(eng, b, states)
+    for _ in range(steps):
+        if all(game.is_terminal(s) for s in states):
+            break
+        mask = eng.legal_mask(b)
+        ids = [
+            picks.draw(st.sampled_from(np.flatnonzero(row).tolist())) if row.any() else -1
+            for row in mask
+        ]
+        b = eng.step(b, np.array(ids))
+        states = [
+            s if i < 0 else game.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
+        ]
+        compare(eng, b, states)
+    for index, state in enumerate(states):
+        assert eng.state(b, index) == state
+
+
+@pytest.mark.parametrize(("name", "preset"), PRESETS)
+@settings(max_examples=6)
+@given(seed_list=seeds, picks=st.data())
+def test_batch_equals_scalar_for_every_preset(
+    name: str, preset: str, seed_list: list[int], picks: st.DataObject
+) -> None:
+    game = dicerules.get_game(name)
+    play(batch.engine(game, game.presets[preset]), seed_list, picks, steps=40)
+
+
+@pytest.mark.parametrize("name", sorted(dicerules.GAMES))
+@settings(max_examples=5)
+@given(data=st.data(), seed_list=seeds)
+def test_batch_equals_scalar_for_any_rules(
+    name: str, data: st.DataObject, seed_list: list[int]
+) -> None:
+    game = dicerules.get_game(name)
+    rules = data.draw(testing.rules(game))
+    play(batch.engine(game, rules), seed_list, data, steps=20)

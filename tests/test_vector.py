@@ -1,0 +1,91 @@
+"""The vector draw (dicerules.vector) equals SeededStream draw for draw, rejections included."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_streams import TWO64, seed_with_draw
+
+from dicerules.streams import SeededStream, splitmix64
+
+np = pytest.importorskip("numpy")
+vector = pytest.importorskip("dicerules.vector")
+
+seeds = st.integers(0, TWO64 - 1)
+rows = st.lists(
+    st.tuples(seeds, st.integers(0, 2**40), st.integers(0, 12), st.integers(1, 2**63)),
+    min_size=1,
+    max_size=8,
+)
+
+
+def scalar(seed: int, position: int, count: int, sides: int) -> tuple[list[int], int]:
+    dice, after = SeededStream(seed, position).roll(count, sides)
+    return list(dice), after.position
+
+
+def check(table: list[tuple[int, int, int, int]]) -> None:
+    seed_array = np.array([row[0] for row in table], dtype=np.uint64)
+    positions = np.array([row[1] for row in table], dtype=np.uint64)
+    counts = np.array([row[2] for row in table])
+    sides = np.array([row[3] for row in table], dtype=np.uint64)
+    dice, after = vector.roll(seed_array, positions, counts, sides)
+    for i, (seed, position, count, side) in enumerate(table):
+        want, where = scalar(seed, position, count, side)
+        assert dice[i, :count].tolist() == want
+        assert not dice[i, count:].any()
+        assert int(after[i]) == where
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows)
+def test_roll_equals_the_scalar_stream(table: list[tuple[int, int, int, int]]) -> None:
+    check(table)
+
+
+@settings(max_examples=20, deadline=None)
+@given(rows.map(lambda table: [(s, p, c, d % 20 + 1) for s, p, c, d in table]))
+def test_small_dice_equal_the_scalar_stream(table: list[tuple[int, int, int, int]]) -> None:
+    check(table)
+
+
+@pytest.mark.parametrize("sides", [3, 5, 6, 7, 20])
+@pytest.mark.parametrize("where", [1, 3, 5])
+def test_a_rejected_draw_is_skipped_and_counted(sides: int, where: int) -> None:
+    # Draw ``where`` of the first row is the highest 64-bit value, which every die
+    # whose sides do not divide 2**64 rejects; the other rows roll as usual.
+    seed = seed_with_draw(where, TWO64 - 1)
+    assert splitmix64(seed, where) == TWO64 - 1
+    table = [(seed, 0, 5, sides), (seed, where - 1, 1, sides), (7, 0, 5, sides)]
+    check(table)
+    _, after = vector.roll(
+        np.array([seed], dtype=np.uint64), np.array([0], dtype=np.uint64), 5, sides
+    )
+    assert int(after[0]) == 6  # five dice, one draw rejected
+
+
+def test_rejections_in_several_rows() -> None:
+    # 2**64 mod 6 == 4: a six-sided die rejects the top four values, 2**64 - 2 among them.
+    first, second = seed_with_draw(2, TWO64 - 1), seed_with_draw(1, TWO64 - 2)
+    check([(first, 0, 3, 6), (first, 1, 3, 6), (second, 0, 4, 6), (second, 0, 4, 8)])
+
+
+def test_splitmix64_and_the_test_vectors() -> None:
+    x = vector.splitmix64(np.array([1234567], dtype=np.uint64), np.array([1, 2, 3]))
+    assert x.tolist() == [6457827717110365317, 3203168211198807973, 9817491932198370423]
+    dice, _ = vector.roll(np.zeros(1, np.uint64), np.zeros(1, np.uint64), 12, 6)
+    assert dice[0].tolist() == [2, 1, 2, 5, 2, 1, 6, 3, 6, 3, 2, 5]
+
+
+def test_to_seeds_checks_every_seed() -> None:
+    from dicerules.errors import InvalidSeedError, WrongTypeError
+
+    assert vector.to_seeds([0, TWO64 - 1]).tolist() == [0, TWO64 - 1]
+    assert vector.to_seeds(np.arange(3)).dtype == np.uint64
+    with pytest.raises(InvalidSeedError):
+        vector.to_seeds([TWO64])
+    with pytest.raises(InvalidSeedError):
+        vector.to_seeds(np.array([-1]))
+    with pytest.raises(WrongTypeError):
+        vector.to_seeds([True])

@@ -9,7 +9,8 @@ the scores.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -101,6 +102,8 @@ class Narrator(Generic[V]):
     """
 
     score_name = "score"
+    synonyms: Mapping[str, str] = MappingProxyType({})
+    """Other words a player may type for a word of the notation (``{"hit": "roll"}``)."""
 
     def __init__(self, game: AnyGame, viewer: int | None) -> None:
         self.game = game
@@ -222,6 +225,28 @@ class Narrator(Generic[V]):
         By default: type a legal action as it is listed.
         """
         return [f"Type one of the legal actions below, as {self.game.name} writes it."]
+
+    def expand(self, text: str, legal: Sequence[Any]) -> str | None:
+        """What a short form stands for, or None: the first word of ``text`` (after
+        ``synonyms``) completed to the first word of the legal actions' notation, when
+        exactly one starts so (``r`` for ``roll``, ``k 6`` for ``keep 6``)."""
+        first, space, rest = text.strip().partition(" ")
+        word = self.synonyms.get(first.lower(), first.lower())
+        if not word:
+            return None
+        heads = {self.game.format_action(action).split(" ")[0].lower() for action in legal}
+        if word not in heads:
+            found = [head for head in heads if head.startswith(word)]
+            if len(found) != 1:
+                return None
+            word = found[0]
+        longer = word + space + rest.strip()
+        return longer if longer.lower() != text.strip().lower() else None
+
+    def short_forms(self, legal: Sequence[Any]) -> list[str]:
+        """The synonyms that stand for a word of a legal action, for Tab to complete."""
+        heads = {self.game.format_action(action).split(" ")[0].lower() for action in legal}
+        return [word for word, meaning in self.synonyms.items() if meaning in heads]
 
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""

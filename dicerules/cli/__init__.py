@@ -122,7 +122,9 @@ def parser() -> argparse.ArgumentParser:
     game_options(one)
     one.add_argument("--seat", type=count(0), metavar="K",
                      help="your seat (by default the first seat that acts)")  # fmt: skip
-    one.add_argument("--bots", default="expert", metavar="B", help="random or expert (expert)")
+    one.add_argument("--bots", default="expert", metavar="B,...",
+                     help="one bot name for every other seat, or one per other seat, in"
+                     " seat order (expert); dicerules games lists each game's bots")  # fmt: skip
     one.add_argument(
         "--seed", type=parse_seed, metavar="S", help="the game's seed (drawn if not given)"
     )
@@ -166,15 +168,25 @@ def parser() -> argparse.ArgumentParser:
 
 
 def examples() -> str:
-    """The examples ``dicerules --help`` ends with (on the first registered game)."""
+    """The examples ``dicerules --help`` ends with (on the first registered game).
+
+    The simulate example names one bot per seat that acts under the game's default
+    rules, the first an expert when the game has one, so that it runs as printed.
+    """
     game = next(iter(dicerules.GAMES), "GAME")
+    lineup = "expert,random"
+    if game in dicerules.GAMES:
+        found = dicerules.GAMES[game]
+        first = "expert" if found.expert is not None else "random"
+        acting = len(found.acting_seats(found.default_rules))
+        lineup = ",".join([first] + ["random"] * (acting - 1))
     return "\n".join(
         [
             "examples:",
             "  dicerules games                       every game, its presets and rule fields",
             f"  dicerules rules {game:<21} how the game is played",
             f"  dicerules play {game:<22} you against expert bots",
-            f"  dicerules simulate {game} --games 100 --bots expert,random",
+            f"  dicerules simulate {game} --games 100 --bots {lineup}",
             "  dicerules replay game.json            a record, told step by step",
             "  dicerules bench                       the engines' speed",
         ]

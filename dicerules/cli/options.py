@@ -41,10 +41,20 @@ class Parser(argparse.ArgumentParser):
 
 
 def find_game(name: str) -> AnyGame:
-    """The game named on the command line."""
+    """The game named on the command line, whatever its case and ``_`` for ``-``.
+
+    A name that is no game's is refused with the nearest game's name, if one is near.
+    """
+    games = list(dicerules.GAMES)
+    plain = {game.lower().replace("_", "-"): game for game in games}
+    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
     try:
-        return get_game(name)
+        return get_game(plain.get(typed, name))
     except UnknownGameError as error:
+        hint = bots.suggestion(name, games)
+        if hint:
+            known = ", ".join(games)
+            raise UsageError(f"no game named {name!r}{hint}; the games are: {known}") from None
         raise UsageError(error.args[0]) from None
 
 
@@ -58,7 +68,14 @@ def make_rules(
         rules = game.presets[preset]
     else:
         known = ", ".join(game.presets)
-        raise UsageError(f"{game.name} has no preset {preset!r}; its presets are: {known}")
+        hint = bots.suggestion(preset, list(game.presets))
+        raise UsageError(f"{game.name} has no preset {preset!r}{hint}; its presets are: {known}")
+    asked = [s.partition("=")[2].strip() for s in settings if _rule_name(s) == "players"]
+    if players is not None and any(text != str(players) for text in asked):
+        raise UsageError(
+            f"--players {players} and --rule players={asked[-1]} disagree: give the number"
+            " of seats once"
+        )
     if players is not None:
         try:
             rules = attrs.evolve(rules, players=players)
@@ -67,8 +84,8 @@ def make_rules(
     fields = {field.name: field for field in attrs.fields(type(rules))}
     changes = {}
     for setting in settings:
-        name, equals, text = setting.partition("=")
-        name = name.strip().replace("-", "_")
+        _, equals, text = setting.partition("=")
+        name = _rule_name(setting)
         known = ", ".join(fields)
         if not equals:
             raise UsageError(f"--rule {setting}: write NAME=VALUE, NAME one of {known}")
@@ -80,6 +97,11 @@ def make_rules(
         return attrs.evolve(rules, **changes)
     except DiceRulesError as error:
         raise UsageError(f"--rule: {error}") from None
+
+
+def _rule_name(setting: str) -> str:
+    """The field a ``--rule NAME=VALUE`` names, ``-`` read as ``_``."""
+    return setting.partition("=")[0].strip().replace("-", "_")
 
 
 def rule_from_text(spec: FieldSpec | None, text: str) -> object:
@@ -126,9 +148,8 @@ def count(low: int) -> Callable[[str], int]:
 
 def bot_name(name: str, game: AnyGame) -> str:
     """``name``, if it is the name of a bot of ``game``."""
-    known = bots.names(game)
-    if name not in known:
-        raise UsageError(f"no bot named {name!r}; the bots are: {', '.join(known)}")
+    if name not in bots.names(game):
+        raise UsageError(bots.unknown_bot(name, game))
     return name
 
 
@@ -157,7 +178,11 @@ def result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
 
 
 def width(out: TextIO) -> int:
-    """The columns of the terminal ``out`` writes to; 80 when it is not a terminal."""
+    """The columns text is wrapped at: ``COLUMNS`` if it is set to a number (20 or
+    more), else those of the terminal ``out`` writes to; 80 when it is not a terminal."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) >= 20:
+        return int(columns)
     try:
         if out.isatty():
             return os.get_terminal_size(out.fileno()).columns or 80

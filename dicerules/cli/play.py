@@ -6,13 +6,13 @@ import argparse
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from dicerules import bots
 from dicerules.cli import options
 from dicerules.cli.options import (
     UsageError,
-    bot_name,
     check_writable,
     create,
     find_game,
@@ -36,20 +36,25 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     rules = make_rules(game, args.preset, args.players, args.rule)
     players = game.seats(rules)
     seat = human_seat(game, args.seat, rules)
-    bot = bot_name(args.bots, game)
+    others = [s for s in game.acting_seats(rules) if s != seat]
+    try:
+        names = dict(zip(others, bots.lineup(args.bots, game, len(others)), strict=True))
+    except DiceRulesError as error:
+        raise UsageError(f"--bots {args.bots}: {error}") from None
     drawn = args.seed is None  # then the seed stays secret: it foretells every die
     seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
     check_writable(args.record)
-    others = [s for s in range(players) if s != seat]
-    table = {s: bots.make(bot, game, bot_seed(seed, s)) for s in others}
+    table = {s: bots.make(name, game, bot_seed(seed, s)) for s, name in names.items()}
     state = game.new_game(rules, seed=seed)
     teller = options.narrator(game, seat)
     keyboard = Keyboard(out)
+    replaces = args.record is not None and Path(args.record).exists()
     say(
         [
             f"{game.name} ({rules_label(game, rules, args.preset)}), {players} seats,"
             f" {'a seed drawn at random (told at the end)' if drawn else f'seed {seed}'}.",
-            f"You are seat {seat}; the other seats are {bot} bots.",
+            seating(seat, names, players),
+            *([f"The record will replace the file {args.record}."] if replaces else []),
             "Type your move at the prompt: 'help' explains it, 'quit' (or exit) leaves.",
             *(["Tab completes a move; Up recalls an earlier line."] if keyboard.editing else []),
         ],
@@ -65,7 +70,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 print(file=out)
                 say(teller.situation(seen), out)
                 say([teller.choices(seen, legal)], out)
-                action = ask(game, state, seen, legal, teller, keyboard, out)
+                action = ask(game, state, seen, legal, teller, keyboard, out, args.record)
                 if action is None:
                     left = True
                     break
@@ -93,6 +98,35 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             file.write(record(state).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)  # a path is never wrapped
     return status
+
+
+def seating(seat: int, names: dict[int, str], players: int) -> str:
+    """Who sits where: ``You are seat 0; the other seats are expert bots.``"""
+    parts = [f"You are seat {seat}"]
+    house = [s for s in range(players) if s != seat and s not in names]
+    if house:
+        parts.append(f"{seat_list(house)} {'is' if len(house) == 1 else 'are'} the house"
+                     f" and never act{'s' if len(house) == 1 else ''}")  # fmt: skip
+    kinds = set(names.values())
+    if len(kinds) == 1:
+        bot = f"{kinds.pop()} bot"
+        if not house:
+            parts.append(f"the other seats are {bot}s")
+        elif len(names) == 1:
+            parts.append(f"{seat_list(list(names))} is {'an' if bot[0] in 'aeiou' else 'a'} {bot}")
+        else:
+            parts.append(f"{seat_list(list(names))} are {bot}s")
+    elif names:
+        parts.append("the bots: " + ", ".join(f"seat {s} {name}" for s, name in names.items()))
+    return "; ".join(parts) + "."
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """``seat 0``, ``seats 1 and 2``, ``seats 1, 2 and 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    *others, last = seats
+    return f"seats {', '.join(map(str, others))} and {last}"
 
 
 class Keyboard:
@@ -198,9 +232,15 @@ def ask(
     teller: Narrator[Any],
     keyboard: Keyboard,
     out: TextIO,
+    path: str | None = None,
 ) -> Any:
-    """The action the human types (asked again until it is legal); None to leave."""
-    words = [game.format_action(action) for action in legal] + ["help", "quit"]
+    """The action the human types (asked again until it is legal); None to leave.
+
+    A short form the narrator knows (``Narrator.expand``) is read as what it stands for.
+    """
+    words = [game.format_action(action) for action in legal]
+    words += [*teller.short_forms(legal), "help", "quit"]
+    kept = f"; the game so far is saved to {path}" if path is not None else ""
     while True:
         text = keyboard.read("your move> ", words)
         if text is None:
@@ -209,13 +249,23 @@ def ask(
         if word in QUIT_WORDS:
             return None
         if word in HELP_WORDS:
-            say([*teller.notation_help(view, legal), f"Legal: {legal_text(game, legal)}."], out)
+            say([*teller.notation_help(view, legal), f"quit (or exit) leaves the game{kept}.",
+                 f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
             continue
         if not word:
             say([teller.choices(view, legal)], out)
             continue
         try:
             return game.parse_action(state, text)
+        except InvalidActionError as error:
+            longer = teller.expand(text, legal)
+            try:
+                if longer is None:
+                    raise
+                return game.parse_action(state, longer)
+            except (DiceRulesError, ValueError):
+                say(refusal(game, text, error, teller), out)
+                say([teller.choices(view, legal)], out)
         except (DiceRulesError, ValueError) as error:
             say(refusal(game, text, error, teller), out)
             if "legal here:" not in str(error):

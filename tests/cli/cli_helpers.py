@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from typing import NamedTuple
@@ -18,11 +19,20 @@ class Done(NamedTuple):
     err: str
 
 
-def cli(*argv: str, stdin: str | io.StringIO = "", err: io.StringIO | None = None) -> Done:
+def cli(
+    *argv: str,
+    stdin: str | io.StringIO = "",
+    err: io.StringIO | None = None,
+    columns: int | None = None,
+) -> Done:
     """``main(argv)`` with ``stdin`` (text, or a file) as standard input; standard error
-    goes to ``err`` if given."""
+    goes to ``err`` if given. ``COLUMNS`` is ``columns``, or unset (pytest-xdist's
+    workers set it), so the text is wrapped at 80 columns unless told otherwise."""
     out, err = io.StringIO(), io.StringIO() if err is None else err
     given = sys.stdin
+    given_columns = os.environ.pop("COLUMNS", None)
+    if columns is not None:
+        os.environ["COLUMNS"] = str(columns)
     sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         with redirect_stdout(out), redirect_stderr(err):
@@ -32,4 +42,7 @@ def cli(*argv: str, stdin: str | io.StringIO = "", err: io.StringIO | None = Non
                 status = done.code if isinstance(done.code, int) else 1
     finally:
         sys.stdin = given
+        os.environ.pop("COLUMNS", None)
+        if given_columns is not None:
+            os.environ["COLUMNS"] = given_columns
     return Done(status, out.getvalue(), err.getvalue())

@@ -66,9 +66,11 @@ BAD = [
     (("rules", "link", "--preset", "fast"), 2, "dicerules rules: error: link has no preset"),
     (("play", "link", "--players", "9"), 2, "dicerules play: error: --players 9: players must"),
     (("play", "link", "--seat", "4"), 2, "dicerules play: error: --seat 4: the seats are 0 to 3"),
-    (("play", "link", "--bots", "clever"), 2, "dicerules play: error: no bot named 'clever'"),
+    (("play", "link", "--bots", "clever"), 2,
+     "dicerules play: error: --bots clever: no bot named 'clever'"),
     (("play", "link", "--bots", "odds"), 2,
-     "dicerules play: error: no bot named 'odds'; the bots are: random, uniform, expert"),
+     "dicerules play: error: --bots odds: no bot named 'odds'; the bots are: random, uniform,"
+     " expert"),
     (("simulate", "link", "--games", "0"), 2, "dicerules simulate: error: argument --games"),
     (("simulate", "link", "--games", "x"), 2, "dicerules simulate: error: argument --games"),
     (("simulate", "link"), 2, "dicerules simulate: error: the following arguments are required"),

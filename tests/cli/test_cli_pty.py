@@ -34,6 +34,7 @@ class Terminal:
 
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
             env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "INPUTRC": "/dev/null"}
+            env.pop("COLUMNS", None)  # the width is the terminal's
             os.execve(sys.executable, [sys.executable, "-m", "dicerules", *argv], env)
         self.pid, self.fd, self.seen = pid, fd, ""
 

@@ -151,6 +151,8 @@ def test_long_lines_wrap_at_80_columns_and_never_inside_a_word() -> None:
 def test_the_width_is_the_terminal_s(monkeypatch: pytest.MonkeyPatch) -> None:
     import dicerules.cli.options as options
 
+    monkeypatch.delenv("COLUMNS", raising=False)  # pytest-xdist sets it
+
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True

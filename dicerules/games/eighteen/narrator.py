@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from dicerules.games.eighteen import engine as eighteen
@@ -13,6 +14,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
     """Eighteen: the house's discards, each hand as it grows, the roost when scored."""
 
     score_name = "points"
+    synonyms = MappingProxyType({"hit": "roll", "stay": "stand"})
 
     def standing(self, view: eighteen.View) -> Sequence[int]:
         return view.points
@@ -148,5 +150,4 @@ class EighteenNarrator(Narrator[eighteen.View]):
             "Against the roost: bust or under it, you give the house a point; equal, nothing;"
             " above it, you gain a point. You also gain a point for each other player who"
             " went bust or made less than you.",
-            "quit (or exit) leaves the game; the game so far is kept with --record.",
         ]

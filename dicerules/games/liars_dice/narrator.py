@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from dicerules.games.liars_dice import engine as liars_dice
@@ -15,6 +16,9 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
     round, and palifico rounds."""
 
     score_name = "dice left"
+    synonyms = MappingProxyType(
+        {"liar": "challenge", "call": "challenge", "dudo": "challenge", "exact": "calza"}
+    )
 
     def standing(self, view: liars_dice.View) -> Sequence[int]:
         return view.dice
@@ -121,7 +125,10 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
                 f"No bid is left above {self.whose(bidder)} {last}: you can only {either(others)}."
             )
         raise_ = f"raise {self.whose(bidder)} {last} (from {bids[0]} up to {bids[-1]})"
-        answers = [f"{word} it" if word == "challenge" else word for word in others]
+        answers = [
+            f"{word} it" if word == "challenge" else f"call {word}" if word == "calza" else word
+            for word in others
+        ]
         return f"You can {either([raise_, *answers])}."
 
     def _example(self, view: liars_dice.View, bids: Sequence[liars_dice.Bid]) -> Any:
@@ -168,5 +175,4 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
             lines.append(
                 f"Also: {', '.join(extra)} ('dicerules rules {self.game.name}' says when)."
             )
-        lines.append("quit (or exit) leaves the game; the game so far is kept with --record.")
         return lines

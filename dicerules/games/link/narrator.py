@@ -126,5 +126,4 @@ class LinkNarrator(Narrator[link.View]):
             " down, down becomes up).",
             "out: no die of yours fits (then it is your only move); you take no more part"
             " in the round. The last one in takes the pot.",
-            "quit (or exit) leaves the game; the game so far is kept with --record.",
         ]

@@ -149,5 +149,4 @@ class TwentyFourNarrator(Narrator[tf.View]):
                 " 4 quarter-units, no offer makes none; the roller says accept or refuse."
             )
         lines.append("Money is in quarter-units: 4 make one unit.")
-        lines.append("quit (or exit) leaves the game; the game so far is kept with --record.")
         return lines

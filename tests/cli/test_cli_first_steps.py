@@ -1,0 +1,156 @@
+"""What a newcomer meets first: the help's examples, names typed loosely, short forms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli
+
+import dicerules
+from dicerules.cli import examples
+from dicerules.cli.options import narrator
+
+README = Path(__file__).parents[2] / "README.md"
+
+
+def test_the_simulate_example_of_the_overview_runs_as_printed() -> None:
+    line = next(line for line in examples().splitlines() if "dicerules simulate" in line)
+    argv = line.split()[1:]
+    game = dicerules.GAMES[argv[1]]
+    bots = argv[argv.index("--bots") + 1].split(",")
+    assert len(bots) == len(game.acting_seats(game.default_rules)) and len(set(bots)) > 1
+    done = cli(*argv)
+    assert (done.status, done.err) == (0, "")
+    assert "win rate" in done.out
+
+
+def test_the_readme_games_table_lists_every_preset() -> None:
+    text = README.read_text(encoding="utf-8")
+    table = text.split("## Games", 1)[1].split("\n\n", 2)[1]
+    rows = {row.split("|")[1].strip(" `"): row for row in table.splitlines()[2:]}
+    for name in ("eighteen", "liars-dice", "link", "twenty-four"):
+        assert name in rows, name
+        for preset in dicerules.GAMES[name].presets:
+            assert f"`{preset}`" in rows[name], (name, preset)
+
+
+def test_play_help_names_the_forms_of_bots_and_not_two_bots() -> None:
+    done = cli("play", "--help")
+    text = " ".join(done.out.split())
+    assert "random or expert" not in text
+    assert "one bot name for every other seat, or one per other seat" in text
+
+
+def test_play_seats_one_bot_per_other_seat() -> None:
+    done = cli(
+        "play", "liars-dice", "--players", "3", "--seed", "1", "--bots", "odds,random",
+        stdin="quit\n",
+    )  # fmt: skip
+    assert (done.status, done.err) == (0, "")
+    assert "You are seat 0; the bots: seat 1 odds, seat 2 random." in done.out
+
+
+def test_play_with_a_list_of_the_wrong_length_says_how_many() -> None:
+    done = cli("play", "liars-dice", "--players", "4", "--bots", "odds,random")
+    assert done.status == 2
+    assert done.err == (
+        "dicerules play: error: --bots odds,random: 2 bots are named but 3 seats are played"
+        " by bots: name one bot for them all, or 3 bots, one a seat in seat order\n"
+    )
+
+
+def test_players_and_a_players_rule_that_disagree_are_refused() -> None:
+    done = cli("play", "link", "--players", "5", "--rule", "players=3")
+    assert (done.status, done.out) == (2, "")
+    assert "--players 5 and --rule players=3 disagree" in done.err
+    agree = cli("play", "link", "--players", "3", "--rule", "players=3", "--seed", "1",
+                stdin="quit\n")  # fmt: skip
+    assert agree.status == 0 and ", 3 seats," in agree.out
+
+
+@pytest.mark.parametrize("typed", ["liars_dice", "Liars-Dice", "LIARS_DICE"])
+def test_a_game_name_in_another_case_or_with_underscores_is_taken(typed: str) -> None:
+    done = cli("rules", typed)
+    assert (done.status, done.err) == (0, "")
+    assert done.out == cli("rules", "liars-dice").out
+
+
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (("rules", "liars"), "'liars-dice'"),
+        (("rules", "eigthen"), "'eighteen'"),
+        (("rules", "liars-dice", "--preset", "perudoo"), "'perudo'"),
+        (("play", "liars-dice", "--bots", "expret"), "'expert'"),
+    ],
+)
+def test_a_near_miss_is_answered_with_did_you_mean(argv: tuple[str, ...], meant: str) -> None:
+    done = cli(*argv)
+    assert (done.status, done.out) == (2, "")
+    assert f"(did you mean {meant}?)" in done.err
+
+
+def test_a_unique_start_of_a_word_and_a_synonym_are_taken() -> None:
+    # Seed 3, hosted: seat 1 plays first; `hit` rolls, `s` stands.
+    done = cli("play", "eighteen", "--preset", "hosted", "--seed", "3", stdin="hit\ns\nquit\n")
+    assert (done.status, done.err) == (0, "")
+    assert "  seat 1 (you) rolls: " in done.out
+    assert "  seat 1 (you) stands on " in done.out
+    assert "not eighteen notation" not in done.out
+
+
+def test_k_stands_for_keep_in_twenty_four() -> None:
+    # Seed 5: seat 0 throws 6-6-5-3-2; `k 6` keeps both sixes.
+    done = cli("play", "twenty-four", "--players", "2", "--seed", "5", stdin="k 6\nquit\n")
+    assert (done.status, done.err) == (0, "")
+    assert "  seat 0 (you) keeps 2x6" in done.out
+    assert "not twenty-four notation" not in done.out
+
+
+def test_tab_completion_knows_the_synonyms() -> None:
+    game = dicerules.GAMES["eighteen"]
+    state = game.new_game(seed=3)
+    seat = game.current_player(state)
+    teller = narrator(game, seat)
+    legal = game.legal_actions(state)
+    assert "hit" in teller.short_forms(legal)
+    assert teller.expand("hit", legal) == "roll"
+    assert teller.expand("r", legal) == "roll"
+    assert teller.expand("x", legal) is None
+    liars = dicerules.GAMES["liars-dice"]
+    state = liars.apply(liars.new_game(seed=1), liars.legal_actions(liars.new_game(seed=1))[0])
+    teller = narrator(liars, liars.current_player(state))
+    assert {"liar", "call"} <= set(teller.short_forms(liars.legal_actions(state)))
+    assert teller.expand("c", liars.legal_actions(state)) == "challenge"
+
+
+def test_the_house_is_named_as_the_house_not_as_a_bot() -> None:
+    done = cli("play", "eighteen", "--preset", "hosted", "--seed", "3", stdin="quit\n")
+    first = " ".join(done.out.split("Type your move")[0].split())
+    assert "seat 0 is the house and never acts; seats 2 and 3 are expert bots." in first
+    assert "the other seats are" not in first
+
+
+def test_help_speaks_of_a_record_only_when_one_is_written(tmp_path: Path) -> None:
+    bare = cli("play", "link", "--seed", "1", stdin="help\nquit\n")
+    assert "--record" not in bare.out
+    assert "quit (or exit) leaves the game." in bare.out
+    path = tmp_path / "game.json"
+    kept = cli("play", "link", "--seed", "1", "--record", str(path), stdin="help\nquit\n")
+    assert f"the game so far is saved to {path}." in " ".join(kept.out.split())
+
+
+def test_a_record_that_replaces_a_file_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = cli("play", "link", "--seed", "1", "--record", str(path), stdin="quit\n")
+    assert "will replace" not in first.out
+    again = cli("play", "link", "--seed", "1", "--record", str(path), stdin="quit\n")
+    assert f"The record will replace the file {path}." in " ".join(again.out.split())
+
+
+def test_calza_is_offered_as_a_call() -> None:
+    done = cli("play", "liars-dice", "--preset", "perudo", "--seed", "3", "--bots", "random",
+               stdin="quit\n")  # fmt: skip
+    assert "or calza." not in done.out
+    assert "challenge it or call calza." in done.out

@@ -37,7 +37,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, 
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from dicerules.errors import InvalidArgumentError
-from dicerules.facts import ActionIds, returns
+from dicerules.facts import ActionIds, check_length, encoded, returns
 from dicerules.game import AnyGame, get_game, rules_or_default
 from dicerules.narration import Narrator
 
@@ -88,7 +88,8 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             "is_parallelizable": False,
         }
         self.actions = game.distinct_actions(rules)
-        self.action_ids = ActionIds(self.actions)
+        self.action_ids = ActionIds(self.actions, game)
+        self.max_length = game.max_length(rules)
         self.encoding = game.observation
         self.seat_of = {agent_name(seat): seat for seat in game.acting_seats(rules)}
         self.possible_agents = list(self.seat_of)
@@ -104,6 +105,7 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(len(self.actions)))
         self.dicerules_state: Any = None
         """The game's state, for ``dicerules.record`` say; None before the first reset."""
+        self._taken = 0
         self._told: list[str] = []
         self._seen: Any = None
         self._narrator: Narrator[Any] | None = None
@@ -118,6 +120,7 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """A new game: ``new_game(rules, seed=seed)``, a seed drawn when None."""
         state = self.game.new_game(self.rules, seed=seed)
         self.dicerules_state = state
+        self._taken = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,7 +137,7 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """What ``agent`` knows now, as numbers, and the ids it may take."""
         game, state = self.game, self.dicerules_state
         seat = self.seat_of[agent]
-        vector = self.encoding.encode(self.rules, game.view(state, seat))
+        vector = encoded(game, self.rules, game.view(state, seat))
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if game.current_player(state) == seat:
             mask[list(self.action_ids.of(game.legal_actions(state)))] = 1
@@ -155,8 +158,10 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             )
         chosen = self.actions[index]
         game = self.game
+        check_length(game, self.max_length, self._taken + 1)
         state = game.apply(self.dicerules_state, chosen)
         self.dicerules_state = state
+        self._taken += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._narrator is not None:

@@ -234,3 +234,47 @@ def test_a_plugin_game_is_an_environment_too() -> None:
     game = plugin.GAME
     assert GAMES[game.name] is game
     api_test(dpz.env(game.name), num_cycles=1000)
+
+
+# ------------------------------------------------------------------ a game's mistakes
+
+TWO_BY_ONE = {"players": 2, "dice_per_player": 1, "first_opener": "seat0"}
+
+
+def _broken_env(**parts: Any) -> Any:
+    """liars-dice at two seats of one die, as a game named ``broken``, ``parts`` changed."""
+    game = attrs.evolve(GAMES["liars-dice"], name="broken", **parts)
+    made = dpz.DiceRulesEnv(game, game.Rules(**TWO_BY_ONE))
+    made.reset(seed=1)
+    return made
+
+
+def test_a_legal_action_without_an_id_names_the_part() -> None:
+    base = GAMES["liars-dice"]
+
+    def fewer(rules: Any) -> tuple[Any, ...]:
+        return tuple(base.distinct_actions(rules))[:-1]  # challenge left out
+
+    env = _broken_env(distinct_actions=fewer)
+    env.step(0)  # the first bid; now challenge is legal
+    with pytest.raises(dicerules.DiceRulesError, match=r"broken.*'challenge'.*distinct_actions"):
+        env.observe(env.agent_selection)
+
+
+def test_an_observation_of_the_wrong_length_names_the_part() -> None:
+    encoding = GAMES["liars-dice"].observation
+    assert encoding is not None
+    short = attrs.evolve(encoding, encode=lambda rules, view: encoding.encode(rules, view)[:-1])
+    env = _broken_env(observation=short)
+    size = encoding.size(env.rules)
+    with pytest.raises(dicerules.DiceRulesError, match=rf"broken.*observation.*{size}"):
+        env.observe(env.agent_selection)
+
+
+def test_a_game_longer_than_max_length_names_the_part() -> None:
+    env = _broken_env(max_length=lambda rules: 1)
+    env.step(0)
+    before = env.dicerules_state
+    with pytest.raises(dicerules.DiceRulesError, match=r"broken.*max_length 1"):
+        env.step(1)
+    assert env.dicerules_state == before

@@ -8,7 +8,11 @@ the game's Rules and their defaults the default rules::
     dicerules.openspiel.game(name, rules)            # the same, from a Rules object
 
 A field that may be None takes, for None, the int just below its range (shown as
-its default when the default is None), as pyspiel parameters cannot be None.
+its default when the default is None), as pyspiel parameters cannot be None. A
+field whose default depends on the other fields (eighteen's ``max_rounds``)
+defaults to the int below that, "left out": it then takes that default. Two games
+whose names differ only by ``-`` and ``_`` would share a pyspiel name: the second
+is refused (DuplicateGameError).
 
 The games are sequential, with explicit chance: every die is a chance node of
 its own (``dicerules.chance``), outcome ``face - 1`` with probability 1/sides. A
@@ -30,7 +34,11 @@ game without ``distinct_actions`` cannot be loaded (ValueError says so).
 
 ``serialize(state)`` writes the game's JSON record (the dice drawn are its
 scripted stream) and the action and dice of a step under way; ``deserialize``
-reads it, and pyspiel's own ``state.serialize()`` holds the same JSON.
+reads it, refusing anything else with RecordError; ``state.serialize()`` and
+``game.deserialize_state`` are the same two. pyspiel's own
+``serialize_game_and_state`` writes a pickle of the state, which its
+``deserialize_game_and_state`` unpickles: only for text you wrote yourself. The
+pyspiel game pickles (as its name and parameters) and deep-copies.
 ``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
 dicerules.
 """
@@ -50,6 +58,7 @@ import pyspiel  # type: ignore[import-not-found]
 from dicerules import chance
 from dicerules.errors import (
     DiceRulesError,
+    DuplicateGameError,
     InvalidArgumentError,
     RecordError,
     WrongTypeError,
@@ -102,12 +111,35 @@ def _may_be_none(attribute: attrs.Attribute[Any]) -> bool:
     return spec is not None and spec.optional
 
 
-def _parameters(dgame: AnyGame, rules: Any) -> dict[str, bool | int | str]:
-    """``rules`` as pyspiel parameters."""
+def _left_out_value(attribute: attrs.Attribute[Any]) -> int | None:
+    """The int that stands for "left out" in the parameter of a field whose default
+    depends on the other fields (eighteen's ``max_rounds``), or None for other fields.
+
+    pyspiel fills in every parameter it is not given, so such a field's parameter
+    defaults to this value, one below the range and below None's stand-in: the field
+    is then left out of the Rules and takes the default that the other fields give.
+    """
+    default: Any = attribute.default
+    spec = field_spec(attribute)
+    if not isinstance(default, attrs.Factory) or not default.takes_self:  # type: ignore[arg-type]
+        return None
+    if spec is None or spec.low is None:
+        return None
+    return spec.low - (2 if spec.optional else 1)
+
+
+def _parameters(
+    dgame: AnyGame, rules: Any, *, specification: bool = False
+) -> dict[str, bool | int | str]:
+    """``rules`` as pyspiel parameters (for the ``specification``: "left out" for a
+    field whose default depends on the others)."""
     result: dict[str, bool | int | str] = {}
     for attribute in attrs.fields(dgame.Rules):
         value = getattr(rules, attribute.name)
-        if value is None:
+        left_out = _left_out_value(attribute)
+        if specification and left_out is not None:
+            value = left_out
+        elif value is None:
             value = _none_value(attribute)
         if not isinstance(value, bool | int | str):
             raise InvalidArgumentError(
@@ -118,19 +150,28 @@ def _parameters(dgame: AnyGame, rules: Any) -> dict[str, bool | int | str]:
 
 
 def _rules(dgame: AnyGame, params: dict[str, Any]) -> Any:
-    """The Rules that pyspiel parameters ``params`` name (defaults: the default rules)."""
+    """The Rules that pyspiel parameters ``params`` name (defaults: the default rules).
+
+    InvalidRulesError if they are not valid rules.
+    """
     values = rules_to_dict(dgame.default_rules)
     for attribute in attrs.fields(dgame.Rules):
+        left_out = _left_out_value(attribute)
+        if left_out is not None:
+            values.pop(attribute.name)  # derived from the others unless given
         if attribute.name not in params:
             continue
         value = params[attribute.name]
+        if left_out is not None and value == left_out:
+            continue
         if _may_be_none(attribute) and value == _none_value(attribute):
             value = None
         values[attribute.name] = value
-    unknown = sorted(set(params) - set(values))
+    names = {attribute.name for attribute in attrs.fields(dgame.Rules)}
+    unknown = sorted(set(params) - names)
     if unknown:
         raise InvalidArgumentError(f"{dgame.name} has no rule {', '.join(unknown)}")
-    return rules_from_dict(dgame, values)
+    return dgame.Rules(**values)
 
 
 # ------------------------------------------------------------------ game
@@ -143,9 +184,16 @@ def register(dgame: AnyGame) -> str:
     dicerules later is registered here by ``game``.
     """
     name = name_of(dgame.name)
-    if name in _registered:
-        return name
-    params = _parameters(dgame, dgame.default_rules)
+    taken = _registered.get(name)
+    if taken is not None:
+        if taken is dgame or taken == dgame:
+            return name
+        raise DuplicateGameError(
+            f"the games {taken.name!r} and {dgame.name!r} have one OpenSpiel name, {name}"
+            f" ('-' is written '_'): {dgame.name!r} cannot be registered with OpenSpiel;"
+            " give it another name"
+        )
+    params = _parameters(dgame, dgame.default_rules, specification=True)
     pyspiel.register_game(_game_type(dgame, dgame.default_rules, params), _factory(dgame))
     _registered[name] = dgame
     return name
@@ -159,6 +207,12 @@ def _factory(dgame: AnyGame) -> type[_Game]:
         _Game.__init__(self, dgame, _rules(dgame, dict(params or {})))
 
     return type(f"_Game_{dgame.name.replace('-', '_')}", (_Game,), {"__init__": __init__})
+
+
+def _loaded(name: str, params: dict[str, Any]) -> pyspiel.Game:
+    """The pyspiel game a pickle holds: ``game`` from its name and parameters."""
+    dgame = get_game(name)
+    return game(name, _rules(dgame, params))
 
 
 def game(name: str, rules: Any = None) -> pyspiel.Game:
@@ -223,7 +277,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if payoff is None or payoff.zero_sum else None,
             max_game_length=_NO_BOUND if max_length is None else max_length,
         )
-        super().__init__(_game_type(dgame, rules, params), info, params)
+        spec = _parameters(dgame, dgame.default_rules, specification=True)
+        super().__init__(_game_type(dgame, rules, spec), info, params)
         self.dgame = dgame
         self.rules = rules
         self.actions = actions
@@ -236,6 +291,17 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, bool | int | str]]]:
+        """Pickled as the game's name and parameters: loaded again on unpickling."""
+        return (_loaded, (self.dgame.name, _parameters(self.dgame, self.rules)))
+
+    def deserialize_state(self, text: str) -> _State:
+        """The state ``state.serialize()`` wrote as ``text`` (``deserialize``), in this game."""
+        state: _State = deserialize(text)
+        if state.get_game().rules != self.rules or state.get_game().dgame != self.dgame:
+            raise RecordError("the serialized state is of another game or other rules")
+        return state
 
     def ids_of(self, legal: tuple[Any, ...]) -> list[int]:
         """The sorted ids of ``legal``, a tuple of legal actions (``ActionIds.of``)."""
@@ -449,6 +515,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 f" {self.node.game.max_chance_outcomes()} its max_sides declares"
             )
         return [(face - 1, 1.0 / step.sides) for face in step.outcomes]
+
+    def serialize(self) -> str:
+        """The state as ``dos.serialize`` writes it: JSON, never a pickle."""
+        return self.node.to_json()
 
     def _apply_action(self, action: int) -> None:
         self.node = self.node.apply(action)

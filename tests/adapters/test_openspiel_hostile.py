@@ -1,8 +1,11 @@
-"""dicerules.openspiel under hostile use: threads, tampered text, broken games."""
+"""dicerules.openspiel under hostile use: threads, tampered text, broken games, pickles."""
 
 from __future__ import annotations
 
+import base64
+import copy
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -262,3 +265,60 @@ def test_action_to_string_refuses_an_id_out_of_range() -> None:
         with pytest.raises(DiceRulesError, match="outcome"):
             chance.action_to_string(pyspiel.PlayerId.CHANCE, bad)
     assert state.action_to_string(0, actions - 1) == "challenge"
+
+
+# ------------------------------------------------------------------ names, parameters, pickles
+
+
+def test_state_serialize_is_our_json_and_pyspiel_s_own_carries_a_pickle() -> None:
+    state = _bid_made()
+    game = state.get_game()
+    assert state.serialize() == dos.serialize(state)  # JSON: safe to read back
+    assert game.deserialize_state(state.serialize()).history() == state.history()
+    # pyspiel's serialize_game_and_state writes the attributes of a Python state as a
+    # pickle, which its deserialize_game_and_state unpickles: not safe for text from
+    # elsewhere. Our reader refuses such text.
+    text = pyspiel.serialize_game_and_state(game, state)
+    pickled = text.split("__dict__=", 1)[1].strip()
+    assert base64.b64decode(pickled).startswith(b"\x80")  # a pickle's first byte
+    with pytest.raises(RecordError):
+        game.deserialize_state(text)
+    with pytest.raises(RecordError):
+        dos.deserialize(text)
+
+
+def test_names_that_differ_only_by_dash_and_underscore_are_refused() -> None:
+    base = GAMES["liars-dice"]
+    first = dicerules.game.register(attrs.evolve(base, name="dash-test"))
+    second = dicerules.game.register(attrs.evolve(base, name="dash_test", max_sides=lambda r: 7))
+    try:
+        assert dos.register(first) == "python_dicerules_dash_test"
+        with pytest.raises(dicerules.DuplicateGameError, match="'dash-test' and 'dash_test'"):
+            dos.register(second)
+        with pytest.raises(dicerules.DuplicateGameError):
+            dos.game("dash_test")
+        assert dos.game("dash-test").max_chance_outcomes() == 6
+    finally:
+        _forget("dash-test")
+        _forget("dash_test")
+
+
+def test_a_field_whose_default_depends_on_others_can_be_left_out() -> None:
+    hosted = pyspiel.load_game(f"{dos.name_of('eighteen')}(permanent_house=0)")
+    assert hosted.rules == GAMES["eighteen"].presets["hosted"]  # max_rounds 50 when left out
+    assert pyspiel.load_game(str(hosted)).rules == hosted.rules
+    assert pyspiel.load_game(dos.name_of("eighteen")).rules == GAMES["eighteen"].default_rules
+    with pytest.raises(dicerules.InvalidRulesError, match="max_rounds"):  # None, said outright
+        pyspiel.load_game(f"{dos.name_of('eighteen')}(permanent_house=0,max_rounds=0)")
+
+
+@pytest.mark.parametrize("copy_of", [pickle.loads, copy.deepcopy], ids=["pickle", "deepcopy"])
+def test_the_pyspiel_game_pickles_and_copies(copy_of: Any) -> None:
+    state = _bid_made()
+    game = state.get_game()
+    again = copy_of(pickle.dumps(game)) if copy_of is pickle.loads else copy_of(game)
+    assert str(again) == str(game) and again.rules == game.rules
+    replayed = again.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert replayed.information_state_string(1) == state.information_state_string(1)

@@ -16,10 +16,22 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
+from dicerules.errors import InvalidArgumentError, shown
+
 if TYPE_CHECKING:
     from dicerules.game import AnyGame
 
-__all__ = ["ActionIds", "Encoding", "Piece", "ScoreChange", "counts", "one_hot", "returns"]
+__all__ = [
+    "ActionIds",
+    "Encoding",
+    "Piece",
+    "ScoreChange",
+    "check_length",
+    "counts",
+    "encoded",
+    "one_hot",
+    "returns",
+]
 
 A = TypeVar("A")
 R = TypeVar("R")
@@ -76,11 +88,13 @@ class ScoreChange:
 class ActionIds(Generic[A]):
     """A game's distinct actions under given rules, each with its id: its index."""
 
-    __slots__ = ("_known", "actions", "ids")
+    __slots__ = ("_known", "actions", "game", "ids")
 
-    def __init__(self, actions: tuple[A, ...]) -> None:
+    def __init__(self, actions: tuple[A, ...], game: AnyGame | None = None) -> None:
         self.actions = actions
         self.ids = {action: index for index, action in enumerate(actions)}
+        self.game = game
+        """The game whose actions these are, named when a legal action has no id."""
         self._known: dict[int, tuple[tuple[A, ...], tuple[int, ...]]] = {}
 
     def of(self, legal: tuple[A, ...]) -> tuple[int, ...]:
@@ -94,11 +108,56 @@ class ActionIds(Generic[A]):
         if known is not None and known[0] is legal:
             return known[1]
         ids = self.ids
-        result = tuple(sorted([ids[action] for action in legal]))
+        try:
+            result = tuple(sorted([ids[action] for action in legal]))
+        except KeyError:
+            raise self._missing(legal) from None
         if len(self._known) >= 4096:
             self._known.clear()
         self._known[id(legal)] = (legal, result)
         return result
+
+    def _missing(self, legal: tuple[A, ...]) -> InvalidArgumentError:
+        """The error for a legal action that is not among the distinct actions."""
+        action = next(action for action in legal if action not in self.ids)
+        game = self.game
+        name = game.name if game is not None else "the game"
+        try:
+            text = repr(game.format_action(action)) if game is not None else shown(action)
+        except Exception:  # a broken format_action: the action as it is
+            text = shown(action)
+        return InvalidArgumentError(
+            f"{name} offers the legal action {text} ({shown(action)}), which its"
+            f" distinct_actions does not hold: every legal action needs an id there"
+        )
+
+
+def encoded(game: AnyGame, rules: Any, view: Any) -> tuple[float, ...]:
+    """``game.observation.encode(rules, view)``, checked to be ``size(rules)`` long.
+
+    InvalidArgumentError names the game, its ``observation`` and both lengths otherwise.
+    """
+    encoding = game.observation
+    if encoding is None:
+        raise InvalidArgumentError(f"{game.name} declares no observation encoding")
+    vector = encoding.encode(rules, view)
+    size = encoding.size(rules)
+    if len(vector) != size:
+        raise InvalidArgumentError(
+            f"{game.name}'s observation encoded a view as {len(vector)} numbers, but its"
+            f" pieces say {size}: encode and pieces must agree"
+        )
+    return vector
+
+
+def check_length(game: AnyGame, max_length: int | None, taken: int) -> None:
+    """InvalidArgumentError naming ``game`` and its ``max_length`` when ``taken`` actions
+    are more than the ``max_length`` it declares (None: no bound)."""
+    if max_length is not None and taken > max_length:
+        raise InvalidArgumentError(
+            f"{game.name} took {taken} actions, more than the max_length {max_length} it"
+            " declares: max_length must bound every game under these rules"
+        )
 
 
 def returns(game: AnyGame, state: Any) -> tuple[float, ...]:

@@ -8,7 +8,11 @@ the game's Rules and their defaults the default rules::
     dicerules.openspiel.game(name, rules)            # the same, from a Rules object
 
 A field that may be None takes, for None, the int just below its range (shown as
-its default when the default is None), as pyspiel parameters cannot be None.
+its default when the default is None), as pyspiel parameters cannot be None. A
+field whose default depends on the other fields (eighteen's ``max_rounds``)
+defaults to the int below that, "left out": it then takes that default. Two games
+whose names differ only by ``-`` and ``_`` would share a pyspiel name: the second
+is refused (DuplicateGameError).
 
 The games are sequential, with explicit chance: every die is a chance node of
 its own (``dicerules.chance``), outcome ``face - 1`` with probability 1/sides. A
@@ -30,15 +34,19 @@ game without ``distinct_actions`` cannot be loaded (ValueError says so).
 
 ``serialize(state)`` writes the game's JSON record (the dice drawn are its
 scripted stream) and the action and dice of a step under way; ``deserialize``
-reads it, and pyspiel's own ``state.serialize()`` holds the same JSON.
+reads it, refusing anything else with RecordError; ``state.serialize()`` and
+``game.deserialize_state`` are the same two. pyspiel's own
+``serialize_game_and_state`` writes a pickle of the state, which its
+``deserialize_game_and_state`` unpickles: only for text you wrote yourself. The
+pyspiel game pickles (as its name and parameters) and deep-copies.
 ``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
 dicerules.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -48,8 +56,15 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance
-from dicerules.errors import InvalidArgumentError, WrongTypeError
-from dicerules.facts import ActionIds, ScoreChange, returns
+from dicerules.errors import (
+    DiceRulesError,
+    DuplicateGameError,
+    InvalidArgumentError,
+    RecordError,
+    WrongTypeError,
+    shown,
+)
+from dicerules.facts import ActionIds, ScoreChange, check_length, encoded, returns
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
@@ -96,12 +111,35 @@ def _may_be_none(attribute: attrs.Attribute[Any]) -> bool:
     return spec is not None and spec.optional
 
 
-def _parameters(dgame: AnyGame, rules: Any) -> dict[str, bool | int | str]:
-    """``rules`` as pyspiel parameters."""
+def _left_out_value(attribute: attrs.Attribute[Any]) -> int | None:
+    """The int that stands for "left out" in the parameter of a field whose default
+    depends on the other fields (eighteen's ``max_rounds``), or None for other fields.
+
+    pyspiel fills in every parameter it is not given, so such a field's parameter
+    defaults to this value, one below the range and below None's stand-in: the field
+    is then left out of the Rules and takes the default that the other fields give.
+    """
+    default: Any = attribute.default
+    spec = field_spec(attribute)
+    if not isinstance(default, attrs.Factory) or not default.takes_self:  # type: ignore[arg-type]
+        return None
+    if spec is None or spec.low is None:
+        return None
+    return spec.low - (2 if spec.optional else 1)
+
+
+def _parameters(
+    dgame: AnyGame, rules: Any, *, specification: bool = False
+) -> dict[str, bool | int | str]:
+    """``rules`` as pyspiel parameters (for the ``specification``: "left out" for a
+    field whose default depends on the others)."""
     result: dict[str, bool | int | str] = {}
     for attribute in attrs.fields(dgame.Rules):
         value = getattr(rules, attribute.name)
-        if value is None:
+        left_out = _left_out_value(attribute)
+        if specification and left_out is not None:
+            value = left_out
+        elif value is None:
             value = _none_value(attribute)
         if not isinstance(value, bool | int | str):
             raise InvalidArgumentError(
@@ -112,19 +150,28 @@ def _parameters(dgame: AnyGame, rules: Any) -> dict[str, bool | int | str]:
 
 
 def _rules(dgame: AnyGame, params: dict[str, Any]) -> Any:
-    """The Rules that pyspiel parameters ``params`` name (defaults: the default rules)."""
+    """The Rules that pyspiel parameters ``params`` name (defaults: the default rules).
+
+    InvalidRulesError if they are not valid rules.
+    """
     values = rules_to_dict(dgame.default_rules)
     for attribute in attrs.fields(dgame.Rules):
+        left_out = _left_out_value(attribute)
+        if left_out is not None:
+            values.pop(attribute.name)  # derived from the others unless given
         if attribute.name not in params:
             continue
         value = params[attribute.name]
+        if left_out is not None and value == left_out:
+            continue
         if _may_be_none(attribute) and value == _none_value(attribute):
             value = None
         values[attribute.name] = value
-    unknown = sorted(set(params) - set(values))
+    names = {attribute.name for attribute in attrs.fields(dgame.Rules)}
+    unknown = sorted(set(params) - names)
     if unknown:
         raise InvalidArgumentError(f"{dgame.name} has no rule {', '.join(unknown)}")
-    return rules_from_dict(dgame, values)
+    return dgame.Rules(**values)
 
 
 # ------------------------------------------------------------------ game
@@ -137,9 +184,16 @@ def register(dgame: AnyGame) -> str:
     dicerules later is registered here by ``game``.
     """
     name = name_of(dgame.name)
-    if name in _registered:
-        return name
-    params = _parameters(dgame, dgame.default_rules)
+    taken = _registered.get(name)
+    if taken is not None:
+        if taken is dgame or taken == dgame:
+            return name
+        raise DuplicateGameError(
+            f"the games {taken.name!r} and {dgame.name!r} have one OpenSpiel name, {name}"
+            f" ('-' is written '_'): {dgame.name!r} cannot be registered with OpenSpiel;"
+            " give it another name"
+        )
+    params = _parameters(dgame, dgame.default_rules, specification=True)
     pyspiel.register_game(_game_type(dgame, dgame.default_rules, params), _factory(dgame))
     _registered[name] = dgame
     return name
@@ -153,6 +207,12 @@ def _factory(dgame: AnyGame) -> type[_Game]:
         _Game.__init__(self, dgame, _rules(dgame, dict(params or {})))
 
     return type(f"_Game_{dgame.name.replace('-', '_')}", (_Game,), {"__init__": __init__})
+
+
+def _loaded(name: str, params: dict[str, Any]) -> pyspiel.Game:
+    """The pyspiel game a pickle holds: ``game`` from its name and parameters."""
+    dgame = get_game(name)
+    return game(name, _rules(dgame, params))
 
 
 def game(name: str, rules: Any = None) -> pyspiel.Game:
@@ -217,11 +277,12 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if payoff is None or payoff.zero_sum else None,
             max_game_length=_NO_BOUND if max_length is None else max_length,
         )
-        super().__init__(_game_type(dgame, rules, params), info, params)
+        spec = _parameters(dgame, dgame.default_rules, specification=True)
+        super().__init__(_game_type(dgame, rules, spec), info, params)
         self.dgame = dgame
         self.rules = rules
         self.actions = actions
-        self.action_ids = ActionIds(actions)
+        self.action_ids = ActionIds(actions, dgame)
         self.ids = self.action_ids.ids
         self.payoff = payoff
         self.max_length = max_length
@@ -230,6 +291,17 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, bool | int | str]]]:
+        """Pickled as the game's name and parameters: loaded again on unpickling."""
+        return (_loaded, (self.dgame.name, _parameters(self.dgame, self.rules)))
+
+    def deserialize_state(self, text: str) -> _State:
+        """The state ``state.serialize()`` wrote as ``text`` (``deserialize``), in this game."""
+        state: _State = deserialize(text)
+        if state.get_game().rules != self.rules or state.get_game().dgame != self.dgame:
+            raise RecordError("the serialized state is of another game or other rules")
+        return state
 
     def ids_of(self, legal: tuple[Any, ...]) -> list[int]:
         """The sorted ids of ``legal``, a tuple of legal actions (``ActionIds.of``)."""
@@ -308,8 +380,9 @@ class _Node:
         else:
             if not 0 <= action_id < len(self.game.actions):
                 raise InvalidArgumentError(f"{action_id} is not an action id of {dgame.name}")
-            step = chance.act(dgame, self.last, self.game.actions[action_id])
             taken = (*self.taken, action_id)
+            check_length(dgame, self.game.max_length, len(taken))
+            step = chance.act(dgame, self.last, self.game.actions[action_id])
         if not step.done:
             return _Node(self.game, self.path, taken, step, dict(self.memo))
         return _Node(self.game, (*self.path, step.after), taken, None, dict(self.memo))
@@ -319,37 +392,94 @@ def _node_from_json(text: str) -> _Node:
     return _replayed(text)[0]
 
 
-def _replayed(text: str) -> tuple[_Node, list[int]]:
-    """The node that ``serialize`` wrote as ``text``, and the pyspiel actions leading to it."""
-    data = json.loads(text)
-    spiel_game = pyspiel.load_game(data["game"], data["params"])
-    dgame = spiel_game.dgame
-    dice: list[int] = []
-    actions: list[str] = []
-    if data["record"] is not None:
-        rec = GameRecord.from_dict(data["record"])
-        dice += rec.rolls
-        actions += rec.actions
-    if data["action"] is not None:
-        actions.append(data["action"])
-    dice += data["faces"]
+_KEYS = ("game", "params", "record", "action", "faces")
+
+
+def _replayed(text: object) -> tuple[_Node, list[int]]:
+    """The node that ``serialize`` wrote as ``text``, and the pyspiel actions leading to it.
+
+    RecordError for anything but what ``serialize`` writes: text that is not such
+    JSON, a game that is not ours, a record of other rules or one that does not
+    replay, dice of no step under way.
+    """
+    data = _read(text)
+    dgame = _registered.get(data["game"]) if isinstance(data["game"], str) else None
+    if dgame is None:
+        raise RecordError(f"{shown(data['game'])} is not the pyspiel name of a dicerules game")
+    params = data["params"]
+    if not isinstance(params, dict) or not all(
+        isinstance(value, bool | int | str) for value in params.values()
+    ):
+        raise RecordError("params must be an object of bools, ints and strs")
+    try:
+        rules = _rules(dgame, params)
+    except DiceRulesError as error:
+        raise RecordError(f"the params are not rules of {dgame.name}: {error}") from None
+    spiel_game = game(dgame.name, rules)
+    rec = None if data["record"] is None else GameRecord.from_dict(data["record"])
+    action, faces = data["action"], data["faces"]
+    if action is not None and not isinstance(action, str):
+        raise RecordError(f"action must be a str or null, got {shown(action)}")
+    if not isinstance(faces, list) or not all(type(face) is int for face in faces):
+        raise RecordError("faces must be a list of ints")
     node: _Node = spiel_game.root
     moves: list[int] = []
-    dice_left, actions_left = deque(dice), deque(actions)
-    while True:
-        if node.step is not None and dice_left:
-            move = dice_left.popleft() - 1
-        elif node.step is None and actions_left:
-            move = spiel_game.ids[dgame.parse_action(node.last, actions_left.popleft())]
-        else:
-            break
-        node = node.apply(move)
-        moves.append(move)
-    if dice_left or actions_left:
-        raise InvalidArgumentError(
-            "the serialized game does not replay: its dice and actions disagree"
-        )
+    if rec is not None:
+        if rules_from_dict(dgame, rec.rules) != rules:
+            raise RecordError("the record is of other rules than the params say")
+        node = _follow(node, moves, list(rec.rolls), list(rec.actions))
+        if node.step is not None or _record(node.last) != rec:
+            raise RecordError("the record does not replay to a state of its own")
+    elif node.step is None:
+        raise RecordError("the game has no set-up dice, so the record cannot be null")
+    elif action is not None:
+        raise RecordError("an action before the set-up is over")
+    if action is not None:
+        node = _follow(node, moves, [], [action])
+        if node.step is None:
+            raise RecordError(f"the action {action!r} draws no dice, so it is no step under way")
+    if faces:
+        node = _follow(node, moves, faces, [])
+        if node.step is None:
+            raise RecordError("the faces end the step: it is no step under way")
     return node, moves
+
+
+def _read(text: object) -> dict[str, Any]:
+    """``text`` as the JSON object ``serialize`` writes, its keys checked."""
+    if not isinstance(text, str | bytes):
+        raise WrongTypeError(f"a serialized state is a str, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError and bad UTF-8 included
+        raise RecordError(f"not a serialized dicerules state: {shown(str(error))}") from None
+    if not isinstance(data, dict) or set(data) != set(_KEYS):
+        raise RecordError(f"a serialized dicerules state is an object of {', '.join(_KEYS)}")
+    return data
+
+
+def _follow(node: _Node, moves: list[int], dice: list[int], actions: list[str]) -> _Node:
+    """``node`` after ``dice`` and ``actions`` in turn, each move appended to ``moves``;
+    RecordError when they do not make a game."""
+    spiel_game = node.game
+    dgame = spiel_game.dgame
+    dice_left, actions_left = deque(dice), deque(actions)
+    try:
+        while True:
+            if node.step is not None and dice_left:
+                move = dice_left.popleft() - 1
+            elif node.step is None and actions_left:
+                parsed = dgame.parse_action(node.last, actions_left.popleft())
+                move = spiel_game.ids_of((parsed,))[0]
+            else:
+                break
+            node = node.apply(move)
+            moves.append(move)
+    except DiceRulesError as error:
+        raise RecordError(f"the serialized game does not replay: {error}") from None
+    if dice_left or actions_left:
+        raise RecordError("the serialized game does not replay: its dice and actions disagree")
+    return node
 
 
 # ------------------------------------------------------------------ states
@@ -386,13 +516,28 @@ class _State(pyspiel.State):  # type: ignore[misc]
             )
         return [(face - 1, 1.0 / step.sides) for face in step.outcomes]
 
+    def serialize(self) -> str:
+        """The state as ``dos.serialize`` writes it: JSON, never a pickle."""
+        return self.node.to_json()
+
     def _apply_action(self, action: int) -> None:
         self.node = self.node.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        spiel_game = self.node.game
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < spiel_game.max_chance_outcomes():
+                raise InvalidArgumentError(
+                    f"{action} is not a chance outcome of {spiel_game.dgame.name}: the"
+                    f" outcomes are 0 to {spiel_game.max_chance_outcomes() - 1}"
+                )
             return f"die {action + 1}"
-        return str(self.node.game.dgame.format_action(self.node.game.actions[action]))
+        if not 0 <= action < len(spiel_game.actions):
+            raise InvalidArgumentError(
+                f"{action} is not an action id of {spiel_game.dgame.name}: the ids are 0"
+                f" to {len(spiel_game.actions) - 1}"
+            )
+        return str(spiel_game.dgame.format_action(spiel_game.actions[action]))
 
     def is_terminal(self) -> bool:
         node = self.node
@@ -436,6 +581,9 @@ class _Observer:
     Without perfect recall the pieces are those of the game's encoding, from the
     seat's view now; with it, ``views`` (one encoding per frame) and ``actions``
     (a one-hot of the seat's own action in each frame).
+
+    Each thread has a tensor of its own (OpenSpiel calls ``set_from`` and then reads
+    ``dict``), so threads that share a game never read each other's seats.
     """
 
     def __init__(self, spiel_game: _Game, iig_obs_type: pyspiel.IIGObservationType) -> None:
@@ -459,14 +607,34 @@ class _Observer:
             elif spiel_game.max_length is not None:
                 frames = spiel_game.max_length + 1
                 pieces = [("views", (frames, size)), ("actions", (frames, len(spiel_game.actions)))]
-        total = sum(int(np.prod(shape)) for _, shape in pieces)
-        self.tensor = np.zeros(total, np.float32)
-        self.dict: dict[str, np.ndarray[Any, Any]] = {}
-        start = 0
-        for name, shape in pieces:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[start : start + size].reshape(shape)
-            start += size
+        self.pieces = tuple(pieces)
+        self._local = threading.local()
+
+    def _buffers(self) -> tuple[np.ndarray[Any, Any], dict[str, np.ndarray[Any, Any]]]:
+        """This thread's tensor and its pieces, made on its first use."""
+        local = self._local
+        tensor = getattr(local, "tensor", None)
+        if tensor is None:
+            total = sum(int(np.prod(shape)) for _, shape in self.pieces)
+            tensor = np.zeros(total, np.float32)
+            pieces: dict[str, np.ndarray[Any, Any]] = {}
+            start = 0
+            for name, shape in self.pieces:
+                size = int(np.prod(shape))
+                pieces[name] = tensor[start : start + size].reshape(shape)
+                start += size
+            local.tensor, local.dict = tensor, pieces
+        return tensor, local.dict
+
+    @property
+    def tensor(self) -> np.ndarray[Any, Any]:
+        """The flat tensor ``set_from`` filled last in this thread."""
+        return self._buffers()[0]
+
+    @property
+    def dict(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The named pieces of ``tensor``, each a reshaped view of it."""
+        return self._buffers()[1]
 
     def _seat(self, player: int) -> int | None:
         return None if self.spectator else player
@@ -481,10 +649,9 @@ class _Observer:
 
     def _encoded(self, node: _Node, player: int) -> tuple[Any, ...]:
         dgame, rules, seat = node.game.dgame, node.game.rules, self._seat(player)
-        encode = self.encoding.encode  # type: ignore[union-attr]
         kind = "spectator tensor" if self.spectator else "tensor"
         return node.frames(
-            kind, player, lambda state: np.asarray(encode(rules, dgame.view(state, seat)))
+            kind, player, lambda state: np.asarray(encoded(dgame, rules, dgame.view(state, seat)))
         )
 
     def _texts(self, node: _Node, player: int) -> tuple[str, ...]:
@@ -494,16 +661,17 @@ class _Observer:
 
     def set_from(self, state: _State, player: int) -> None:
         """Fill ``tensor`` from ``state`` as ``player`` sees it."""
-        self.tensor.fill(0)
+        tensor, pieces = self._buffers()
+        tensor.fill(0)
         node = state.node
-        if self.encoding is None or not self.tensor.size or not node.path:
+        if self.encoding is None or not tensor.size or not node.path:
             return
         frames = self._encoded(node, player)
         if not self.recall:
-            self.tensor[:] = frames[-1]
+            tensor[:] = frames[-1]
             return
-        self.dict["views"][: len(frames)] = np.stack(frames)
-        actions = self.dict["actions"]
+        pieces["views"][: len(frames)] = np.stack(frames)
+        actions = pieces["actions"]
         for index, own in enumerate(self._own(node, player)):
             if own is not None:
                 actions[index, own] = 1.0
@@ -573,10 +741,16 @@ def deserialize(text: str) -> pyspiel.State:
 
 
 def _register_all(games: Sequence[AnyGame]) -> None:
-    """Register every game that can be; ``game(name)`` raises the error of one that cannot."""
+    """Register every game that can be; ``game(name)`` raises the error of one that cannot.
+
+    A game whose parts raise anything at all is left out, so that one broken plugin
+    cannot keep the others from OpenSpiel.
+    """
     for dgame in games:
-        with contextlib.suppress(ValueError):
+        try:
             register(dgame)
+        except Exception:  # game(name) raises it again, where it can be seen
+            continue
 
 
 _register_all(list(GAMES.values()))

@@ -8,7 +8,11 @@ module knows of a game is its Game.
 - Agents are ``player_<seat>`` for each seat in ``game.acting_seats(rules)``: a
   seat that never acts (a permanent house) is no agent.
 - Actions are ids, the index of an action in ``game.distinct_actions(rules)``:
-  ``Discrete`` of that length. An illegal id raises IllegalActionError.
+  ``Discrete`` of that length. An illegal id raises IllegalActionError; an id that
+  is not an int (a bool, a float, a str) WrongTypeError.
+- Used before ``reset``, the environment raises NotResetError (a DiceRulesError and
+  an AttributeError); an agent it does not have, InvalidArgumentError.
+- It pickles and deep-copies mid-game (a registered game is pickled by name).
 - An observation is ``{"observation": Box float32, "action_mask": Box int8}``: the
   game's ``observation`` encoding of the agent's view, and 1 at every id the agent
   may take now (none when it is not to act). Both come from views, never from the
@@ -36,14 +40,22 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from dicerules.errors import InvalidArgumentError
-from dicerules.facts import ActionIds, returns
-from dicerules.game import AnyGame, get_game, rules_or_default
+from dicerules.errors import DiceRulesError, InvalidArgumentError, WrongTypeError, shown
+from dicerules.facts import ActionIds, check_length, encoded, returns
+from dicerules.game import GAMES, AnyGame, get_game, rules_or_default
 from dicerules.narration import Narrator
 
-__all__ = ["DiceRulesEnv", "agent_name", "env", "raw_env"]
+__all__ = ["DiceRulesEnv", "NotResetError", "agent_name", "env", "raw_env"]
 
 RENDER_MODES = ("ansi",)
+_SET_BY_RESET = frozenset(
+    ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+     "_cumulative_rewards")
+)  # fmt: skip
+
+
+class NotResetError(DiceRulesError, AttributeError):
+    """An environment used before its first ``reset``: it has no game yet."""
 
 
 def agent_name(seat: int) -> str:
@@ -88,7 +100,8 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             "is_parallelizable": False,
         }
         self.actions = game.distinct_actions(rules)
-        self.action_ids = ActionIds(self.actions)
+        self.action_ids = ActionIds(self.actions, game)
+        self.max_length = game.max_length(rules)
         self.encoding = game.observation
         self.seat_of = {agent_name(seat): seat for seat in game.acting_seats(rules)}
         self.possible_agents = list(self.seat_of)
@@ -104,20 +117,73 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(len(self.actions)))
         self.dicerules_state: Any = None
         """The game's state, for ``dicerules.record`` say; None before the first reset."""
+        self._taken = 0
         self._told: list[str] = []
         self._seen: Any = None
         self._narrator: Narrator[Any] | None = None
 
+    def __getattr__(self, name: str) -> Any:
+        if name in _SET_BY_RESET:
+            raise NotResetError(f"call reset() before reading {name}: there is no game yet")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) with a registered game by name (a Game holds
+        read-only mappings, which do not pickle)."""
+        state = dict(self.__dict__)
+        if GAMES.get(self.game.name) is not self.game:
+            return state
+        state["game"] = self.game.name
+        del state["action_ids"]  # it names the game too: made again on unpickling
+        if self._narrator is not None:
+            narrator = dict(vars(self._narrator))
+            narrator.pop("game", None)
+            state["_narrator"] = (type(self._narrator), narrator)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        if not isinstance(state["game"], str):
+            self.__dict__.update(state)
+            return
+        game = get_game(state["game"])
+        state = dict(state, game=game)
+        if state["_narrator"] is not None:
+            kind, fields = state["_narrator"]
+            narrator = kind.__new__(kind)
+            vars(narrator).update(fields, game=game)
+            state["_narrator"] = narrator
+        self.__dict__.update(state)
+        self.action_ids = ActionIds(self.actions, game)
+
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``; InvalidArgumentError for one that is not an agent here."""
+        try:
+            return self.seat_of[agent]  # type: ignore[index]
+        except (KeyError, TypeError):
+            known = ", ".join(self.possible_agents)
+            raise InvalidArgumentError(
+                f"{shown(agent)} is not an agent of {self.game.name}: the agents are {known}"
+            ) from None
+
+    def _started(self) -> Any:
+        """The game's state; NotResetError before the first ``reset``."""
+        if self.dicerules_state is None:
+            raise NotResetError("call reset() before using the environment: it has no game yet")
+        return self.dicerules_state
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``new_game(rules, seed=seed)``, a seed drawn when None."""
         state = self.game.new_game(self.rules, seed=seed)
         self.dicerules_state = state
+        self._taken = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,22 +198,30 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """What ``agent`` knows now, as numbers, and the ids it may take."""
-        game, state = self.game, self.dicerules_state
-        seat = self.seat_of[agent]
-        vector = self.encoding.encode(self.rules, game.view(state, seat))
+        game, state = self.game, self._started()
+        seat = self._seat(agent)
+        vector = encoded(game, self.rules, game.view(state, seat))
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if game.current_player(state) == seat:
             mask[list(self.action_ids.of(game.legal_actions(state)))] = 1
         return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Take the action with id ``action`` for the agent to act (None once it is done)."""
+        """Take the action with id ``action`` for the agent to act (None once it is done).
+
+        The id is an int (a NumPy integer too), never a bool, float or str.
+        """
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise InvalidArgumentError(f"{agent} is to act: give an action id, not None")
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise WrongTypeError(
+                f"an action id is an int, not {type(action).__name__} ({shown(action)})"
+            )
         index = int(action)
         if not 0 <= index < len(self.actions):
             raise InvalidArgumentError(
@@ -155,8 +229,10 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             )
         chosen = self.actions[index]
         game = self.game
+        check_length(game, self.max_length, self._taken + 1)
         state = game.apply(self.dicerules_state, chosen)
         self.dicerules_state = state
+        self._taken += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._narrator is not None:

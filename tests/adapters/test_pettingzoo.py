@@ -234,3 +234,103 @@ def test_a_plugin_game_is_an_environment_too() -> None:
     game = plugin.GAME
     assert GAMES[game.name] is game
     api_test(dpz.env(game.name), num_cycles=1000)
+
+
+# ------------------------------------------------------------------ a game's mistakes
+
+TWO_BY_ONE = {"players": 2, "dice_per_player": 1, "first_opener": "seat0"}
+
+
+def _broken_env(**parts: Any) -> Any:
+    """liars-dice at two seats of one die, as a game named ``broken``, ``parts`` changed."""
+    game = attrs.evolve(GAMES["liars-dice"], name="broken", **parts)
+    made = dpz.DiceRulesEnv(game, game.Rules(**TWO_BY_ONE))
+    made.reset(seed=1)
+    return made
+
+
+def test_a_legal_action_without_an_id_names_the_part() -> None:
+    base = GAMES["liars-dice"]
+
+    def fewer(rules: Any) -> tuple[Any, ...]:
+        return tuple(base.distinct_actions(rules))[:-1]  # challenge left out
+
+    env = _broken_env(distinct_actions=fewer)
+    env.step(0)  # the first bid; now challenge is legal
+    with pytest.raises(dicerules.DiceRulesError, match=r"broken.*'challenge'.*distinct_actions"):
+        env.observe(env.agent_selection)
+
+
+def test_an_observation_of_the_wrong_length_names_the_part() -> None:
+    encoding = GAMES["liars-dice"].observation
+    assert encoding is not None
+    short = attrs.evolve(encoding, encode=lambda rules, view: encoding.encode(rules, view)[:-1])
+    env = _broken_env(observation=short)
+    size = encoding.size(env.rules)
+    with pytest.raises(dicerules.DiceRulesError, match=rf"broken.*observation.*{size}"):
+        env.observe(env.agent_selection)
+
+
+def test_a_game_longer_than_max_length_names_the_part() -> None:
+    env = _broken_env(max_length=lambda rules: 1)
+    env.step(0)
+    before = env.dicerules_state
+    with pytest.raises(dicerules.DiceRulesError, match=r"broken.*max_length 1"):
+        env.step(1)
+    assert env.dicerules_state == before
+
+
+# ------------------------------------------------------------------ misuse, pickles
+
+
+@pytest.mark.parametrize("bad", [True, False, 0.7, 1.0, "3", np.float32(1), np.bool_(True)])
+def test_step_takes_only_ints_of_the_action_space(bad: Any) -> None:
+    env = dpz.raw_env("liars-dice")
+    env.reset(seed=0)
+    before = env.dicerules_state
+    with pytest.raises(dicerules.WrongTypeError, match="an action id is an int"):
+        env.step(bad)
+    assert env.dicerules_state == before
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    env.step(np.int64(legal[0]))  # a NumPy integer is an int
+    assert env.dicerules_state != before
+
+
+def test_misuse_before_reset_or_with_an_unknown_agent_is_a_dicerules_error() -> None:
+    env = dpz.raw_env("liars-dice")
+    for use in (lambda: env.step(0), lambda: env.observe("player_0"), env.last):
+        with pytest.raises(dpz.NotResetError, match=r"reset\(\)") as caught:
+            use()
+        assert isinstance(caught.value, dicerules.DiceRulesError | AttributeError)
+    env.reset(seed=0)
+    for use in (env.observe, env.observation_space, env.action_space):
+        with pytest.raises(dicerules.InvalidArgumentError, match="'nobody' is not an agent"):
+            use("nobody")
+    assert env.action_space("player_0").n == len(env.actions)
+
+
+@pytest.mark.parametrize("wrapped", [False, True], ids=["raw_env", "env"])
+@pytest.mark.parametrize("copy_of", ["pickle", "deepcopy"])
+def test_an_env_pickles_and_copies_mid_game(wrapped: bool, copy_of: str) -> None:
+    import copy
+    import pickle
+
+    make = dpz.env if wrapped else dpz.raw_env
+    env = make("eighteen", render_mode="ansi")  # a narrator that keeps what it told
+    env.reset(seed=4)
+    pick = random.Random(0)
+
+    def steps(target: Any, count: int, rng: random.Random) -> None:
+        for _ in range(count):
+            observation, _, terminated, truncated, _ = target.last()
+            if terminated or truncated:
+                target.step(None)
+                continue
+            target.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+    steps(env, 5, pick)
+    again = pickle.loads(pickle.dumps(env)) if copy_of == "pickle" else copy.deepcopy(env)
+    steps(env, 20, random.Random(1))
+    steps(again, 20, random.Random(1))
+    assert again.unwrapped.dicerules_state == env.unwrapped.dicerules_state
+    assert again.render() == env.render()

@@ -11,6 +11,7 @@ of the registry. A broken plugin is skipped with a PluginWarning, never an error
 
 from __future__ import annotations
 
+import functools
 import secrets
 import sys
 import threading
@@ -384,6 +385,90 @@ class Game(Generic[S, A, R, V]):
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
 
+    def __attrs_post_init__(self) -> None:
+        _own_states(self)
+
+
+# ------------------------------------------------------------------ variants
+
+_STATE_OWNERS: dict[type, str] = {}
+"""The name of the first game made with each State class."""
+_VARIANT_STATES: dict[tuple[type, str], type] = {}
+
+
+def _own_states(game: AnyGame) -> None:
+    """Give a variant its own State class: a game made under a new name from another
+    game's parts (``attrs.evolve(GAME, name=..., apply=...)``) makes its states as a
+    subclass of that game's, named for it, so ``game_of``, ``record`` and ``replay``
+    tell the two apart. Its states read, compare and print as before."""
+    base, name = game.State, game.name
+    if not isinstance(base, type) or not isinstance(name, str):
+        return  # register refuses such a game
+    if _STATE_OWNERS.setdefault(base, name) == name:
+        return
+    variant = variant_state(_root(base), name)
+    object.__setattr__(game, "State", variant)
+    object.__setattr__(game, "new_game", _making(variant, game.new_game))
+    object.__setattr__(game, "apply", _making(variant, game.apply))
+    if game.resample_hidden is not None:
+        object.__setattr__(game, "resample_hidden", _making(variant, game.resample_hidden))
+
+
+def variant_state(base: type, name: str) -> type:
+    """The State class of the variant ``name`` of the game whose states are ``base``
+    (a subclass of ``base``; pickled as a ``base`` and the variant's name)."""
+    key = (base, name)
+    if key not in _VARIANT_STATES:
+        namespace = {
+            "__module__": base.__module__,
+            "__qualname__": base.__qualname__,
+            "__reduce__": _reduce_variant,
+            "variant_of": base,
+        }
+        if "__slots__" in base.__dict__:
+            namespace["__slots__"] = ()
+        _VARIANT_STATES[key] = variant = type(base.__name__, (base,), namespace)
+        _STATE_OWNERS[variant] = name
+    return _VARIANT_STATES[key]
+
+
+def _as_type(cls: type, state: Any) -> Any:
+    """``state`` (an instance of a class ``cls`` shares slots with) as a ``cls``."""
+    if type(state) is cls or not isinstance(state, _root(cls)):
+        return state
+    new: Any = object.__new__(cls)
+    for klass in type(state).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for slot in (slots,) if isinstance(slots, str) else slots:
+            if slot not in ("__dict__", "__weakref__") and hasattr(state, slot):
+                object.__setattr__(new, slot, getattr(state, slot))
+    if hasattr(state, "__dict__"):
+        new.__dict__.update(state.__dict__)
+    return new
+
+
+def _root(cls: type) -> type:
+    while "variant_of" in cls.__dict__:
+        cls = cls.__dict__["variant_of"]
+    return cls
+
+
+def _making(cls: type, make: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(make)
+    def made(*args: Any, **kwargs: Any) -> Any:
+        return _as_type(cls, make(*args, **kwargs))
+
+    return made
+
+
+def _reduce_variant(state: Any) -> tuple[Any, ...]:
+    base = type(state).__dict__["variant_of"]
+    return (_rebuild_variant, (base, _STATE_OWNERS[type(state)], _as_type(base, state)))
+
+
+def _rebuild_variant(base: type, name: str, state: Any) -> Any:
+    return _as_type(variant_state(base, name), state)
+
 
 # ------------------------------------------------------------ Game.from_module
 
@@ -720,6 +805,12 @@ def game_of(state: object) -> AnyGame:
     for game in _REGISTRY.values():
         if type(state) is game.State:
             return game
+    variant = _STATE_OWNERS.get(type(state)) if "variant_of" in type(state).__dict__ else None
+    if variant is not None:
+        raise WrongTypeError(
+            f"{type(state).__name__} is a state of the game {variant!r}, which is not"
+            " registered: register it first"
+        )
     raise WrongTypeError(f"{type(state).__name__} is not the state of a registered game")
 
 

@@ -90,8 +90,14 @@ def integer(default: int, low: int | None = None, high: int | None = None) -> An
     )
 
 
-def optional_integer(default: int | None, low: int | None = None, high: int | None = None) -> Any:
-    """An int field with ``low <= value <= high``, or None."""
+def optional_integer(
+    default: int | None,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    added_later: bool = False,
+) -> Any:
+    """An int field with ``low <= value <= high``, or None; ``added_later`` as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not _in_range(value, low, high):
@@ -100,7 +106,9 @@ def optional_integer(default: int | None, low: int | None = None, high: int | No
             )
 
     return attrs.field(
-        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high, True)}
+        default=default,
+        validator=check,
+        metadata={_KEY: FieldSpec("int", low, high, True, added_later=added_later)},
     )
 
 

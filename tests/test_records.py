@@ -36,7 +36,7 @@ SMALL = LD.Rules(players=3, dice_per_player=2)
 # "3x6" is false: seat 0 loses a die. Round 3: 2 against 2, seat 1 opens "1x3",
 # which is false, and seat 1 is out. The last two script values are never drawn.
 LD_GAME = LD
-LATER = {"ones_rank", "palifico", "calza"}
+LATER = {"ones_rank", "palifico", "calza", "calza_rounds"}
 """The Rules fields added after records were first written: left out at their defaults."""
 
 

@@ -62,14 +62,14 @@ def max_sides(rules: Rules) -> int:
     return rules.sides
 
 
-def max_length(rules: Rules) -> int | None:
+def max_length(rules: Rules) -> int:
     """The most actions a game can take: a round with T dice in play sees at most
     T * sides bids and a challenge, and each round has one die fewer than the last.
-    None with the calza rule: an exact calza gains a die, so rounds need not end it."""
-    if rules.calza:
-        return None
+    With the calza rule an exact calza gains a die, so each round up to the last one
+    of calza may have every die in play; after it, dice are only lost."""
     total = rules.players * rules.dice_per_player
-    return sum(dice * rules.sides + 1 for dice in range(2, total + 1))
+    calza_rounds = rules.last_calza_round * (total * rules.sides + 1)
+    return calza_rounds + sum(dice * rules.sides + 1 for dice in range(2, total + 1))
 
 
 def pieces(rules: Rules) -> tuple[Piece, ...]:

@@ -40,7 +40,12 @@ dice, ones always wild, the loser opens, and all three on):
 * ``calza``: instead of raising or challenging, the seat to act may call the last
   bid exact. The cups come up; if the count is exactly the bid, the caller gains a
   die (up to its starting number), otherwise it loses one; no other seat changes,
-  and the caller opens the next round.
+  and the caller opens the next round. Calza may be called in the first
+  ``calza_rounds`` rounds of a game only (left out: ten rounds for each die on the
+  table at the start, 200 in ``perudo``); from the next round on, a bid can only
+  be raised or challenged, so every die lost stays lost and the game ends. Without
+  that limit a game need not end: an exact calza gives back the die a challenge
+  took, and one by a seat that holds all its dice changes nothing at all.
 
 Decisions where the sources are silent (each one a Rules field where users may
 want otherwise): seats are numbered to the left; the first opener is chosen by a
@@ -68,7 +73,14 @@ from dicerules._build import builder, evolver
 from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, illegal, int_value, squeeze
-from dicerules.rulefields import boolean, choice, integer, later_field, quiet_repr
+from dicerules.rulefields import (
+    boolean,
+    choice,
+    integer,
+    later_field,
+    optional_integer,
+    quiet_repr,
+)
 from dicerules.streams import SEED_LIMIT, DiceStream, seeded_stream
 from dicerules.tape import Tape, last_item
 
@@ -110,6 +122,10 @@ NAME: Final = "liars-dice"
 MAX_PLAYERS: Final = 10
 MAX_DICE_PER_PLAYER: Final = 10
 MAX_SIDES: Final = 20
+MAX_CALZA_ROUNDS: Final = 1000
+CALZA_ROUNDS_PER_DIE: Final = 10
+"""The rounds of calza each die on the table at the start gives, when ``calza_rounds``
+is left out."""
 
 Opener = Literal["loser", "winner"]
 FirstOpener = Literal["rolloff", "seat0"]
@@ -123,8 +139,9 @@ OnesRank = Literal["low", "high", "half"]
 class Rules:
     """Every rule option of liar's dice, validated. The defaults are the classic preset.
 
-    The Perudo family's fields (``ones_rank``, ``palifico``, ``calza``) are left out
-    of the repr and of records while they hold their defaults.
+    The Perudo family's fields (``ones_rank``, ``palifico``, ``calza``,
+    ``calza_rounds``) are left out of the repr and of records while they hold their
+    defaults. ``calza_rounds`` (1 to 1000, or None) needs ``calza``.
     """
 
     players: int = integer(4, 2, MAX_PLAYERS)
@@ -138,6 +155,7 @@ class Rules:
     ones_rank: OnesRank = choice("low", ("low", "high", "half"), added_later=True)
     palifico: bool = boolean(False, added_later=True)
     calza: bool = boolean(False, added_later=True)
+    calza_rounds: int | None = optional_integer(None, 1, MAX_CALZA_ROUNDS, added_later=True)
 
     __repr__ = quiet_repr
 
@@ -145,6 +163,10 @@ class Rules:
         if self.ones_rank == "half" and not self.ones_wild:
             raise InvalidRulesError(
                 "ones_rank 'half' needs ones_wild=True: pacos count half because they are wild"
+            )
+        if self.calza_rounds is not None and not self.calza:
+            raise InvalidRulesError(
+                "calza_rounds needs calza=True: it is the last round in which calza may be called"
             )
 
     @classmethod
@@ -156,6 +178,16 @@ class Rules:
     def max_dice(self) -> int:
         """The number of dice in play at the start of the game."""
         return self.players * self.dice_per_player
+
+    @property
+    def last_calza_round(self) -> int:
+        """The last round in which calza may be called: ``calza_rounds``, or when it is
+        left out ten rounds for each die in play at the start; 0 without the calza rule."""
+        if not self.calza:
+            return 0
+        if self.calza_rounds is None:
+            return CALZA_ROUNDS_PER_DIE * self.players * self.dice_per_player
+        return self.calza_rounds
 
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
@@ -352,8 +384,9 @@ def _family_answers(
 
 def _family_legal(state: State) -> tuple[tuple[Action, ...], frozenset[Action]]:
     rules = state.rules
+    calza = rules.calza and state.round <= rules.last_calza_round
     return _family_answers(
-        rules.sides, sum(state.dice), rules.ones_rank, state.palifico, state.last_bid, rules.calza
+        rules.sides, sum(state.dice), rules.ones_rank, state.palifico, state.last_bid, calza
     )
 
 
@@ -842,6 +875,11 @@ def _check_calza(state: State) -> None:
         raise IllegalActionError("calza is not in these rules: raise the bid or challenge it")
     if state.to_act is None:
         raise IllegalActionError("the game is over: there is no bid to call exact")
+    if state.round > state.rules.last_calza_round:
+        raise IllegalActionError(
+            f"calza may be called in the first {state.rules.last_calza_round} rounds only:"
+            " raise the bid or challenge it"
+        )
     if not state.bid_count:
         raise IllegalActionError(
             f"there is no bid to call exact: seat {state.to_act} opens the round with a bid"

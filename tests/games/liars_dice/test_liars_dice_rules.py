@@ -65,6 +65,7 @@ CLASSIC_FIELDS = {
     "ones_rank": "low",
     "palifico": False,
     "calza": False,
+    "calza_rounds": None,
 }
 NORWEGIAN_FIELDS = {
     "players": 4,
@@ -78,6 +79,7 @@ NORWEGIAN_FIELDS = {
     "ones_rank": "low",
     "palifico": False,
     "calza": False,
+    "calza_rounds": None,
 }
 PERUDO_FIELDS = {
     "players": 4,
@@ -91,6 +93,7 @@ PERUDO_FIELDS = {
     "ones_rank": "half",
     "palifico": True,
     "calza": True,
+    "calza_rounds": None,
 }
 
 

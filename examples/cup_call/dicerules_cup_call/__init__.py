@@ -23,10 +23,10 @@ The rules as implemented:
 
 Preset: ``standard`` (two seats, two six-sided dice each, three hands; the default).
 
-Decisions made here where the spoken rules are silent: the bet and every call are
-one chip, whatever the rules; ties go by the order of play, so a hand always has one
-winner; the pot is always won, so it is empty at the end and the scores then sum to
-0 (while a hand is on they sum to minus the pot: the game's conservation law).
+Choices made here where tables differ: the bet and every call are one chip, whatever
+the rules; ties go by the order of play, so a hand always has one winner; the pot is
+always won, so it is empty at the end and the scores then sum to 0 (while a hand is
+on they sum to minus the pot: the game's conservation law).
 
 What is hidden: every other seat's cup this hand, and a folded cup for ever. A view
 holds the seat's own cup, the bets of the hand, the pot, the scores and the last

@@ -46,6 +46,7 @@ This package is a dicerules plugin: the entry point ``cup-call =
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
@@ -90,8 +91,6 @@ __all__ = [
     "describe",
     "distinct_actions",
     "format_action",
-    "history",
-    "is_terminal",
     "legal_actions",
     "max_length",
     "max_sides",
@@ -399,11 +398,6 @@ def current_player(state: State) -> int | None:
     return state.to_act
 
 
-def is_terminal(state: State) -> bool:
-    """Whether the last hand is over."""
-    return state.to_act is None
-
-
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the most chips, once the game is over; () before."""
     if state.to_act is not None:
@@ -420,11 +414,6 @@ def scores(state: State) -> tuple[int, ...]:
 def outside_scores(state: State) -> int:
     """The pot: the chips paid this hand and not yet won (so the scores plus it sum to 0)."""
     return state.pot
-
-
-def history(state: State) -> tuple[Action, ...]:
-    """Every action since new_game, in order."""
-    return tuple(state.tape.actions)
 
 
 def view(state: State, player: int | None) -> View:
@@ -602,45 +591,20 @@ class Expert(SeededBot):
         if BET in legal_actions:
             if chance >= Fraction(1, 2):
                 return BET
-            if chance < Fraction(1, 4) and self._random.random() < BLUFF:
+            if chance < Fraction(1, 4) and self.random.random() < BLUFF:
                 return BET
             return CHECK
         if chance >= Fraction(1, 2):
             return CALL
-        if chance * (view.pot + 1) >= 1 and self._random.random() < BLUFF:
+        if chance * (view.pot + 1) >= 1 and self.random.random() < BLUFF:
             return CALL
         return FOLD
 
 
 # -------------------------------------------------------------------------- the game
 
-GAME: Final[Game[State, Action, Rules, View]] = Game(
-    name=NAME,
-    Rules=Rules,
-    State=State,
-    presets=PRESETS,
-    default_rules=default_rules,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    current_player=current_player,
-    is_terminal=is_terminal,
-    winners=winners,
-    scores=scores,
-    history=history,
-    view=view,
-    format_action=format_action,
-    parse_action=parse_action,
-    describe=describe,
-    resample_hidden=resample_hidden,
-    outside_scores=outside_scores,
-    expert=Expert,
-    narrator=CupCallNarrator,
-    distinct_actions=distinct_actions,
-    observation=OBSERVATION,
-    max_sides=max_sides,
-    max_length=max_length,
-    payoff=payoff,
+GAME: Final[Game[State, Action, Rules, View]] = Game.from_module(
+    sys.modules[__name__], narrator=CupCallNarrator
 )
 """Cup call as a dicerules Game: the required parts and, of the optional ones,
 ``describe``, ``resample_hidden`` (it hides the other cups), ``outside_scores`` (the

@@ -385,6 +385,17 @@ def _stream_inside(value: object, path: str = "", depth: int = 0) -> str | None:
     return None
 
 
+def _difference(first: object, second: object) -> str:
+    """Where two unequal values differ, in full: their first differing field, if attrs."""
+    kind = type(first)
+    if kind is type(second) and attrs.has(kind):
+        for field in attrs.fields(cast(Any, kind)):
+            one, two = getattr(first, field.name), getattr(second, field.name)
+            if one != two:
+                return f"{field.name} is {one!r}, then {two!r}"
+    return f"{first!r}, then {second!r}"
+
+
 def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
     """The promises a single state keeps; AssertionError names the one broken.
 
@@ -453,10 +464,10 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
         assert where is None, f"promise: a view never holds the stream; seat {seat}'s: {where}"
         if resample is not None:
             twin = resample(state, seat, SeededStream(count + (seat or 0)))
-            assert game.view(twin, seat) == seen, (
+            other = game.view(twin, seat)
+            assert other == seen, (
                 f"promise: seat {seat}'s view shows nothing it may not know; it changed when"
-                f" only hidden information was drawn again:\n  {_short(seen)}\n"
-                f"  {_short(game.view(twin, seat))}"
+                f" only hidden information was drawn again: {_difference(seen, other)}"
             )
 
 

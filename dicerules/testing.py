@@ -46,6 +46,7 @@ Needs hypothesis: ``pip install "dicerules[testing]"``.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import pickle
@@ -613,9 +614,9 @@ class _Parts:
         self.rolled = 0
         self.ids: tuple[Any, ...] | None = None
         self.id_set: frozenset[Any] = frozenset()
-        if game.distinct_actions is not None:
-            ids = _asked("distinct_actions", "distinct_actions(rules)",
-                         lambda: game.distinct_actions(rules))  # type: ignore[misc]  # fmt: skip
+        distinct = game.distinct_actions
+        if distinct is not None:
+            ids = _asked("distinct_actions", "distinct_actions(rules)", lambda: distinct(rules))
             self._check_ids(ids)
             self.ids, self.id_set = tuple(ids), frozenset(ids)
         self.size = self._check_pieces()
@@ -630,16 +631,18 @@ class _Parts:
             f" it is {self.max_sides!r}"
         )
         self.payoff: ScoreChange | None = None
-        if game.payoff is not None:
-            self.payoff = _asked("payoff", "payoff(rules)", lambda: game.payoff(rules))  # type: ignore[misc]
+        payoff = game.payoff
+        if payoff is not None:
+            self.payoff = _asked("payoff", "payoff(rules)", lambda: payoff(rules))
             self._check_payoff_declared()
         narrator = game.narrator or Narrator
         self.part = f"narrator ({narrator.__name__})"
-        self.tellers = {
-            viewer: _asked(self.part, f"{narrator.__name__}(game, {viewer})",
-                           lambda viewer=viewer: narrator(game, viewer))  # type: ignore[misc]
-            for viewer in self.viewers
-        }  # fmt: skip
+        self.tellers: dict[int | None, Narrator[Any]] = {}
+        for viewer in self.viewers:
+            made = f"{narrator.__name__}(game, {viewer})"
+            self.tellers[viewer] = _asked(
+                self.part, made, functools.partial(narrator, game, viewer)
+            )
         self.seen = {viewer: game.view(state, viewer) for viewer in self.viewers}
         for viewer, teller in self.tellers.items():
             self._tell(viewer, "news(None, view)", teller.news, None, self.seen[viewer])

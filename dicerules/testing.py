@@ -46,6 +46,7 @@ Needs hypothesis: ``pip install "dicerules[testing]"``.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import pickle
@@ -385,6 +386,17 @@ def _stream_inside(value: object, path: str = "", depth: int = 0) -> str | None:
     return None
 
 
+def _difference(first: object, second: object) -> str:
+    """Where two unequal values differ, in full: their first differing field, if attrs."""
+    kind = type(first)
+    if kind is type(second) and attrs.has(kind):
+        for field in attrs.fields(cast(Any, kind)):
+            one, two = getattr(first, field.name), getattr(second, field.name)
+            if one != two:
+                return f"{field.name} is {one!r}, then {two!r}"
+    return f"{first!r}, then {second!r}"
+
+
 def check_state(game: AnyGame, state: Any, *, seats: int | None = None) -> None:
     """The promises a single state keeps; AssertionError names the one broken.
 
@@ -453,10 +465,10 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
         assert where is None, f"promise: a view never holds the stream; seat {seat}'s: {where}"
         if resample is not None:
             twin = resample(state, seat, SeededStream(count + (seat or 0)))
-            assert game.view(twin, seat) == seen, (
+            other = game.view(twin, seat)
+            assert other == seen, (
                 f"promise: seat {seat}'s view shows nothing it may not know; it changed when"
-                f" only hidden information was drawn again:\n  {_short(seen)}\n"
-                f"  {_short(game.view(twin, seat))}"
+                f" only hidden information was drawn again: {_difference(seen, other)}"
             )
 
 
@@ -576,6 +588,14 @@ def _whose(seat: int | None) -> str:
     return "the spectator's" if seat is None else f"seat {seat}'s"
 
 
+def _finite(vector: Sequence[object]) -> bool:
+    """Whether ``vector`` surely holds finite numbers only (False: look at each)."""
+    try:
+        return math.isfinite(math.fsum(vector))  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 class _Parts:
     """The optional parts ``game`` declares, checked along one game under ``rules``.
 
@@ -594,9 +614,9 @@ class _Parts:
         self.rolled = 0
         self.ids: tuple[Any, ...] | None = None
         self.id_set: frozenset[Any] = frozenset()
-        if game.distinct_actions is not None:
-            ids = _asked("distinct_actions", "distinct_actions(rules)",
-                         lambda: game.distinct_actions(rules))  # type: ignore[misc]  # fmt: skip
+        distinct = game.distinct_actions
+        if distinct is not None:
+            ids = _asked("distinct_actions", "distinct_actions(rules)", lambda: distinct(rules))
             self._check_ids(ids)
             self.ids, self.id_set = tuple(ids), frozenset(ids)
         self.size = self._check_pieces()
@@ -611,16 +631,18 @@ class _Parts:
             f" it is {self.max_sides!r}"
         )
         self.payoff: ScoreChange | None = None
-        if game.payoff is not None:
-            self.payoff = _asked("payoff", "payoff(rules)", lambda: game.payoff(rules))  # type: ignore[misc]
+        payoff = game.payoff
+        if payoff is not None:
+            self.payoff = _asked("payoff", "payoff(rules)", lambda: payoff(rules))
             self._check_payoff_declared()
         narrator = game.narrator or Narrator
         self.part = f"narrator ({narrator.__name__})"
-        self.tellers = {
-            viewer: _asked(self.part, f"{narrator.__name__}(game, {viewer})",
-                           lambda viewer=viewer: narrator(game, viewer))  # type: ignore[misc]
-            for viewer in self.viewers
-        }  # fmt: skip
+        self.tellers: dict[int | None, Narrator[Any]] = {}
+        for viewer in self.viewers:
+            made = f"{narrator.__name__}(game, {viewer})"
+            self.tellers[viewer] = _asked(
+                self.part, made, functools.partial(narrator, game, viewer)
+            )
         self.seen = {viewer: game.view(state, viewer) for viewer in self.viewers}
         for viewer, teller in self.tellers.items():
             self._tell(viewer, "news(None, view)", teller.news, None, self.seen[viewer])
@@ -712,6 +734,8 @@ class _Parts:
                 f"{_whose(viewer)} view in {where} encodes to {len(vector)} numbers, not"
                 f" {self.size} (the pieces: {pieces})",
             )  # fmt: skip
+        if _finite(vector):
+            return
         for index, number in enumerate(vector):
             if not (isinstance(number, numbers.Real) and math.isfinite(number)):
                 name, place = self._piece_at(index)

@@ -160,6 +160,13 @@ class Beside:
     compare: Callable[[Any, Any], None]
     """``compare(state, model)``: assert that ``state`` is what the model says."""
 
+    @classmethod
+    def in_notation(
+        cls, game: AnyGame, start: Callable[[], Any], compare: Callable[[Any, Any], None]
+    ) -> Beside:
+        """A model whose ``act(move)`` takes each action in ``game``'s notation."""
+        return cls(start, lambda model, action: model.act(game.format_action(action)), compare)
+
 
 def random_play(
     game: AnyGame,
@@ -231,6 +238,30 @@ def random_play(
         state = after
         taken += 1
         yield state
+
+
+def drawn_beside(
+    game: AnyGame,
+    start: Any | Callable[[], Any],
+    data: st.DataObject,
+    steps: int,
+    beside: Beside,
+    *,
+    each_state: Callable[[Any], None] | None = None,
+    each_step: Callable[[Any, Any, Any], None] | None = None,
+) -> Iterator[Any]:
+    """``random_play`` with every promise checked, its actions drawn by hypothesis
+    (``drawn_choice``), beside a reference model: a game's property tests' play."""
+    return random_play(
+        game,
+        start,
+        drawn_choice(data),
+        steps,
+        beside=beside,
+        checked=True,
+        each_state=each_state,
+        each_step=each_step,
+    )
 
 
 def random_game(

@@ -13,6 +13,8 @@
   at each step.
 * ``Scripted(module)``: games of one engine module whose dice are written in the
   test, played with moves in notation; ``drawn(state)``, the dice a game has drawn.
+* ``resampled(game, rules, seed, chooser_seed)``: each state of a seeded game and its
+  ``resample_hidden`` twins, for the games' contract tests.
 * ``bad_values``, ``bad_rules_test`` and ``bad_input_test``: the tests every game's
   rules file makes of bad Rules fields and of bad input to a state.
 * ``example_program(name)``: the fixture ``run`` of an example program's tests;
@@ -343,6 +345,19 @@ def replayed_end(lines: list[str]) -> tuple[AnyGame, Any]:
     game = game_of(state)
     assert game.is_terminal(state)
     return game, state
+
+
+def resampled(
+    game: AnyGame, rules: Any, seed: int, chooser_seed: int, steps: int | None = None
+) -> Iterator[tuple[Any, Any]]:
+    """``(state, twin)``: each state of ``random_game`` and, for each seat and the
+    spectator, the state with what that seat may not know drawn afresh from
+    ``SeededStream(index)`` (index: the state's in the game). The game hides something."""
+    resample = game.resample_hidden
+    assert resample is not None and game.hides_information
+    for index, state in enumerate(random_game(game, rules, seed, chooser_seed, steps)):
+        for seat in (None, *range(game.seats(rules))):
+            yield state, resample(state, seat, SeededStream(index))
 
 
 # ------------------------------------------------------------- bad rules, bad input

@@ -13,6 +13,7 @@
   at each step.
 * ``Scripted(module)``: games of one engine module whose dice are written in the
   test, played with moves in notation; ``drawn(state)``, the dice a game has drawn.
+* ``parses_legally_or_not(game, state, text)``: the state machines' garbage rule.
 * ``resampled(game, rules, seed, chooser_seed)``: each state of a seeded game and its
   ``resample_hidden`` twins, for the games' contract tests.
 * ``bad_values``, ``bad_rules_test`` and ``bad_input_test``: the tests every game's
@@ -36,6 +37,8 @@ from hypothesis import strategies as st
 import dicerules
 from dicerules import (
     DiceStream,
+    IllegalActionError,
+    InvalidActionError,
     InvalidRulesError,
     ScriptedStream,
     SeededStream,
@@ -345,6 +348,19 @@ def replayed_end(lines: list[str]) -> tuple[AnyGame, Any]:
     game = game_of(state)
     assert game.is_terminal(state)
     return game, state
+
+
+def parses_legally_or_not(game: AnyGame, state: Any, text: str) -> None:
+    """``parse_action(state, text)`` is a legal action or an error of notation or
+    legality, and ``state`` is unchanged."""
+    kept = pickle.dumps(state)
+    try:
+        action = game.parse_action(state, text)
+    except (InvalidActionError, IllegalActionError):
+        pass
+    else:
+        assert action in game.legal_actions(state), f"{text!r} parsed to an illegal action"
+    assert pickle.loads(kept) == state
 
 
 def resampled(

@@ -295,6 +295,10 @@ class EngineModule(Protocol[S, R]):
 
     def format_action(self, action: Any) -> str: ...
 
+    def current_player(self, state: S) -> int | None: ...
+
+    def view(self, state: S, player: int | None) -> Any: ...
+
 
 class Scripted(Generic[S, R]):
     """Games of the engine ``module`` from scripted dice, followed by ``pad`` (if any)."""
@@ -312,6 +316,13 @@ class Scripted(Generic[S, R]):
         for move in moves:
             state = self.module.apply(state, self.module.parse(move))
         return state
+
+    def seat_view(self, state: S, *moves: str) -> tuple[Any, tuple[Any, ...]]:
+        """The view and the legal actions of the seat to act after ``moves`` (notation)."""
+        state = self.play(state, *moves)
+        return self.module.view(state, self.module.current_player(state)), (
+            self.module.legal_actions(state)
+        )
 
     def notation(self, state: S) -> list[str]:
         """The legal actions in notation."""

@@ -395,25 +395,41 @@ def bad_values(field: str, *values: object) -> list[tuple[str, object]]:
     return [(field, value) for value in values]
 
 
-def bad_rules_test(rules: Any, preset: str, bad_fields: list[tuple[str, object]]) -> Any:
+def bad_rules_test(preset: Any, *bad_fields: tuple[str, object]) -> Any:
     """``test_bad_rules_field_is_invalid_rules_naming_the_field`` for each bad field.
 
-    ``rules(**{field: value})`` and evolving the preset so are each an
-    InvalidRulesError (a ValueError) naming the field: evolve validates again, so a
-    preset cannot be bent out of range either.
+    ``Rules(**{field: value})`` (``preset``'s class) and evolving ``preset`` so are
+    each an InvalidRulesError (a ValueError) naming the field: evolve validates
+    again, so a preset cannot be bent out of range either.
     """
+    rules = type(preset)
 
     @pytest.mark.parametrize(
-        ("field", "value"), bad_fields, ids=[f"{f}={v!r}" for f, v in bad_fields]
+        ("field", "value"), list(bad_fields), ids=[f"{f}={v!r}" for f, v in bad_fields]
     )
     def test_bad_rules_field_is_invalid_rules_naming_the_field(field: str, value: object) -> None:
         with pytest.raises(InvalidRulesError, match=field) as raised:
             rules(**{field: value})
         assert isinstance(raised.value, ValueError)
         with pytest.raises(InvalidRulesError, match=field):
-            attrs.evolve(rules.preset(preset), **{field: value})
+            attrs.evolve(preset, **{field: value})
 
     return test_bad_rules_field_is_invalid_rules_naming_the_field
+
+
+def seat_field_test(most: Any, field: str, cases: list[tuple[int, int]]) -> Any:
+    """``test_<field>_must_be_a_seat_of_the_game``: for each ``(players, seat)``, a
+    seat those players do not have in ``field`` is an InvalidRulesError naming it,
+    made so or evolved from ``most`` (Rules of the most seats, the seat valid there)."""
+
+    @pytest.mark.parametrize(("players", "seat"), cases)
+    def test_must_be_a_seat_of_the_game(players: int, seat: int) -> None:
+        with pytest.raises(InvalidRulesError, match=field):
+            type(most)(players=players, **{field: seat})
+        with pytest.raises(InvalidRulesError, match=field):
+            attrs.evolve(most, players=players, **{field: seat})
+
+    return test_must_be_a_seat_of_the_game
 
 
 BadCall = tuple[str, Callable[[Any], object], type[Exception]]

@@ -13,6 +13,9 @@
   at each step.
 * ``Scripted(module)``: games of one engine module whose dice are written in the
   test, played with moves in notation; ``drawn(state)``, the dice a game has drawn.
+* ``parses_legally_or_not(game, state, text)``: the state machines' garbage rule.
+* ``resampled(game, rules, seed, chooser_seed)``: each state of a seeded game and its
+  ``resample_hidden`` twins, for the games' contract tests.
 * ``bad_values``, ``bad_rules_test`` and ``bad_input_test``: the tests every game's
   rules file makes of bad Rules fields and of bad input to a state.
 * ``example_program(name)``: the fixture ``run`` of an example program's tests;
@@ -34,6 +37,8 @@ from hypothesis import strategies as st
 import dicerules
 from dicerules import (
     DiceStream,
+    IllegalActionError,
+    InvalidActionError,
     InvalidRulesError,
     ScriptedStream,
     SeededStream,
@@ -160,6 +165,13 @@ class Beside:
     compare: Callable[[Any, Any], None]
     """``compare(state, model)``: assert that ``state`` is what the model says."""
 
+    @classmethod
+    def in_notation(
+        cls, game: AnyGame, start: Callable[[], Any], compare: Callable[[Any, Any], None]
+    ) -> Beside:
+        """A model whose ``act(move)`` takes each action in ``game``'s notation."""
+        return cls(start, lambda model, action: model.act(game.format_action(action)), compare)
+
 
 def random_play(
     game: AnyGame,
@@ -233,6 +245,30 @@ def random_play(
         yield state
 
 
+def drawn_beside(
+    game: AnyGame,
+    start: Any | Callable[[], Any],
+    data: st.DataObject,
+    steps: int,
+    beside: Beside,
+    *,
+    each_state: Callable[[Any], None] | None = None,
+    each_step: Callable[[Any, Any, Any], None] | None = None,
+) -> Iterator[Any]:
+    """``random_play`` with every promise checked, its actions drawn by hypothesis
+    (``drawn_choice``), beside a reference model: a game's property tests' play."""
+    return random_play(
+        game,
+        start,
+        drawn_choice(data),
+        steps,
+        beside=beside,
+        checked=True,
+        each_state=each_state,
+        each_step=each_step,
+    )
+
+
 def random_game(
     game: AnyGame, rules: Any, seed: int, chooser_seed: int, steps: int | None = None
 ) -> list[Any]:
@@ -259,6 +295,10 @@ class EngineModule(Protocol[S, R]):
 
     def format_action(self, action: Any) -> str: ...
 
+    def current_player(self, state: S) -> int | None: ...
+
+    def view(self, state: S, player: int | None) -> Any: ...
+
 
 class Scripted(Generic[S, R]):
     """Games of the engine ``module`` from scripted dice, followed by ``pad`` (if any)."""
@@ -276,6 +316,13 @@ class Scripted(Generic[S, R]):
         for move in moves:
             state = self.module.apply(state, self.module.parse(move))
         return state
+
+    def seat_view(self, state: S, *moves: str) -> tuple[Any, tuple[Any, ...]]:
+        """The view and the legal actions of the seat to act after ``moves`` (notation)."""
+        state = self.play(state, *moves)
+        return self.module.view(state, self.module.current_player(state)), (
+            self.module.legal_actions(state)
+        )
 
     def notation(self, state: S) -> list[str]:
         """The legal actions in notation."""
@@ -314,6 +361,32 @@ def replayed_end(lines: list[str]) -> tuple[AnyGame, Any]:
     return game, state
 
 
+def parses_legally_or_not(game: AnyGame, state: Any, text: str) -> None:
+    """``parse_action(state, text)`` is a legal action or an error of notation or
+    legality, and ``state`` is unchanged."""
+    kept = pickle.dumps(state)
+    try:
+        action = game.parse_action(state, text)
+    except (InvalidActionError, IllegalActionError):
+        pass
+    else:
+        assert action in game.legal_actions(state), f"{text!r} parsed to an illegal action"
+    assert pickle.loads(kept) == state
+
+
+def resampled(
+    game: AnyGame, rules: Any, seed: int, chooser_seed: int, steps: int | None = None
+) -> Iterator[tuple[Any, Any]]:
+    """``(state, twin)``: each state of ``random_game`` and, for each seat and the
+    spectator, the state with what that seat may not know drawn afresh from
+    ``SeededStream(index)`` (index: the state's in the game). The game hides something."""
+    resample = game.resample_hidden
+    assert resample is not None and game.hides_information
+    for index, state in enumerate(random_game(game, rules, seed, chooser_seed, steps)):
+        for seat in (None, *range(game.seats(rules))):
+            yield state, resample(state, seat, SeededStream(index))
+
+
 # ------------------------------------------------------------- bad rules, bad input
 
 
@@ -322,25 +395,41 @@ def bad_values(field: str, *values: object) -> list[tuple[str, object]]:
     return [(field, value) for value in values]
 
 
-def bad_rules_test(rules: Any, preset: str, bad_fields: list[tuple[str, object]]) -> Any:
+def bad_rules_test(preset: Any, *bad_fields: tuple[str, object]) -> Any:
     """``test_bad_rules_field_is_invalid_rules_naming_the_field`` for each bad field.
 
-    ``rules(**{field: value})`` and evolving the preset so are each an
-    InvalidRulesError (a ValueError) naming the field: evolve validates again, so a
-    preset cannot be bent out of range either.
+    ``Rules(**{field: value})`` (``preset``'s class) and evolving ``preset`` so are
+    each an InvalidRulesError (a ValueError) naming the field: evolve validates
+    again, so a preset cannot be bent out of range either.
     """
+    rules = type(preset)
 
     @pytest.mark.parametrize(
-        ("field", "value"), bad_fields, ids=[f"{f}={v!r}" for f, v in bad_fields]
+        ("field", "value"), list(bad_fields), ids=[f"{f}={v!r}" for f, v in bad_fields]
     )
     def test_bad_rules_field_is_invalid_rules_naming_the_field(field: str, value: object) -> None:
         with pytest.raises(InvalidRulesError, match=field) as raised:
             rules(**{field: value})
         assert isinstance(raised.value, ValueError)
         with pytest.raises(InvalidRulesError, match=field):
-            attrs.evolve(rules.preset(preset), **{field: value})
+            attrs.evolve(preset, **{field: value})
 
     return test_bad_rules_field_is_invalid_rules_naming_the_field
+
+
+def seat_field_test(most: Any, field: str, cases: list[tuple[int, int]]) -> Any:
+    """``test_<field>_must_be_a_seat_of_the_game``: for each ``(players, seat)``, a
+    seat those players do not have in ``field`` is an InvalidRulesError naming it,
+    made so or evolved from ``most`` (Rules of the most seats, the seat valid there)."""
+
+    @pytest.mark.parametrize(("players", "seat"), cases)
+    def test_must_be_a_seat_of_the_game(players: int, seat: int) -> None:
+        with pytest.raises(InvalidRulesError, match=field):
+            type(most)(players=players, **{field: seat})
+        with pytest.raises(InvalidRulesError, match=field):
+            attrs.evolve(most, players=players, **{field: seat})
+
+    return test_must_be_a_seat_of_the_game
 
 
 BadCall = tuple[str, Callable[[Any], object], type[Exception]]

@@ -10,7 +10,8 @@ The game is the registered one whose states are of ``s``'s type. The last ply is
 counted by the length of the legal list, which is the same number.
 
 ``seeded_dice`` is for the brute-force models that draw their own dice: the reference
-SplitMix64 of ``helpers``, written from API.md, not dicerules' code. ``Case`` is a
+SplitMix64 of ``helpers``, written from API.md, not dicerules' code; ``draw`` and
+``to_the_left`` are what the models that carry a stream share. ``Case`` is a
 pinned count, and ``perft_tests(cases, model_perft)`` the two tests every game's
 file makes of its cases: the engine's count, and its brute-force model's.
 """
@@ -25,6 +26,7 @@ import pytest
 from helpers import ref_roll
 
 import dicerules
+from dicerules import SeededStream
 from dicerules.game import game_of
 
 P = TypeVar("P")
@@ -66,6 +68,21 @@ def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:
 def seeded_dice(seed: int) -> tuple[int, ...]:
     """The first 2000 six-sided dice of a seeded stream, by the reference SplitMix64."""
     return ref_roll(seed, 0, 2000, 6)[0]
+
+
+def draw(stream: SeededStream, sides: int = 6) -> tuple[int, SeededStream]:
+    """One die of ``sides`` from ``stream``, and the stream after it."""
+    (die,), stream = stream.roll(1, sides)
+    return die, stream
+
+
+def to_the_left(present: Sequence[object], seat: int) -> int:
+    """The first seat to the left of ``seat`` (seat + 1, + 2, ...) that is ``present``."""
+    for step in range(1, len(present) + 1):
+        other = (seat + step) % len(present)
+        if present[other]:
+            return other
+    raise AssertionError("no seat is present")
 
 
 class Case(NamedTuple):

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from helpers import Beside, SeededDice, drawn_choice, random_play
+from helpers import Beside, SeededDice, drawn_beside
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -264,19 +264,10 @@ def play(data: st.DataObject, rules: e.Rules, seed: int, steps: int) -> Iterator
 
     Each action is drawn between roll and stand, shrinking toward standing at once.
     """
-    return random_play(
-        GAME,
-        GAME.new_game(rules, seed=seed),
-        drawn_choice(data),
-        steps,
-        beside=Beside(
-            lambda: Model(rules, SeededDice(seed)),
-            lambda model, action: model.act(action),
-            check_against_model,
-        ),
-        checked=True,
-        each_state=check_views,
-        each_step=each_step,
+    model = Beside(lambda: Model(rules, SeededDice(seed)), Model.act, check_against_model)
+    start = GAME.new_game(rules, seed=seed)
+    return drawn_beside(
+        GAME, start, data, steps, model, each_state=check_views, each_step=each_step
     )
 
 

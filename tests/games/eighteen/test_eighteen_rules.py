@@ -92,7 +92,8 @@ def test_unknown_preset_is_invalid_rules(name: object) -> None:
         Rules.preset(name)  # type: ignore[arg-type]
 
 
-BAD_FIELDS = [
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules.preset("hosted"),
     # permanent_house=4: a seat of 4 players is 0..3 (cross-field check)
     # start_points=18: not below the target (cross-field check)
     *bad_values("players", 1, 9, True, 4.0, "4", None),
@@ -104,10 +105,7 @@ BAD_FIELDS = [
     *bad_values("roost18_players_lose", 1),
     *bad_values("simultaneous_reveal", "False"),
     *bad_values("max_rounds", 0, 1001, True, 50.0),
-]
-
-
-test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(Rules, "hosted", BAD_FIELDS)
+)
 
 
 def test_a_permanent_house_with_elimination_needs_three_seats() -> None:
@@ -538,10 +536,15 @@ def test_view_the_round_result_reveals_everything_once_scored() -> None:
         assert result.hands == ((), (6, 6, 5), (5, 5, 6, 1), (6, 6, 4))
 
 
-@pytest.mark.parametrize("reveal", [False, True])
-@pytest.mark.parametrize("seat", [None, 0, 1, 2, 3])
+EACH_SEAT_EITHER_REVEAL = pytest.mark.parametrize(
+    ("seat", "reveal"), [(seat, reveal) for reveal in (False, True) for seat in (None, 0, 1, 2, 3)]
+)
+"""Every seat of HOSTED4 (and a spectator), with and without a simultaneous reveal."""
+
+
+@EACH_SEAT_EITHER_REVEAL
 def test_view_does_not_change_with_what_the_seat_may_not_know(
-    reveal: bool, seat: int | None
+    seat: int | None, reveal: bool
 ) -> None:
     state = mid_round(attrs.evolve(HOSTED4, simultaneous_reveal=reveal))
     changed = 0
@@ -580,10 +583,9 @@ def test_resample_hidden_with_simultaneous_reveal_redraws_the_other_hands() -> N
     assert len(seen) > 5
 
 
-@pytest.mark.parametrize("reveal", [False, True])
-@pytest.mark.parametrize("seat", [None, 0, 1, 2, 3])
+@EACH_SEAT_EITHER_REVEAL
 def test_resample_hidden_redraws_exactly_what_the_seat_may_not_know(
-    reveal: bool, seat: int | None
+    seat: int | None, reveal: bool
 ) -> None:
     # Seat 0 is the house; seat 1 has finished, seat 2 is playing, seat 3 has not begun.
     state = mid_round(attrs.evolve(HOSTED4, simultaneous_reveal=reveal))

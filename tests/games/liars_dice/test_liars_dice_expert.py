@@ -7,27 +7,28 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import Scripted
 from hypothesis import given
 from seat_spy import EXPERTS, SEEDS, check_refusals, expert_wins, experts_history, spied_match
 
 import dicerules
 import dicerules.testing as dt
-from dicerules import ScriptedStream, bots
+from dicerules import bots
 from dicerules.games import liars_dice as ld
 from dicerules.games.liars_dice import CHALLENGE, Bid, Rules, View
 from dicerules.games.liars_dice.expert import Expert
 
 GAME = dicerules.get_game("liars-dice")
+SCRIPTED = Scripted(ld)
 CLASSIC = Rules.preset("classic")
 NORWEGIAN = Rules.preset("norwegian")
 
 
 def seat_view(rules: Rules, dice: tuple[int, ...], *moves: str) -> tuple[View, tuple[Any, ...]]:
     """The view and legal actions of the seat to act, after ``moves`` in a scripted game."""
-    state = ld.new_game(attrs.evolve(rules, first_opener="seat0"), stream=ScriptedStream(dice))
-    for move in moves:
-        state = ld.apply(state, ld.parse_action(state, move))
-    return ld.view(state, state.to_act), ld.legal_actions(state)
+    return SCRIPTED.seat_view(
+        SCRIPTED.start(attrs.evolve(rules, first_opener="seat0"), *dice), *moves
+    )
 
 
 def choices(view: View, legal: tuple[Any, ...], seeds: range = range(20)) -> set[Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import Scripted
 
 import dicerules
 from dicerules import ScriptedStream, bots
@@ -25,15 +26,15 @@ from dicerules.games.liars_dice.expert import (
 )
 
 GAME = dicerules.get_game("liars-dice")
+SCRIPTED = Scripted(ld)
 PERUDO = Rules.preset("perudo")
 
 
 def seat_view(rules: Rules, dice: tuple[int, ...], *moves: str) -> tuple[View, tuple[Any, ...]]:
     """The view and legal actions of the seat to act, after ``moves`` in a scripted game."""
-    state = ld.new_game(attrs.evolve(rules, first_opener="seat0"), stream=ScriptedStream(dice))
-    for move in moves:
-        state = ld.apply(state, ld.parse_action(state, move))
-    return ld.view(state, state.to_act), ld.legal_actions(state)
+    return SCRIPTED.seat_view(
+        SCRIPTED.start(attrs.evolve(rules, first_opener="seat0"), *dice), *moves
+    )
 
 
 def duel(preset: str, players: int, games: int) -> int:

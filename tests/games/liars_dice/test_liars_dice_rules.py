@@ -120,7 +120,8 @@ def test_unknown_preset_is_invalid_rules() -> None:
         Rules.preset("nope")
 
 
-BAD_FIELDS = [
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules.preset("norwegian"),
     *bad_values("players", 1, 11, 0, True, 4.0, "4", None),
     *bad_values("dice_per_player", 0, 11, False, "3"),
     *bad_values("sides", 1, 21, True, 6.0),
@@ -129,11 +130,6 @@ BAD_FIELDS = [
     *bad_values("straights_wild", 0, "yes"),
     *bad_values("next_opener", "Loser", "first", "", 1, None),
     *bad_values("first_opener", "seat1", "ROLLOFF", "random", 0, True),
-]
-
-
-test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
-    Rules, "norwegian", BAD_FIELDS
 )
 
 

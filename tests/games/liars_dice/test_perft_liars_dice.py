@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from perft import Case, alike_test, engine_state, perft, perft_over, perft_tests
+from perft import Case, alike_test, draw, engine_state, perft, perft_over, perft_tests, to_the_left
 
 import dicerules
 from dicerules import SeededStream
@@ -103,20 +103,6 @@ class Table(NamedTuple):
     palificos: tuple[int, ...] = ()  # the seats that have had theirs
 
 
-def _draw(stream: SeededStream, sides: int) -> tuple[int, SeededStream]:
-    (die,), stream = stream.roll(1, sides)
-    return die, stream
-
-
-def _left_with_dice(dice: tuple[int, ...], seat: int) -> int:
-    """The first seat to the left of ``seat`` (seat + 1, + 2, ...) that has dice."""
-    for step in range(1, len(dice) + 1):
-        other = (seat + step) % len(dice)
-        if dice[other]:
-            return other
-    raise AssertionError("nobody has dice")
-
-
 def model_new_game(rules: Any, seed: int) -> Table:
     stream = SeededStream(seed)
     opener = 0
@@ -125,7 +111,7 @@ def model_new_game(rules: Any, seed: int) -> Table:
         while len(contenders) > 1:
             rolled = []
             for _ in contenders:
-                die, stream = _draw(stream, rules.sides)
+                die, stream = draw(stream, rules.sides)
                 rolled.append(die)
             contenders = [
                 s for s, die in zip(contenders, rolled, strict=True) if die == max(rolled)
@@ -146,7 +132,7 @@ def model_round(
     for count in dice:  # seat order; a seat that is out draws nothing
         hand = []
         for _ in range(count):
-            die, stream = _draw(stream, rules.sides)
+            die, stream = draw(stream, rules.sides)
             hand.append(die)
         hands.append(tuple(sorted(hand)))
     ones_wild = rules.ones_wild and not palifico
@@ -215,7 +201,7 @@ def model_play(table: Table, move: str) -> Table:
         if not table.bids and f == 1 and table.rules.ones_opening_cancels_wild:
             ones_wild = False
         return table._replace(
-            to_act=_left_with_dice(table.dice, seat),
+            to_act=to_the_left(table.dice, seat),
             bids=(*table.bids, (seat, q, f)),
             ones_wild=ones_wild,
         )
@@ -244,7 +230,7 @@ def model_play(table: Table, move: str) -> Table:
         assert loser is not None
         opener, palificos = loser, (*palificos, loser)
     if not dice[opener]:
-        opener = _left_with_dice(dice, opener)
+        opener = to_the_left(dice, opener)
     return model_round(table.rules, dice, opener, table.stream, palifico, palificos)
 
 

@@ -22,7 +22,7 @@ from helpers import (
     Exhausted,
     ScriptedDice,
     SeededDice,
-    drawn_choice,
+    drawn_beside,
     random_play,
     seeded_choice,
 )
@@ -253,20 +253,9 @@ def play(
     def each_step(state: link.State, action: link.Action, after: link.State) -> None:
         assert sum(GAME.scores(after)) + after.pot == conserved, "counters were made or lost"
 
-    return random_play(
-        GAME,
-        lambda: GAME.new_game(rules, stream=stream),
-        drawn_choice(data),
-        steps,
-        beside=Beside(
-            lambda: Model(rules, source),
-            lambda model, action: model.act(GAME.format_action(action)),
-            check_against_model,
-        ),
-        checked=True,
-        each_state=each_state,
-        each_step=each_step,
-    )
+    model = Beside.in_notation(GAME, lambda: Model(rules, source), check_against_model)
+    start = lambda: GAME.new_game(rules, stream=stream)  # noqa: E731
+    return drawn_beside(GAME, start, data, steps, model, each_state=each_state, each_step=each_step)
 
 
 def finish(state: link.State) -> None:

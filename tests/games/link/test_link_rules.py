@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn
+from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn, seat_field_test
 
 import dicerules
 from dicerules import (
@@ -95,7 +95,8 @@ def test_unknown_preset_is_invalid_rules(name: object) -> None:
         Rules.preset(name)  # type: ignore[arg-type]
 
 
-BAD_FIELDS = [
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules.preset("standard"),
     # first_player=4: a seat the default four players do not have
     *bad_values("players", 1, 7, True, 4.0, "4", None),
     *bad_values("white_dice", 0, 9, False, "4"),
@@ -104,20 +105,12 @@ BAD_FIELDS = [
     *bad_values("ante", -1, 101, None),
     *bad_values("link_cost", -1, 101, 1.5),
     *bad_values("first_player", -1, 6, 4, True, "0"),
-]
-
-
-test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
-    Rules, "standard", BAD_FIELDS
 )
 
 
-@pytest.mark.parametrize(("players", "first_player"), [(2, 2), (3, 3), (5, 5), (2, 5)])
-def test_first_player_must_be_a_seat_of_the_game(players: int, first_player: int) -> None:
-    with pytest.raises(InvalidRulesError, match="first_player"):
-        Rules(players=players, first_player=first_player)
-    with pytest.raises(InvalidRulesError, match="first_player"):
-        attrs.evolve(Rules(players=6, first_player=first_player), players=players)
+test_first_player_must_be_a_seat_of_the_game = seat_field_test(
+    Rules(players=6), "first_player", [(2, 2), (3, 3), (5, 5), (2, 5)]
+)
 
 
 @pytest.mark.parametrize(
@@ -653,18 +646,20 @@ def test_resample_hidden_draws_seat_by_seat_whites_then_blue() -> None:
 # ------------------------------------------------------------------ notation
 
 
-@pytest.mark.parametrize(
-    ("action", "text"),
-    [
-        (Open(3, "up"), "W3 up"),
-        (Open(4, "down"), "W4 down"),
-        (Open(3, "up", blue=True), "B3 up"),
-        (W(5), "W5"),
-        (B(5), "B5"),
-        (OUT, "out"),
-    ],
-)
-def test_format_and_parse(action: link.Action, text: str) -> None:
+ACTIONS = [  # an action, its notation, its repr
+    (Open(3, "up"), "W3 up", "Open(value=3, direction='up')"),
+    (Open(4, "down"), "W4 down", "Open(value=4, direction='down')"),
+    (Open(6, "down"), "W6 down", "Open(value=6, direction='down')"),
+    (Open(3, "up", blue=True), "B3 up", "Open(value=3, direction='up', blue=True)"),
+    (W(5), "W5", "Play(blue=False, value=5)"),
+    (B(5), "B5", "Play(blue=True, value=5)"),
+    (B(2), "B2", "Play(blue=True, value=2)"),
+    (OUT, "out", "Out()"),
+]
+
+
+@pytest.mark.parametrize(("action", "text", "code"), ACTIONS)
+def test_format_and_parse(action: link.Action, text: str, code: str) -> None:
     assert link.format_action(action) == text
     assert link.parse(text) == action
     assert link.parse(f"  {text.lower()} ") == action
@@ -714,20 +709,12 @@ def test_a_malformed_action_cannot_be_built(make: Callable[[], object]) -> None:
         make()
 
 
-@pytest.mark.parametrize(
-    ("action", "text"),
-    [
-        (Open(3, "up"), "Open(value=3, direction='up')"),
-        (Open(6, "down"), "Open(value=6, direction='down')"),
-        (Open(3, "up", blue=True), "Open(value=3, direction='up', blue=True)"),
-        (W(5), "Play(blue=False, value=5)"),
-        (B(2), "Play(blue=True, value=2)"),
-        (OUT, "Out()"),
-    ],
-)
-def test_reprs_read_like_the_code_that_builds_them(action: link.Action, text: str) -> None:
-    assert repr(action) == text
-    assert eval(text, {"Open": Open, "Play": Play, "Out": Out}) == action
+@pytest.mark.parametrize(("action", "text", "code"), ACTIONS)
+def test_reprs_read_like_the_code_that_builds_them(
+    action: link.Action, text: str, code: str
+) -> None:
+    assert repr(action) == code
+    assert eval(code, {"Open": Open, "Play": Play, "Out": Out}) == action
 
 
 def test_format_action_rejects_what_is_not_an_action() -> None:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
-from perft import Case, alike_test, engine_state, perft, perft_over, perft_tests
+from perft import Case, alike_test, draw, engine_state, perft, perft_over, perft_tests, to_the_left
 
 import dicerules
 from dicerules import ScriptedStream, SeededStream
@@ -52,20 +52,6 @@ class Table(NamedTuple):
     stream: SeededStream
 
 
-def _draw(stream: SeededStream) -> tuple[int, SeededStream]:
-    (die,), stream = stream.roll(1, 6)
-    return die, stream
-
-
-def _left(present: tuple[bool, ...], seat: int) -> int:
-    """The first seat to the left of ``seat`` (seat + 1, + 2, ...) marked present."""
-    for step in range(1, len(present) + 1):
-        other = (seat + step) % len(present)
-        if present[other]:
-            return other
-    raise AssertionError("nobody is present")
-
-
 def _put(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     return tuple(value if s == seat else old for s, old in enumerate(values))
 
@@ -92,13 +78,13 @@ def model_round(
             continue
         hand = []
         for _ in range(rules.white_dice):
-            die, stream = _draw(stream)
+            die, stream = draw(stream)
             hand.append(die)
-        blue, stream = _draw(stream)
+        blue, stream = draw(stream)
         whites.append(tuple(sorted(hand)))
         blues.append(blue)
     if not in_game[starter]:
-        starter = _left(in_game, starter)
+        starter = to_the_left(in_game, starter)
     return Table(
         rules, number, counters, rules.ante * sum(in_game), in_game, in_game, tuple(whites),
         tuple(blues), (), "", starter, stream,
@@ -139,7 +125,7 @@ def model_play(t: Table, move: str) -> Table:
     if move == "out":
         in_round = _put(t.in_round, seat, False)
         if sum(in_round) > 1:
-            return t._replace(in_round=in_round, to_act=_left(in_round, seat))
+            return t._replace(in_round=in_round, to_act=to_the_left(in_round, seat))
         (winner,) = [s for s, there in enumerate(in_round) if there]
         counters = _put(t.counters, winner, t.counters[winner] + t.pot)
         if t.round == t.rules.rounds:
@@ -157,13 +143,13 @@ def model_play(t: Table, move: str) -> Table:
         going = move.split()[1] if " " in move else t.going
         return t._replace(
             whites=_put(t.whites, seat, tuple(hand)), row=row, going=going,
-            to_act=_left(t.in_round, seat),
+            to_act=to_the_left(t.in_round, seat),
         )  # fmt: skip
     cost = t.rules.link_cost
     return t._replace(
         counters=_put(t.counters, seat, t.counters[seat] - cost), pot=t.pot + cost,
         blues=_put(t.blues, seat, None), row=row, going="down" if t.going == "up" else "up",
-        to_act=_left(t.in_round, seat),
+        to_act=to_the_left(t.in_round, seat),
     )  # fmt: skip
 
 

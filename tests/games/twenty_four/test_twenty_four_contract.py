@@ -7,7 +7,7 @@ seats: the conservation law is a zero sum.
 
 from __future__ import annotations
 
-from helpers import random_game
+from helpers import random_game, resampled
 
 from dicerules import SeededStream
 from dicerules.games import twenty_four as tf
@@ -22,14 +22,11 @@ def test_the_conservation_law_is_a_zero_sum() -> None:
 
 
 def test_resample_hidden_redraws_only_the_stream() -> None:
-    resample = tf.GAME.resample_hidden
-    assert resample is not None and tf.GAME.hides_information
     for rules in tf.PRESETS.values():
-        for index, state in enumerate(random_game(tf.GAME, rules, seed=3, chooser_seed=4)):
-            for seat in (None, *range(rules.players)):
-                twin = resample(state, seat, SeededStream(index))
-                assert tf.describe(twin) == tf.describe(state)
-                assert twin.tape.stream == SeededStream(index)
+        seats = rules.players + 1  # and the spectator
+        for index, (state, twin) in enumerate(resampled(tf.GAME, rules, 3, 4)):
+            assert tf.describe(twin) == tf.describe(state)
+            assert twin.tape.stream == SeededStream(index // seats)
 
 
 def test_every_seat_acts() -> None:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import Beside, ScriptedDice, SeededDice, drawn_choice, random_play
+from helpers import Beside, ScriptedDice, SeededDice, drawn_beside
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -224,20 +224,9 @@ def play(
     data: st.DataObject, rules: tf.Rules, stream: Any, source: Any, steps: int
 ) -> Iterator[tf.State]:
     """Play from a new game beside the model, checking every step; yields the states."""
-    return random_play(
-        GAME,
-        lambda: GAME.new_game(rules, stream=stream),
-        drawn_choice(data),
-        steps,
-        beside=Beside(
-            lambda: Model(rules, source),
-            lambda model, action: model.act(GAME.format_action(action)),
-            check_against_model,
-        ),
-        checked=True,
-        each_state=each_state,
-        each_step=each_step,
-    )
+    model = Beside.in_notation(GAME, lambda: Model(rules, source), check_against_model)
+    start = lambda: GAME.new_game(rules, stream=stream)  # noqa: E731
+    return drawn_beside(GAME, start, data, steps, model, each_state=each_state, each_step=each_step)
 
 
 def finish(state: tf.State) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn
+from helpers import Scripted, bad_input_test, bad_rules_test, bad_values, drawn, seat_field_test
 
 import dicerules
 from dicerules import (
@@ -112,7 +112,8 @@ def test_unknown_preset_is_invalid_rules() -> None:
         Rules.preset("nope")
 
 
-BAD_FIELDS = [
+test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
+    Rules.preset("house-rules"),
     *bad_values("players", 1, 9, 0, True, 4.0, "4", None),
     *bad_values("rotations", 0, 101, -1, False, "1"),
     *bad_values("first_player", -1, 8, 1.0, None),
@@ -120,18 +121,12 @@ BAD_FIELDS = [
     *bad_values("low_score_bonus", "on", "OFF", False, None),
     *bad_values("failed_bonus_pays", 1, "yes", None),
     *bad_values("settlements", 0, "True"),
-]
-
-
-test_bad_rules_field_is_invalid_rules_naming_the_field = bad_rules_test(
-    Rules, "house-rules", BAD_FIELDS
 )
 
 
-@pytest.mark.parametrize(("players", "first"), [(2, 2), (4, 4), (4, 7), (7, 7)])
-def test_first_player_must_be_a_seat_of_the_game(players: int, first: int) -> None:
-    with pytest.raises(InvalidRulesError, match="first_player"):
-        Rules(players=players, first_player=first)
+test_first_player_must_be_a_seat_of_the_game = seat_field_test(
+    Rules(players=8), "first_player", [(2, 2), (4, 4), (4, 7), (7, 7)]
+)
 
 
 @pytest.mark.parametrize(

@@ -15,11 +15,15 @@ import pytest
 from cli_helpers import cli
 
 import dicerules
+from dicerules.cli.simulate import usable_cpus
 
 ROOT = Path(dicerules.__file__).resolve().parent.parent
 RUN = ("simulate", "liars-dice", "--players", "2", "--bots", "random", "--games", "100000")
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+pytestmark = [
+    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc"),
+    pytest.mark.skipif(usable_cpus() < 2, reason="--workers 2 needs two processors to use"),
+]
 
 
 def _descendants(pid: int) -> set[int]:

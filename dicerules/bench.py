@@ -932,7 +932,7 @@ def simulate_lines(games: int, repeats: int, clock: Clock = time.perf_counter) -
             dask: Any = distributed  # it has no type hints
             cluster = stack.enter_context(dask.LocalCluster(
                 n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=None, worker_dashboard_address=None))  # fmt: skip
+                dashboard_address=":0", worker_dashboard_address=None))  # fmt: skip
             client = stack.enter_context(dask.Client(cluster))
             executors["2-worker LocalCluster"] = client.get_executor()
         for executor in executors.values():  # started, and the workers have imported

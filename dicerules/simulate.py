@@ -659,6 +659,9 @@ def simulate(
                   stop, shown)  # fmt: skip
         except KeyboardInterrupt:
             stop.signal = stop.signal or signal.SIGINT
+        except Exception:
+            if stop.signal is None:  # a signal that reached the workers too may break
+                raise  # the executor: the run is stopped, not failed
         shown.show(len(outcomes), final=True)
     result = _simulation(plan, games, names, acting, outcomes)
     if stop.signal is not None:

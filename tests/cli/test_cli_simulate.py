@@ -21,7 +21,10 @@ from dicerules.stats import wilson
 SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
 
 
-def test_the_output_is_the_same_for_one_worker_and_two(tmp_path: Path) -> None:
+def test_the_output_is_the_same_for_one_worker_and_two(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 2)  # two workers even on one processor
     one = cli(*SIM, "--seed", "5", "--records", str(tmp_path / "one.jsonl"))
     two = cli(*SIM, "--seed", "5", "--workers", "2", "--records", str(tmp_path / "two.jsonl"))
     assert (one.status, one.err) == (0, "")

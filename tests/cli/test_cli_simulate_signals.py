@@ -15,11 +15,15 @@ import pytest
 from cli_helpers import cli
 
 import dicerules
+from dicerules.cli.simulate import usable_cpus
 
 ROOT = Path(dicerules.__file__).resolve().parent.parent
 RUN = ("simulate", "liars-dice", "--players", "2", "--bots", "random", "--games", "100000")
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+pytestmark = [
+    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc"),
+    pytest.mark.skipif(usable_cpus() < 2, reason="--workers 2 needs two processors to use"),
+]
 
 
 def _descendants(pid: int) -> set[int]:
@@ -103,8 +107,11 @@ def test_ctrl_c_with_workers_prints_the_games_finished_and_exits_130(tmp_path: P
     _no_orphans(workers)
 
 
-def test_sigterm_with_workers_stops_them_and_keeps_the_games_finished(tmp_path: Path) -> None:
-    status, out, err, path, workers = _stop_a_run(tmp_path, signal.SIGTERM, group=False)
+@pytest.mark.parametrize("group", [False, True], ids=["to the command", "to its workers too"])
+def test_sigterm_with_workers_stops_them_and_keeps_the_games_finished(
+    tmp_path: Path, group: bool
+) -> None:
+    status, out, err, path, workers = _stop_a_run(tmp_path, signal.SIGTERM, group=group)
     assert status == 128 + signal.SIGTERM, err
     assert "stopped by SIGTERM after" in err
     _check_what_was_left(out, path, err)

@@ -37,7 +37,7 @@ def client() -> Iterator[Any]:
             processes=True,
             host="127.0.0.1",
             scheduler_port=0,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: several clusters may run at once
             worker_dashboard_address=None,
         ) as cluster,
         distributed.Client(cluster) as connected,

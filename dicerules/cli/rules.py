@@ -6,12 +6,11 @@ import argparse
 import inspect
 import re
 import sys
-import textwrap
 from typing import TextIO
 
 import attrs
 
-from dicerules.cli.options import find_game, make_rules, rule_value, say, width
+from dicerules.cli.options import fill, find_game, make_rules, rule_value, say, width
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
@@ -30,9 +29,10 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         say([f"{game.name} describes no rules: its engine, {name}, has no docstring."], out)
     if args.preset is not None:
         default = " (the default)" if rules == game.default_rules else ""
-        print(f"\nThe preset {args.preset}{default}:", file=out)
-        for field in attrs.fields(type(rules)):
-            print(f"  {field.name} = {rule_value(getattr(rules, field.name))}", file=out)
+        print(file=out)
+        say([f"The preset {args.preset}{default}:"]
+            + [f"  {field.name} = {rule_value(getattr(rules, field.name))}"
+               for field in attrs.fields(type(rules))], out)  # fmt: skip
     return 0
 
 
@@ -57,14 +57,6 @@ def plain_text(docstring: str, columns: int) -> str:
         for item in items:
             joined = " ".join(part.strip() for part in item)
             bullet = item[0].startswith("* ")
-            out.append(
-                textwrap.fill(
-                    joined,
-                    columns,
-                    subsequent_indent="  " if bullet else "",
-                    break_long_words=False,
-                    break_on_hyphens=False,
-                )
-            )
+            out.append("\n".join(fill(joined, columns, "  " if bullet else "")))
         out.append("")
     return "\n".join(out).rstrip("\n")

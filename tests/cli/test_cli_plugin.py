@@ -56,7 +56,7 @@ def test_play_tells_the_game_with_the_generic_narrator(highest: dicerules.Game) 
         "highest (standard), 2 seats, seed 3.",
         "You are seat 0; the other seats are random bots.",
     ]
-    assert "Scores: seat 0 (you) 0, seat 1 0." in lines
+    assert "Scores: seat 0 (you) = 0, seat 1 = 0." in lines
     assert "You can play roll or stop." in lines
     assert "Type one of the legal actions below, as highest writes it." in lines
     assert "Legal: roll, stop." in lines
@@ -102,7 +102,7 @@ def test_the_generic_narrator_tells_a_view_s_short_facts() -> None:
     assert facts(before) == {"turn total": "0", "kept": "none", "open": "yes"}
     teller = Narrator(tiny_game.GAME, 0)
     assert teller.situation(after) == [
-        "Scores: seat 0 (you) 0, seat 1 0.",
+        "Scores: seat 0 (you) = 0, seat 1 = 0.",
         "Turn total 6; last roll 6; kept 6-6; open yes.",
     ]
     assert teller.news(before, after) == ["  Turn total 6; last roll 6; kept 6-6."]

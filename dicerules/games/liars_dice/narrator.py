@@ -37,7 +37,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
     def _reveal(self, reveal: liars_dice.Reveal, after: liars_dice.View) -> list[str]:
         rules = after.rules
         cups = ", ".join(
-            f"{self.who(seat)} {dice_text(hand)}" for seat, hand in enumerate(reveal.hands) if hand
+            self.holds(seat, dice_text(hand)) for seat, hand in enumerate(reveal.hands) if hand
         )
         wild = []
         if reveal.ones_wild and reveal.bid.face != 1:
@@ -71,7 +71,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         return lines
 
     def _round(self, view: liars_dice.View) -> list[str]:
-        left = ", ".join(f"{self.who(seat)} {n}" for seat, n in enumerate(view.dice) if n)
+        left = ", ".join(self.holds(seat, n) for seat, n in enumerate(view.dice) if n)
         lines = [
             f"Round {view.round}: {sum(view.dice)} dice in play ({left});"
             f" {self.who(view.opener)} opens."

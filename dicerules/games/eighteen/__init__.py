@@ -66,6 +66,7 @@ GAME: Game[State, Action, Rules, View] = register(
         acting_seats=acting_seats,
         expert=expert.Expert,
         narrator=narrator.EighteenNarrator,
+        rules_text=engine.__doc__,
         distinct_actions=encoding.distinct_actions,
         observation=encoding.OBSERVATION,
         max_length=encoding.max_length,

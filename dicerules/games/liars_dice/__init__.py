@@ -70,6 +70,7 @@ GAME: Game[State, Action, Rules, View] = register(
         expert=expert.Expert,
         bots=MappingProxyType({"odds": expert.OddsExpert}),
         narrator=narrator.LiarsDiceNarrator,
+        rules_text=engine.__doc__,
         distinct_actions=encoding.distinct_actions,
         observation=encoding.OBSERVATION,
         max_sides=encoding.max_sides,

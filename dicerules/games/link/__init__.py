@@ -63,6 +63,7 @@ GAME: Game[State, Action, Rules, View] = register(
         outside_scores=outside_scores,
         expert=expert.Expert,
         narrator=narrator.LinkNarrator,
+        rules_text=engine.__doc__,
         distinct_actions=encoding.distinct_actions,
         observation=encoding.OBSERVATION,
         max_length=encoding.max_length,

@@ -74,6 +74,7 @@ GAME: Game[State, Action, Rules, View] = register(
         outside_scores=outside_scores,
         expert=expert.Expert,
         narrator=narrator.TwentyFourNarrator,
+        rules_text=engine.__doc__,
         distinct_actions=encoding.distinct_actions,
         observation=encoding.OBSERVATION,
         max_length=encoding.max_length,

@@ -42,6 +42,7 @@ import os
 import random
 import statistics
 import sys
+import textwrap
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -570,6 +571,46 @@ def table_line(cells: Sequence[str], widths: Sequence[int]) -> str:
     return "  ".join((first, *rest)).rstrip()
 
 
+def row_block(header: Sequence[str], cells: Sequence[str], columns: int) -> list[str]:
+    """A row told as lines of ``label value`` that fit ``columns``, for a table too wide.
+
+    The first cell on a line of its own, then each other cell after its label (a
+    ``spread`` in brackets after the figure it belongs to), cells that are ``-`` or
+    empty left out.
+    """
+    told: list[str] = []
+    for label, cell in zip(header[1:], cells[1:], strict=True):
+        if cell in ("", "-"):
+            continue
+        if label == "spread" and told:
+            told[-1] += f" (spread {cell})"
+        else:
+            told.append(f"{label} {cell}")
+    body = textwrap.wrap(
+        ", ".join(told),
+        columns,
+        initial_indent="  ",
+        subsequent_indent="    ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [cells[0], *body]
+
+
+def fitted_rows(
+    header: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int], columns: int | None
+) -> Iterator[str]:
+    """The table's lines: the header and a line a row; a block a row (``row_block``) when
+    the header is wider than ``columns`` (None: any width)."""
+    if columns is None or len(table_line(header, widths)) <= columns:
+        yield table_line(header, widths)
+        for row in rows:
+            yield table_line(row, widths)
+        return
+    for row in rows:
+        yield from row_block(header, row, columns)
+
+
 def speed_row(
     contender: Contender, samples: Mapping[str, list[Sample]], header: Sequence[str]
 ) -> list[str]:
@@ -611,8 +652,16 @@ def speed_table(players: Sequence[Contender], samples: Mapping[str, list[Sample]
     return "\n".join(table_line(row, widths) for row in (header, *rows))
 
 
+LONG_HEADER: Final = ("long game", "value", "spread", "ratio", "target")
+
+
 def long_game_table(result: LongGameFigures) -> str:
     """The table of the long game's flatness, linearity and memory."""
+    return format_table(LONG_HEADER, long_game_rows(result))
+
+
+def long_game_rows(result: LongGameFigures) -> list[list[str]]:
+    """The rows of the long game's table (``long_game_table``)."""
     apply_ratio = ratio(result.apply_long.median, result.apply_short.median)
     replay_ratio = ratio(result.replay_long.median, result.replay_short.median)
     rows = [
@@ -628,7 +677,7 @@ def long_game_table(result: LongGameFigures) -> str:
          f"~{LONG_STEPS // SHORT_REPLAY}x (linear)"],
         ["bytes per state", f"{result.bytes_per_state:,.0f}", "", "", ""],
     ]  # fmt: skip
-    return format_table(["long game", "value", "spread", "ratio", "target"], rows)
+    return rows
 
 
 # ----------------------------------------------------------------- the command
@@ -718,18 +767,22 @@ def lines(
     pyspiel: Any | None = None,
     adapters: Mapping[str, Adapter] | None = None,
     sampler: str = SCAN,
+    columns: int | None = None,
 ) -> Iterator[str]:
     """Every line bench prints, each as soon as it is known.
 
     The header comes at once, then the speed table's header, then a game's rows as
     soon as that game has been timed, then each long game. ``wanted`` names games
-    and counterparts (all when empty). ValueError for bad arguments or unknown
-    names, raised before anything is timed or yielded.
+    and counterparts (all when empty). A table wider than ``columns`` (None: any
+    width) is told a block a row (``row_block``). ValueError for bad arguments or
+    unknown names, raised before anything is timed or yielded.
     """
     check_arguments(seconds, repeats)
     groups = plan(wanted, sampler, pyspiel=pyspiel, adapters=adapters)
     lengthy = long_games(wanted)
-    return _lines(groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler)
+    return _lines(
+        groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler, columns
+    )
 
 
 def _lines(
@@ -741,6 +794,7 @@ def _lines(
     pyspiel: Any | None,
     adapters: Mapping[str, Adapter],
     sampler: str,
+    columns: int | None = None,
 ) -> Iterator[str]:
     yield (
         f"dicerules bench: random legal play through the public API; {repeats}"
@@ -761,18 +815,26 @@ def _lines(
     if players:
         header = speed_header(players)
         widths = column_widths(header, players)
+
+        def speed_rows() -> Iterator[list[str]]:
+            for group in groups:
+                samples = run_interleaved(group.contenders, seconds, repeats, clock)
+                for contender in group.contenders:
+                    yield speed_row(contender, samples, header)
+
         yield ""
-        yield table_line(header, widths)
-        for group in groups:
-            samples = run_interleaved(group.contenders, seconds, repeats, clock)
-            for contender in group.contenders:
-                yield table_line(speed_row(contender, samples, header), widths)
+        yield from fitted_rows(header, speed_rows(), widths, columns)
     for game in lengthy:
         setting = game.benchmarks.long_game
         assert setting is not None
         yield ""
         yield f"long game: {game.name}, {setting.text}"
-        yield from long_game_table(measure_long_game(game, seconds, repeats, clock)).splitlines()
+        rows = long_game_rows(measure_long_game(game, seconds, repeats, clock))
+        table = format_table(LONG_HEADER, rows).splitlines()
+        if columns is not None and max(map(len, table)) > columns:
+            yield from (line for row in rows for line in row_block(LONG_HEADER, row, columns))
+        else:
+            yield from table
 
 
 def report(
@@ -827,6 +889,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         pyspiel=pyspiel,
         adapters=load_adapters(pyspiel),
         sampler=args.sampler,
+        columns=getattr(args, "columns", None),
     )
     for line in text:
         print(line, file=stream, flush=True)

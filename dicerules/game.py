@@ -319,6 +319,10 @@ class Game(Generic[S, A, R, V]):
     )
     """More named bots of this game beyond ``random`` and ``expert``: each called with a
     seed, returns a Bot (``dicerules.bots.make`` finds them by name); by default none."""
+    rules_text: str | None = attrs.field(default=None, kw_only=True)
+    """The rules for players, as ``dicerules rules`` prints them (paragraphs, ``* ``
+    bullets, ````code````; the notes after a paragraph ``Implementation notes`` come
+    second); None: the docstring of the package that holds the game's State."""
 
     # What solvers and learners need (dicerules.openspiel, dicerules.pettingzoo), as
     # OpenSpiel's GameInfo states it; dicerules.facts holds the types.

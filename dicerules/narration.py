@@ -147,17 +147,21 @@ class Narrator(Generic[V]):
         *others, last = [self.who(seat) for seat in seats]
         return f"{', '.join(others)} and {last}" if others else last
 
+    def holds(self, seat: int, value: object) -> str:
+        """A seat and its value, not to be read as one number: ``seat 1 = 3``."""
+        return f"{self.who(seat)} = {value}"
+
     def seats(self, values: Sequence[object], signed: bool = False) -> str:
-        """One value per seat: ``seat 0 3, seat 1 2``."""
+        """One value per seat: ``seat 0 = 3, seat 1 = 2``."""
         return ", ".join(
-            f"{self.who(seat)} {value:+d}" if signed else f"{self.who(seat)} {value}"
+            self.holds(seat, f"{value:+d}" if signed else value)
             for seat, value in enumerate(values)
         )
 
     def passes(self, label: str, passes: Sequence[Sequence[tuple[int, object]]]) -> list[str]:
-        """A line per pass of seats throwing in turn: ``Roll-off 1: seat 0 4, seat 1 2.``"""
+        """A line per pass of seats throwing in turn: ``Roll-off 1: seat 0 = 4, seat 1 = 2.``"""
         return [
-            f"{label} {number}: {', '.join(f'{self.who(seat)} {shown}' for seat, shown in one)}."
+            f"{label} {number}: {', '.join(self.holds(seat, shown) for seat, shown in one)}."
             for number, one in enumerate(passes, start=1)
         ]
 

@@ -113,7 +113,7 @@ def parser() -> argparse.ArgumentParser:
     one = commands.add_parser("games", help="the games, their presets and rule fields")
     one.set_defaults(run=cmd_games)
 
-    one = commands.add_parser("rules", help="the rules of a game, as implemented")
+    one = commands.add_parser("rules", help="the rules of a game")
     one.add_argument("game", metavar="GAME", help=game_help())
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)

@@ -9,24 +9,28 @@ import attrs
 
 import dicerules
 from dicerules import bots
-from dicerules.cli.options import rule_value
+from dicerules.cli.options import rule_value, say
 from dicerules.rulefields import FieldSpec, field_spec
 
 
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     """Each game, its presets and its rule fields."""
+    lines = []
     for game in dicerules.GAMES.values():
         presets = ", ".join(
             f"{name} (default)" if rules == game.default_rules else name
             for name, rules in game.presets.items()
         )
-        print(f"{game.name}", file=out)
-        print(f"  presets: {presets}", file=out)
-        print(f"  bots: {', '.join(bots.names(game))}", file=out)
-        print("  rules (name, default, allowed):", file=out)
+        lines += [
+            f"{game.name}",
+            f"  presets: {presets}",
+            f"  bots: {', '.join(bots.names(game))}",
+            "  rules (name, default, allowed):",
+        ]
         for field in attrs.fields(game.Rules):
             value = rule_value(getattr(game.default_rules, field.name))
-            print(f"    {field.name:<27} {value:<9} {allowed(field_spec(field))}", file=out)
+            lines.append(f"    {field.name:<27} {value:<9} {allowed(field_spec(field))}")
+    say(lines, out)
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -191,22 +192,44 @@ def width(out: TextIO) -> int:
     return 80
 
 
-def wrapped(line: str, columns: int) -> list[str]:
+def wrapped(line: str, columns: int, keep: int = 0) -> list[str]:
     """``line`` broken at spaces to fit ``columns``, never inside a word.
 
     The lines after the first are indented two spaces more than the first, so a
-    long line still reads as one item. A word longer than the width stays whole.
+    long line still reads as one item. A word longer than the width stays whole, and
+    so do the first ``keep`` characters (a file's name and what follows it, say).
     """
     if len(line) <= columns:
         return [line]
     indent = line[: len(line) - len(line.lstrip(" "))]
-    return textwrap.wrap(
-        line,
-        columns,
-        subsequent_indent=indent + "  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    ) or [line]
+    held = line[:keep].replace(" ", _GLUE) + line[keep:]
+    parts = fill(held, columns, subsequent_indent=indent + "  ") or [held]
+    return [part.replace(_GLUE, " ") for part in parts]
+
+
+def fill(text: str, columns: int, subsequent_indent: str = "") -> list[str]:
+    """``text`` as lines of at most ``columns`` (a longer word stays whole), broken at
+    spaces but never inside a word or a pair such as ``seat 3`` or ``seat 0 (you)``."""
+    kept = _PAIR.sub(lambda pair: pair[0].replace(" ", _GLUE), text)
+    return [
+        part.replace(_GLUE, " ")
+        for part in textwrap.wrap(
+            kept,
+            columns,
+            subsequent_indent=subsequent_indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    ]
+
+
+_GLUE = "\x00"
+"""Holds two words together while a line is wrapped (a space to the eye, not to textwrap)."""
+
+_PAIR = re.compile(
+    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?(?: (?:and|to|of) \d+| = [^\s,;]+)?"
+)
+"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``."""
 
 
 def say(lines: Sequence[str], out: TextIO) -> None:

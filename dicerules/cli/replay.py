@@ -15,6 +15,8 @@ from dicerules.cli.options import (
     result_lines,
     rules_label,
     say,
+    width,
+    wrapped,
 )
 from dicerules.errors import DiceRulesError
 from dicerules.game import get_game
@@ -170,11 +172,13 @@ def narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
     game = get_game(rec.game)
     teller = options.narrator(game, None)
     state = game.new_game(final.rules, stream=rec.stream)
-    print(
-        f"{name}: {game.name} ({rules_label(game, final.rules)}), {len(rec.actions)} actions,"
-        f" {len(rec.rolls)} dice; it replays exactly.",
-        file=out,
-    )
+    head = f"{name}: {game.name} ({rules_label(game, final.rules)}),"
+    line = f"{head} {len(rec.actions)} actions, {len(rec.rolls)} dice; it replays exactly."
+    columns = width(out)
+    # The file's name and the game stay whole; a name too long for the line is a line
+    # too long for any wrapping, and then stays one line, as a path is never broken.
+    for part in wrapped(line, columns, keep=len(head)) if len(head) < columns else [line]:
+        print(part, file=out)
     seen = game.view(state, None)
     say(teller.news(None, seen), out)
     for text in rec.actions:

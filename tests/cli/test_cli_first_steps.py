@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from cli_helpers import cli
 
@@ -154,3 +155,27 @@ def test_calza_is_offered_as_a_call() -> None:
                stdin="quit\n")  # fmt: skip
     assert "or calza." not in done.out
     assert "challenge it or call calza." in done.out
+
+
+def _perudo_help(palifico: bool = False) -> str:
+    liars = dicerules.GAMES["liars-dice"]
+    state = liars.new_game(liars.presets["perudo"], seed=1)
+    state = liars.apply(state, liars.parse_action(state, "1x5"))
+    seat = liars.current_player(state)
+    view = attrs.evolve(liars.view(state, seat), palifico=palifico, ones_wild=not palifico)
+    legal = liars.legal_actions(state)
+    return " ".join(narrator(liars, seat).notation_help(view, legal))
+
+
+def test_help_states_the_raise_rule_of_pacos_and_calza() -> None:
+    text = _perudo_help()
+    assert "Pacos: a bid on ones needs only half the last quantity, rounded up" in text
+    assert "calza (or exact) says the last bid is exactly right" in text
+    assert "dicerules rules" not in text
+
+
+def test_help_states_the_raise_rule_of_a_palifico_round() -> None:
+    text = _perudo_help(palifico=True)
+    assert "Palifico round: ones are not wild" in text
+    assert "each later bid names 5s, the face this round's opening named" in text
+    assert "more dice of any face" not in text

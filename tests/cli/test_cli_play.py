@@ -98,7 +98,7 @@ def test_quit_ends_the_game_cleanly(tmp_path: Path) -> None:
     state = dicerules.replay(dicerules.GameRecord.from_json(path.read_text()))
     assert eighteen.history(state)[-1] == eighteen.ROLL  # the human's last action
     points = ", ".join(
-        f"seat {seat}{' (you)' if seat == 0 else ''} {n}"
+        f"seat {seat}{' (you)' if seat == 0 else ''} = {n}"
         for seat, n in enumerate(eighteen.scores(state))
     )
     assert done.out.splitlines()[-3:] == [
@@ -251,4 +251,6 @@ def test_twenty_four_money_is_told_in_quarter_units_from_the_start() -> None:
     done = cli("play", "twenty-four", "--seed", "4", "--players", "2", stdin="quit\n")
     assert done.status == 0
     running = [line for line in done.out.splitlines() if line.startswith("Money so far")]
-    assert running == ["Money so far, in quarter-units (4 to a unit): seat 0 (you) +0, seat 1 +0."]
+    assert running == [
+        "Money so far, in quarter-units (4 to a unit): seat 0 (you) = +0, seat 1 = +0."
+    ]

@@ -14,7 +14,9 @@ from dicerules.games.eighteen.engine import *  # noqa: F403 (the engine's public
 from dicerules.games.eighteen.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
-    Game.from_module(engine, encoding, expert, narrator=narrator.EighteenNarrator)
+    Game.from_module(
+        engine, encoding, expert, narrator=narrator.EighteenNarrator, rules_text=engine.__doc__
+    )
 )
 
 __all__ = [*engine.__all__, "GAME", "encoding", "engine", "expert", "narrator", "odds"]

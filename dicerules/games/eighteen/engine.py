@@ -1,6 +1,6 @@
 """Eighteen: a dice game after blackjack, played against the house's hidden roost.
 
-The rules as implemented, in full (``dicerules rules eighteen`` prints them):
+The rules:
 
 * Seats are numbered to the left. Unless ``permanent_house`` names a seat, the house
   is chosen first: every seat rolls three dice in seat order, the highest total is
@@ -40,13 +40,15 @@ Presets: ``standard`` (the defaults: the house rotates, first to 18 points),
 ``hosted`` (seat 0 is the house for the whole game, which ends after 50 rounds at
 the latest).
 
-Decisions where the source is silent (each one a Rules field
-where users may want otherwise): points may go negative unless ``floor_at_zero``;
-a roost of 18 costs every player a point; a player above the roost gains exactly
-one point; the target is checked only at the end of a round; a permanent house
-never wins and is never out; the cap on rounds.
+Implementation notes
 
-Further decisions, where even those are silent: the one-seat-left rule belongs
+Where players' customs differ or say nothing, dicerules decides so (each one a rules
+field where you may want otherwise): points may go negative unless
+``floor_at_zero``; a roost of 18 costs every player a point; a player above the
+roost gains exactly one point; the target is checked only at the end of a round; a
+permanent house never wins and is never out; the cap on rounds.
+
+Finer points: the one-seat-left rule belongs
 to ``eliminate_at_zero`` and counts only seats that can win (so a permanent house
 with elimination needs three seats or more); ``start_points`` lies from -99 to 99
 and below ``target``; ``max_rounds`` lies from 1 to 1000 and counts the rounds a
@@ -69,7 +71,7 @@ on: then a player's points stay between 0 and the target, any round may cost a
 player a point whatever it plays, and a run of such rounds puts it out, so the game
 ends by elimination or by the target.
 
-Dice are drawn from the stream in this order: the house choice, three dice per
+Dice are drawn, for a game to replay exactly, in this order: the house choice, three dice per
 contending seat in seat order, per pass; then each round the house's six dice,
 then for each player's turn three dice when it starts and one per ``roll``; in a
 lightning round, per step, per contender in seat order, one die per non-six.

@@ -119,7 +119,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
         if view.roost_dice:
             lines.append(f"Your roost: {dice_text(view.roost_dice)} = {sum(view.roost_dice)}.")
         others = ", ".join(
-            f"{self.who(seat)} {self.hand(hand)}"
+            self.holds(seat, self.hand(hand))
             for seat, hand in enumerate(view.hands)
             if hand and seat != view.player
         )

@@ -14,7 +14,14 @@ from dicerules.games.liars_dice.engine import *  # noqa: F403 (the engine's publ
 from dicerules.games.liars_dice.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
-    Game.from_module(engine, encoding, expert, benchmarks, narrator=narrator.LiarsDiceNarrator)
+    Game.from_module(
+        engine,
+        encoding,
+        expert,
+        benchmarks,
+        narrator=narrator.LiarsDiceNarrator,
+        rules_text=engine.__doc__,
+    )
 )
 
 __all__ = [*engine.__all__, "GAME", "encoding", "engine", "expert", "narrator", "odds"]

@@ -1,6 +1,6 @@
 """Liar's dice: bid on the dice under every cup, or call the last bid a lie.
 
-The rules as implemented, in full (``dicerules rules liars-dice`` prints them):
+The rules:
 
 * Every seat starts with ``dice_per_player`` dice. Round 1 is opened by the winner
   of an open roll-off (one die each, in seat order; the seats tied for highest roll
@@ -47,14 +47,16 @@ dice, ones always wild, the loser opens, and all three on):
   that limit a game need not end: an exact calza gives back the die a challenge
   took, and one by a seat that holds all its dice changes nothing at all.
 
-Decisions where the sources are silent (each one a Rules field where users may
-want otherwise): seats are numbered to the left; the first opener is chosen by a
-roll-off that repeats among the tied; there is no challenge before the opening
-bid; a bid may not name more dice than are in play, so the highest bid leaves only
-the challenge; a lone 1 counts once, as a straight or as a one, never twice; the
-set-up roll-off and each finished challenge are public.
+Implementation notes
 
-Dice are drawn from the stream in this order: the roll-off, one die per
+Where players' customs differ or say nothing, dicerules decides so (each one a rules
+field where you may want otherwise): seats are numbered to the left; the first
+opener is chosen by a roll-off that repeats among the tied; there is no challenge
+before the opening bid; a bid may not name more dice than are in play, so the
+highest bid leaves only the challenge; a lone 1 counts once, as a straight or as a
+one, never twice; the set-up roll-off and each finished challenge are public.
+
+Dice are drawn, for a game to replay exactly, in this order: the roll-off, one die per
 contending seat in seat order per pass; then at each round start every seat with
 dice, in seat order, all its dice consecutively (a hand is kept sorted).
 """

@@ -37,7 +37,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
     def _reveal(self, reveal: liars_dice.Reveal, after: liars_dice.View) -> list[str]:
         rules = after.rules
         cups = ", ".join(
-            f"{self.who(seat)} {dice_text(hand)}" for seat, hand in enumerate(reveal.hands) if hand
+            self.holds(seat, dice_text(hand)) for seat, hand in enumerate(reveal.hands) if hand
         )
         wild = []
         if reveal.ones_wild and reveal.bid.face != 1:
@@ -71,7 +71,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         return lines
 
     def _round(self, view: liars_dice.View) -> list[str]:
-        left = ", ".join(f"{self.who(seat)} {n}" for seat, n in enumerate(view.dice) if n)
+        left = ", ".join(self.holds(seat, n) for seat, n in enumerate(view.dice) if n)
         lines = [
             f"Round {view.round}: {sum(view.dice)} dice in play ({left});"
             f" {self.who(view.opener)} opens."
@@ -142,6 +142,34 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         return bids[len(bids) // 3]
 
     @staticmethod
+    def _raise_rule(view: liars_dice.View) -> str:
+        """How a bid raises the last one, under the rules of this round."""
+        if view.palifico:
+            face = view.palifico_face
+            named = f"{face}s, the face this round's opening named" if face else "its face"
+            return (
+                "Palifico round: ones are not wild; the opener bids any face, and each later"
+                f" bid names {named}, with more dice (3x{face or 4} after 2x{face or 4})."
+            )
+        rank = view.rules.ones_rank
+        if rank == "half" and view.ones_wild:
+            return (
+                "Each bid raises the last one: more dice of any face (4x2 after 3x4), or as"
+                " many of a higher face (3x5 after 3x4). Pacos: a bid on ones needs only half the"
+                " last quantity, rounded up (2x1 after 3x5); ones raise ones by quantity;"
+                " leaving ones takes twice their quantity plus one (5x4 after 2x1)."
+            )
+        if rank == "high":
+            return (
+                "Each bid raises the last one: more dice, or as many of a higher face, ones"
+                " ranking above the highest face (1x6, then 1x1, then 2x2)."
+            )
+        return (
+            "Each bid raises the last one: more dice of any face (4x2 after 3x4), or as"
+            " many dice of a higher face (3x5 after 3x4)."
+        )
+
+    @staticmethod
     def _amount(bid: liars_dice.Bid) -> str:
         """``three 4s``, ``one 6``."""
         words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -152,8 +180,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         lines = [
             "A bid is a quantity and a face: 3x4 says at least three 4s are showing under"
             " all the cups, yours included.",
-            "Each bid raises the last one: more dice of any face (4x2 after 3x4), or as"
-            " many dice of a higher face (3x5 after 3x4).",
+            self._raise_rule(view),
             "challenge (or liar, or call) says the last bid is a lie: the cups come up, the"
             " dice are counted, and whoever was wrong loses a die. With no dice left you"
             " are out; the last seat with dice wins.",
@@ -166,13 +193,11 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
             lines.append(
                 "Straights are wild: a hand of 1, 2, ..., up to its size counts for any face."
             )
-        extra = [
-            self.game.format_action(action)
-            for action in legal
-            if not isinstance(action, liars_dice.Bid) and action != liars_dice.CHALLENGE
-        ]
-        if extra:
+        if liars_dice.CALZA in legal:
+            keep = view.rules.dice_per_player
             lines.append(
-                f"Also: {', '.join(extra)} ('dicerules rules {self.game.name}' says when)."
+                "calza (or exact) says the last bid is exactly right: the cups come up; if"
+                f" the count is the bid's quantity you gain a die (up to {keep}), otherwise"
+                " you lose one."
             )
         return lines

@@ -13,7 +13,9 @@ from dicerules.games.link.engine import *  # noqa: F403 (the engine's public nam
 from dicerules.games.link.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
-    Game.from_module(engine, encoding, expert, narrator=narrator.LinkNarrator)
+    Game.from_module(
+        engine, encoding, expert, narrator=narrator.LinkNarrator, rules_text=engine.__doc__
+    )
 )
 
 __all__ = [*engine.__all__, "GAME", "encoding", "engine", "expert", "narrator"]

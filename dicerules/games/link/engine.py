@@ -1,6 +1,6 @@
 """Link: build one row of dice, up or down, until only one player can still add to it.
 
-The rules as implemented, in full (``dicerules rules link`` prints them):
+The rules:
 
 * Every seat has ``start_counters`` counters. A game is ``rounds`` rounds.
 * At the start of a round every seat still in the game puts ``ante`` counters in
@@ -30,11 +30,13 @@ The rules as implemented, in full (``dicerules rules link`` prints them):
 Presets: ``standard`` (4 seats, 4 white dice each, 10 counters, 5 rounds, an ante
 of 1 and a link cost of 1; the default).
 
-Decisions the spec made where the source is silent: seats are numbered to the
-left; the youngest player of the source is the ``first_player`` field; a seat
-that cannot ante is out of the game for good; a seat needs ``link_cost`` counters
-to play its blue die; the game stops early, ante returned, when fewer than two
-seats can ante. Decisions made here where the spec is silent:
+Implementation notes
+
+Where players' customs differ or say nothing, dicerules decides so: seats are
+numbered to the left; the first player (by custom the youngest) is the
+``first_player`` field; a seat that cannot ante is out of the game for good; a seat
+needs ``link_cost`` counters to play its blue die; the game stops early, ante
+returned, when fewer than two seats can ante. And:
 
 * An opener can always open: every face opens one way or the other (a 6 down, a
   1 up, any other both), so no round starts without an opening.
@@ -43,15 +45,15 @@ seats can ante. Decisions made here where the spec is silent:
 * A round's winner can always pay the next ante (the pot they took holds their own
   ante and links), so they always start the next round; the next seat to the left
   still in the game would start if it could not.
-* Dice faces are 1 to 6: ``W7`` is not notation (InvalidActionError), while ``B3
-  up`` is notation for a blue opening, which is never legal (IllegalActionError).
+* Dice faces are 1 to 6: ``W7`` is not a move at all, while ``B3 up`` is written
+  as a move (a blue opening) but is never allowed.
 * Between rounds the pot is empty: it all goes to the round's winner. When the game
   ends, every seat's unplayed dice go back in the cups (the state holds none) and
   the last round's row stays on the table. ``round`` counts the rounds begun: it
   is 0 in a game that no seat could ante into.
 * Nothing is revealed when a round ends: unplayed dice stay unseen.
 
-Dice are drawn from the stream in this order: at each round start, for each seat
+Dice are drawn, for a game to replay exactly, in this order: at each round start, for each seat
 in the game in seat order, its white dice, then its blue die (all in one roll). A
 seat's white dice are kept sorted. Nothing else is drawn.
 """

@@ -77,7 +77,7 @@ class LinkNarrator(Narrator[link.View]):
             last = view.sequence[-1].value
             where = f"Row: {row}, going {view.direction}: add a die showing {bound} {last}."
         others = ", ".join(
-            f"{self.who(seat)} {count} white{' + blue' if blue else ''}"
+            self.holds(seat, f"{count} white{' + blue' if blue else ''}")
             for seat, (count, blue, there) in enumerate(
                 zip(view.white_counts, view.blue_unplayed, view.in_round, strict=True)
             )

@@ -14,7 +14,9 @@ from dicerules.games.twenty_four.engine import *  # noqa: F403 (the engine's pub
 from dicerules.games.twenty_four.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
-    Game.from_module(engine, encoding, expert, narrator=narrator.TwentyFourNarrator)
+    Game.from_module(
+        engine, encoding, expert, narrator=narrator.TwentyFourNarrator, rules_text=engine.__doc__
+    )
 )
 
 __all__ = [*engine.__all__, "GAME", "encoding", "engine", "expert", "narrator", "odds"]

@@ -1,6 +1,7 @@
 """Twenty-four: roll five dice to a total of 24, and roll for a bonus above it.
 
-The rules as implemented, in full (``dicerules rules twenty-four`` prints them).
+The rules:
+
 Money is kept as whole quarter-units (1 unit = 4), and every payment goes from one
 seat to another, so the scores always sum to 0.
 
@@ -29,24 +30,25 @@ Presets: ``standard`` (the defaults: highest-value keeping and no options) and
 ``house-rules`` (the low-score bonus for a full play, the failed bonus paying, and
 settlements).
 
-Decisions where the source is silent:
-``stop`` may be said after any throw, the very first included, so a roller need
-not keep anything; "any_value" keeping is an option the source does not have;
-an offer is a whole number of quarter-units from 1 to 5d, the most the bonus
-could cost the offering seat, and every offer and answer is made in the open;
-keeping the last dice is an action like any other keep, and a keep that leaves
-no die to throw ends the first stage; a keep may take every die showing V, even
-all five; with one die left, ``keep 1xV`` and ``stop`` give the same total, but
-only the keep is a full play. The settlement goes seat by seat from the roller's
-left: the offering seat acts, then the roller answers its offer before the next
-seat is asked; while an offer waits, the roller is the seat to act. The bonus
-throws follow the last answer (or the first stage when there is no settlement)
-inside the same ``apply``, and are made even when every seat has settled. The
-low-score bonus (T <= 10) and settlements (T > 24) never meet. A settled seat
-neither pays the bonus nor is paid a failed bonus. The winners are the seats
-with the highest score once every turn is played; ties share.
+Implementation notes
 
-Dice are drawn from the stream in this order: at the start of each turn the
+Where players' customs differ or say nothing, dicerules decides so: ``stop`` may be
+said after any throw, the very first included, so a roller need not keep anything;
+"any_value" keeping is an option of this version; an offer is a whole number of
+quarter-units from 1 to 5d, the most the bonus could cost the offering seat, and
+every offer and answer is made in the open; keeping the last dice is an action like
+any other keep, and a keep that leaves no die to throw ends the first stage; a keep
+may take every die showing V, even all five; with one die left, ``keep 1xV`` and
+``stop`` give the same total, but only the keep is a full play. The settlement goes
+seat by seat from the roller's left: the offering seat acts, then the roller answers
+its offer before the next seat is asked; while an offer waits, the roller is the
+seat to act. The bonus throws follow the last answer (or the first stage when there
+is no settlement) inside the same ``apply``, and are made even when every seat has
+settled. The low-score bonus (T <= 10) and settlements (T > 24) never meet. A
+settled seat neither pays the bonus nor is paid a failed bonus. The winners are the
+seats with the highest score once every turn is played; ties share.
+
+Dice are drawn, for a game to replay exactly, in this order: at the start of each turn the
 five first-stage dice (``new_game`` throws the first turn's, and the action that
 ends a turn throws the next one's); after each keep the dice not yet kept (none once all five
 are kept); after the first stage, when T > 24, the five dice of the first bonus

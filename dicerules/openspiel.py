@@ -29,8 +29,11 @@ hidden: the string is the view's fields, the tensor the game's ``observation``
 encoding. Information states have perfect recall: the seat's view after every
 action of the game so far, each with the seat's own action taken there, as text
 and, for a game that bounds its length (``max_length``), as a tensor of
-``max_length + 1`` such frames. A game without an encoding has strings only; a
-game without ``distinct_actions`` cannot be loaded (ValueError says so).
+``max_length + 1`` such frames, up to ``INFORMATION_TENSOR_LIMIT`` numbers (past
+it, the observation tensor only). The private-only observer (no public
+information, one player's private information) shows what the seat's view holds
+beyond the spectator's. A game without an encoding has strings only; a game
+without ``distinct_actions`` cannot be loaded (ValueError says so).
 
 ``serialize(state)`` writes the game's JSON record (the dice drawn are its
 scripted stream) and the action and dice of a step under way; ``deserialize``
@@ -71,9 +74,11 @@ from dicerules.records import record as _record
 from dicerules.rulefields import field_spec
 
 __all__ = [
+    "INFORMATION_TENSOR_LIMIT",
     "deserialize",
     "dicerules_state",
     "game",
+    "information_tensor_size",
     "name_of",
     "pending",
     "record",
@@ -225,10 +230,27 @@ def game(name: str, rules: Any = None) -> pyspiel.Game:
     return pyspiel.load_game(short, _parameters(dgame, rules))
 
 
+INFORMATION_TENSOR_LIMIT = 2**22
+"""The most numbers an information state tensor may hold (4,194,304: 16 MiB of float32,
+made for each thread that reads one). A game whose tensor would hold more has none:
+OpenSpiel's ``information_state_tensor`` raises InvalidArgumentError naming this
+bound and the observation tensor, which is far smaller."""
+
+
+def information_tensor_size(dgame: AnyGame, rules: Any) -> int | None:
+    """How many numbers the information state tensor of ``dgame`` under ``rules``
+    would hold: ``max_length + 1`` frames of the view's encoding and a one-hot of the
+    action taken. None for a game without an encoding or a ``max_length``."""
+    encoding, max_length = dgame.observation, dgame.max_length(rules)
+    if encoding is None or max_length is None or dgame.distinct_actions is None:
+        return None
+    return (max_length + 1) * (encoding.size(rules) + len(dgame.distinct_actions(rules)))
+
+
 def _tensors(dgame: AnyGame, rules: Any) -> tuple[bool, bool]:
     """Whether the game has observation tensors, and information state tensors."""
-    has_encoding = dgame.observation is not None
-    return has_encoding, has_encoding and dgame.max_length(rules) is not None
+    total = information_tensor_size(dgame, rules)
+    return dgame.observation is not None, total is not None and total <= INFORMATION_TENSOR_LIMIT
 
 
 def _game_type(dgame: AnyGame, rules: Any, params: dict[str, Any]) -> pyspiel.GameType:
@@ -563,15 +585,17 @@ class _State(pyspiel.State):  # type: ignore[misc]
 # ------------------------------------------------------------------ observers
 
 
-def _view_text(view: Any) -> str:
-    """A view's fields as text (its rules left out: they are the game's)."""
+def _view_text(view: Any, public: Any = None) -> str:
+    """A view's fields as text (its rules left out: they are the game's); with the
+    ``public`` view of the same state, only the fields that differ from it."""
     if attrs.has(type(view)):
         return " ".join(
             f"{field.name}={getattr(view, field.name)!r}"
             for field in attrs.fields(type(view))
             if field.name != "rules"
+            and (public is None or getattr(view, field.name) != getattr(public, field.name))
         )
-    return repr(view)
+    return repr(view) if public is None or view != public else ""
 
 
 class _Observer:
@@ -592,18 +616,34 @@ class _Observer:
             raise InvalidArgumentError(
                 "an observer of every player's private dice is not supported"
             )
-        if not iig_obs_type.public_info:
-            raise InvalidArgumentError("an observer without public information is not supported")
         self.game = spiel_game
         self.spectator = private == pyspiel.PrivateInfoType.NONE
+        self.private_only = not iig_obs_type.public_info
+        """What the seat's view shows beyond the spectator's: its text, the fields that
+        differ; its tensor, the seat's encoding less the spectator's."""
         self.recall = bool(iig_obs_type.perfect_recall)
+        if self.private_only and (self.spectator or self.recall):
+            raise InvalidArgumentError(
+                "an observer without public information is supported for one player's"
+                " private information now, without perfect recall"
+            )
         dgame, rules = spiel_game.dgame, spiel_game.rules
         self.encoding = dgame.observation
+        self.refused: str | None = None
+        """Why this observer has no tensor though the game has an encoding, if it has none."""
         pieces: list[tuple[str, tuple[int, ...]]] = []
         if self.encoding is not None:
             size = self.encoding.size(rules)
+            total = information_tensor_size(dgame, rules)
             if not self.recall:
                 pieces = list(self.encoding.pieces(rules))
+            elif total is not None and total > INFORMATION_TENSOR_LIMIT:
+                self.refused = (
+                    f"{dgame.name} under these rules would have an information state tensor"
+                    f" of {total:,} numbers, more than the {INFORMATION_TENSOR_LIMIT:,} the"
+                    f" adapter allows: use the observation tensor ({size:,} numbers) or the"
+                    " information state string"
+                )
             elif spiel_game.max_length is not None:
                 frames = spiel_game.max_length + 1
                 pieces = [("views", (frames, size)), ("actions", (frames, len(spiel_game.actions)))]
@@ -647,20 +687,36 @@ class _Observer:
             for index, state in enumerate(node.path)
         ]
 
+    def _kind(self, what: str) -> str:
+        """The memo's name for ``what`` this observer makes."""
+        if self.private_only:
+            return f"private {what}"
+        return f"spectator {what}" if self.spectator else what
+
     def _encoded(self, node: _Node, player: int) -> tuple[Any, ...]:
         dgame, rules, seat = node.game.dgame, node.game.rules, self._seat(player)
-        kind = "spectator tensor" if self.spectator else "tensor"
-        return node.frames(
-            kind, player, lambda state: np.asarray(encoded(dgame, rules, dgame.view(state, seat)))
-        )
+
+        def encode(state: Any) -> Any:
+            vector = np.asarray(encoded(dgame, rules, dgame.view(state, seat)))
+            if self.private_only:
+                vector = vector - np.asarray(encoded(dgame, rules, dgame.view(state, None)))
+            return vector
+
+        return node.frames(self._kind("tensor"), player, encode)
 
     def _texts(self, node: _Node, player: int) -> tuple[str, ...]:
         dgame, seat = node.game.dgame, self._seat(player)
-        kind = "spectator text" if self.spectator else "text"
-        return node.frames(kind, player, lambda state: _view_text(dgame.view(state, seat)))
+
+        def text(state: Any) -> str:
+            view = dgame.view(state, seat)
+            return _view_text(view, dgame.view(state, None) if self.private_only else None)
+
+        return node.frames(self._kind("text"), player, text)
 
     def set_from(self, state: _State, player: int) -> None:
         """Fill ``tensor`` from ``state`` as ``player`` sees it."""
+        if self.refused is not None:
+            raise InvalidArgumentError(self.refused)
         tensor, pieces = self._buffers()
         tensor.fill(0)
         node = state.node

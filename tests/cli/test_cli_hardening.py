@@ -165,3 +165,26 @@ def test_with_standard_error_closed_errors_do_not_reach_standard_output() -> Non
         )
         assert done.returncode == (1 if argv[0] == "replay" else 2), argv
         assert done.stdout == b"", argv
+
+
+def test_play_skips_a_line_too_long_and_goes_on() -> None:
+    from dicerules.cli.play import LINE_LIMIT
+
+    typed = b"x" * (LINE_LIMIT * 5) + b"\nquit\n"
+    done = _limited("play", "liars-dice", "--seed", "1", input=typed)
+    out = done.stdout.decode()
+    assert done.returncode == 0, done.stderr
+    assert f"(a line of more than {LINE_LIMIT:,} characters: skipped)" in out
+    assert "You left the game." in out and "xxxxxxxxxx" not in out
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_play_given_an_endless_line_ends_the_input_in_bounded_memory() -> None:
+    from dicerules.cli.play import LINE_LIMIT
+
+    with open("/dev/zero", "rb") as endless:
+        done = _limited("play", "liars-dice", "--seed", "1", memory=2**29, stdin=endless)
+    assert done.returncode == 0, done.stderr
+    assert f"(a line of more than {LINE_LIMIT:,} characters: the input ends here)" in (
+        done.stdout.decode()
+    )

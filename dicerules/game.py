@@ -423,7 +423,7 @@ def register(game: AnyGame) -> AnyGame:
     if name.startswith("-") or not all(ch.isprintable() for ch in name):
         raise InvalidArgumentError(
             f"a game's name is typed on command lines: it may not start with '-' nor hold"
-            f" a control, format or zero-width character; got {ascii(name[:100])}"
+            f" a control, format or zero-width character; got {name[:100]!a}"
         )
     taken = _REGISTRY.get(name)
     if taken is None:

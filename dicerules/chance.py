@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from dicerules.errors import InvalidArgumentError, StreamExhaustedError
+from dicerules.errors import InvalidArgumentError, StreamExhaustedError, WrongTypeError, shown
 from dicerules.game import AnyGame
 from dicerules.streams import ScriptedStream, _new_scripted
 from dicerules.tape import Tape
@@ -51,16 +51,16 @@ class _Lacking:
 
     def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], _Lacking]:
         if not isinstance(count, int) or count < 0:
-            raise InvalidArgumentError(f"count must be an int >= 0, got {count!r}")
+            raise InvalidArgumentError(f"count must be an int >= 0, got {shown(count)}")
         if not isinstance(sides, int) or sides < 1:
-            raise InvalidArgumentError(f"sides must be an int >= 1, got {sides!r}")
+            raise InvalidArgumentError(f"sides must be an int >= 1, got {shown(sides)}")
         end = self.position + count
         if end > len(self.values):
             raise _DieNeeded(sides, end - len(self.values) - 1)
         dice = self.values[self.position : end]
         for die in dice:
             if not 1 <= die <= sides:
-                raise InvalidArgumentError(f"{die} is not a face of a {sides}-sided die")
+                raise InvalidArgumentError(f"{shown(die)} is not a face of a {sides}-sided die")
         return dice, _Lacking(self.values, end)
 
 
@@ -156,7 +156,7 @@ class Chance:
             raise InvalidArgumentError("this step needs no more dice")
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= self.sides:
             raise InvalidArgumentError(
-                f"{face!r} is not a face of the {self.sides}-sided die asked for"
+                f"{shown(face)} is not a face of the {self.sides}-sided die asked for"
             )
         faces = (*self.faces, face)
         if self._more:
@@ -194,8 +194,11 @@ def setup(game: AnyGame, rules: Any = None) -> Chance:
 def act(game: AnyGame, state: Any, action: Any) -> Chance:
     """``game.apply(state, action)`` as a step: the dice it draws are chance outcomes.
 
-    IllegalActionError (and every other error of ``apply``) as ``apply`` raises it.
+    IllegalActionError (and every other error of ``apply``) as ``apply`` raises it;
+    WrongTypeError for a state that is not one of ``game``'s.
     """
+    if not isinstance(state, game.State):
+        raise WrongTypeError(f"{game.name} steps its own states, not a {type(state).__name__}")
     stream = state.tape.stream
     if type(stream) is ScriptedStream and stream.position == len(stream.values):
         # A state a step led to: apply itself tells whether the action draws dice.

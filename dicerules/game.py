@@ -654,8 +654,9 @@ def register(game: AnyGame) -> AnyGame:
     """Add ``game`` to GAMES under ``game.name`` and return it.
 
     Registering the same game again does nothing. TypeError for anything but a Game,
-    ValueError for a name that is not one word, DuplicateGameError (a ValueError) for a
-    different game under a name already taken.
+    InvalidArgumentError (a ValueError) for a name that is not one printable word or
+    starts with '-', DuplicateGameError (a ValueError) for a different game under a
+    name already taken.
     """
     if not isinstance(game, Game):
         raise WrongTypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
@@ -664,7 +665,12 @@ def register(game: AnyGame) -> AnyGame:
         raise WrongTypeError(f"a game's name must be a str, not {type(name).__name__}")
     if not name or len(name.split()) != 1 or name.split()[0] != name:
         raise InvalidArgumentError(
-            f"a game's name is one word, typed on command lines; got {name!r}"
+            f"a game's name is one word, typed on command lines; got {shown(name)}"
+        )
+    if name.startswith("-") or not all(ch.isprintable() for ch in name):
+        raise InvalidArgumentError(
+            f"a game's name is typed on command lines: it may not start with '-' nor hold"
+            f" a control, format or zero-width character; got {name[:100]!a}"
         )
     taken = _REGISTRY.get(name)
     if taken is None:
@@ -732,7 +738,7 @@ def _load_plugin(entry: metadata.EntryPoint) -> None:
         if game.name != entry.name:
             raise _Refused(f"it names the game {game.name!r}: the entry point must be named so")
         register(game)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a plugin's exit() is no exit of ours
         _REGISTRY.clear()  # take back what a failed import registered, keeping the order
         _REGISTRY.update(before)
         refused = isinstance(error, _Refused | DuplicateGameError)

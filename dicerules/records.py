@@ -10,6 +10,10 @@ The JSON is one object with exactly the keys ``format``, ``game``, ``rules``,
 ``rolls``. A SeededStream that did not start at position 0 also writes
 ``"position"`` beside its seed. (A ScriptedStream is written as the values it had
 left: new_game starts every game on a fresh script of those.)
+
+A record holds at most ``MAX_ACTIONS`` (100,000) actions, so a replay's work is
+bounded by its number of actions, not only by the record's size: ``record`` of a
+longer game, reading such a record and replaying it are each a RecordError.
 """
 
 from __future__ import annotations
@@ -36,11 +40,20 @@ from dicerules.rulefields import field_spec
 from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream
 from dicerules.tape import Log
 
-__all__ = ["FORMAT", "GameRecord", "RuleValue", "record", "replay"]
+__all__ = ["FORMAT", "MAX_ACTIONS", "GameRecord", "RuleValue", "record", "replay"]
 
 FORMAT: Final = 1
 """The record format this version writes and reads. A change that alters any replay
 of an existing record gets a new number."""
+
+MAX_ACTIONS: Final = 100_000
+"""The most actions a record may hold (a replay of that many takes seconds)."""
+
+
+def _check_length(count: int) -> None:
+    if count > MAX_ACTIONS:
+        raise RecordError(f"the record has {count:,} actions: records hold at most {MAX_ACTIONS:,}")
+
 
 RuleValue = bool | int | str | None
 """The type of every Rules field of every game."""
@@ -247,6 +260,7 @@ class GameRecord:
         actions, rolls = data["actions"], data["rolls"]
         if not isinstance(actions, list):
             raise RecordError("actions must be a list of strings")
+        _check_length(len(actions))
         if not isinstance(rolls, list):
             raise RecordError("rolls must be a list of ints >= 1")
         return cls(
@@ -278,6 +292,7 @@ def record(state: object) -> GameRecord:
     """The record of the game that led to ``state``."""
     game = game_of(state)
     tape = state.tape  # type: ignore[attr-defined]
+    _check_length(len(tape.actions))
     return GameRecord(
         game=game.name,
         rules=rules_to_dict(state.rules),  # type: ignore[attr-defined]
@@ -304,6 +319,7 @@ def replay(rec: GameRecord) -> Any:
     """
     if not isinstance(rec, GameRecord):
         raise WrongTypeError(f"replay takes a GameRecord, not {type(rec).__name__}")
+    _check_length(len(rec.actions))
     game = _game_named(rec.game)
     rules = rules_from_dict(game, rec.rules)
     checked = _DiceCheck(rec.rolls)

@@ -819,3 +819,32 @@ def test_replay_error_message_names_the_step_and_the_action(script_record: GameR
     error = _assert_replay_fails(_actions(script_record, s2="challenge"), 2)
     assert "2" in str(error)
     assert "challenge" in str(error)
+
+
+# ------------------------------------------------------------- the bound on work
+
+
+def test_a_record_of_more_than_max_actions_is_refused_before_any_replay() -> None:
+    from dicerules.records import MAX_ACTIONS
+
+    assert MAX_ACTIONS == 100_000
+    good = record(LD.new_game(seed=1)).to_dict()
+    text = json.dumps({**good, "actions": ["1x2"] * (MAX_ACTIONS + 1)})
+    with pytest.raises(RecordError, match="100,001 actions: records hold at most 100,000"):
+        GameRecord.from_json(text)
+    rec = attrs.evolve(GameRecord.from_dict(good), actions=("1x2",) * (MAX_ACTIONS + 1))
+    with pytest.raises(RecordError, match="at most 100,000"):
+        replay(rec)
+
+
+def test_record_and_replay_hold_to_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dicerules.records as records
+
+    state = LD.new_game(seed=1)
+    for _ in range(3):
+        state = LD.apply(state, LD.legal_actions(state)[0])
+    monkeypatch.setattr(records, "MAX_ACTIONS", 3)
+    rec = record(state)
+    assert replay(GameRecord.from_json(rec.to_json())) == state  # exactly the bound
+    with pytest.raises(RecordError, match="4 actions: records hold at most 3"):
+        record(LD.apply(state, LD.legal_actions(state)[0]))

@@ -105,6 +105,29 @@ def _rule_name(setting: str) -> str:
     return setting.partition("=")[0].strip().replace("-", "_")
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+"""A whole number in ASCII digits (int() alone also takes the digits of other scripts)."""
+MOST_DIGITS = 100
+"""The most digits a number on the command line may have."""
+
+
+def _quoted(text: str) -> str:
+    return repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text):,} characters)"
+
+
+def whole_number(text: str) -> int:
+    """``text`` as a whole number in ASCII digits; ArgumentTypeError naming what is wrong."""
+    stripped = text.strip()
+    if not _WHOLE.fullmatch(stripped):
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+    digits = len(stripped.lstrip("+-"))
+    if digits > MOST_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"a number of {digits:,} digits is too large (at most {MOST_DIGITS})"
+        )
+    return int(stripped)
+
+
 def rule_from_text(spec: FieldSpec | None, text: str) -> object:
     """A rule value as its field takes it; text that is not one is left for the field to refuse."""
     word = text.lower()
@@ -114,18 +137,15 @@ def rule_from_text(spec: FieldSpec | None, text: str) -> object:
         if spec.optional and word == "none":
             return None
         try:
-            return int(text)
-        except ValueError:
+            return whole_number(text)
+        except argparse.ArgumentTypeError:
             return text
     return text
 
 
 def parse_seed(text: str) -> int:
     """A ``--seed``: a whole number from 0 to 2**64 - 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = whole_number(text)
     if not 0 <= value < SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1, got {value}")
     return value
@@ -135,10 +155,7 @@ def count(low: int) -> Callable[[str], int]:
     """The parser of a whole number that is ``low`` or more."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = whole_number(text)
         if value < low:
             raise argparse.ArgumentTypeError(f"must be {low} or more, got {value}")
         return value
@@ -244,6 +261,8 @@ def check_writable(path: str | None) -> None:
     """Refuse at once a file that cannot be written, before any game is played."""
     if path is None:
         return
+    if not path:
+        raise UsageError("cannot write a file of no name: give a file name")
     if Path(path).is_dir():
         raise UsageError(f"cannot write {path}: it is a folder")
     if not Path(path).resolve().parent.is_dir():

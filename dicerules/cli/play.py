@@ -129,6 +129,25 @@ def seat_list(seats: Sequence[int]) -> str:
     return f"seats {', '.join(map(str, others))} and {last}"
 
 
+LINE_LIMIT = 1000
+"""The most characters a line typed or piped to ``play`` may hold; the rest of a longer
+line is skipped, and an endless one ends the input."""
+
+
+def _bounded_line(stdin: TextIO) -> str | None:
+    """The next line of ``stdin`` ("" at its end); of a longer line than ``LINE_LIMIT``,
+    its first ``LINE_LIMIT + 1`` characters, the rest skipped; None for a line that
+    goes on for more than 1,000 times the limit."""
+    line = stdin.readline(LINE_LIMIT + 1)
+    if len(line) <= LINE_LIMIT or line.endswith("\n"):
+        return line
+    for _ in range(1000):  # the rest of the line, a piece at a time
+        rest = stdin.readline(LINE_LIMIT)
+        if not rest or rest.endswith("\n"):
+            return line
+    return None
+
+
 class Keyboard:
     """The human's lines: edited with readline on a terminal that has it, plain otherwise.
 
@@ -175,10 +194,17 @@ class Keyboard:
                 print(file=self.out)
                 return None
         print(prompt, end="", file=self.out, flush=True)
-        line = "" if sys.stdin is None else sys.stdin.readline()  # None: stdin was closed
+        line = "" if sys.stdin is None else _bounded_line(sys.stdin)  # None: stdin was closed
+        if line is None:
+            print(f"\n(a line of more than {LINE_LIMIT:,} characters: the input ends here)",
+                  file=self.out)  # fmt: skip
+            return None
         if not line:
             print(file=self.out)
             return None
+        if len(line) > LINE_LIMIT:
+            print(f"\n(a line of more than {LINE_LIMIT:,} characters: skipped)", file=self.out)
+            return ""
         text = line.strip()
         if not sys.stdin.isatty():
             print(text, file=self.out)  # so a scripted session reads as it was played

@@ -164,3 +164,16 @@ def _all_legal(game: AnyGame, seed: int) -> tuple[Any, ...]:
         seen.extend(game.legal_actions(state))
         state = game.apply(state, pick.choice(game.legal_actions(state)))
     return tuple(seen)
+
+
+def test_huge_faces_and_foreign_states_get_errors_of_the_hierarchy() -> None:
+    game = GAMES["liars-dice"]
+    step = chance.setup(game)
+    with pytest.raises(dicerules.InvalidArgumentError, match="5,001 digits> is not a face"):
+        step.show(10**5000)
+    other = GAMES["link"].new_game(seed=1)
+    for state in (other, None, object()):
+        with pytest.raises(dicerules.WrongTypeError, match="liars-dice steps its own states"):
+            chance.act(game, state, game.legal_actions(game.new_game(seed=1))[0])
+    with pytest.raises(dicerules.WrongTypeError, match="steps its own states, not a State"):
+        chance.needs_dice(game, other, None)

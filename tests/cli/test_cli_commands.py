@@ -49,7 +49,7 @@ def test_rules_prints_the_engine_description_and_a_preset() -> None:
         "  players = 4", "  dice_per_player = 6", "  sides = 6", "  ones_wild = true",
         "  ones_opening_cancels_wild = false", "  straights_wild = true",
         "  next_opener = loser", "  first_opener = rolloff", "  ones_rank = low",
-        "  palifico = false", "  calza = false",
+        "  palifico = false", "  calza = false", "  calza_rounds = none",
     ]  # fmt: skip
 
 

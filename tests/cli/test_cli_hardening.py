@@ -165,3 +165,52 @@ def test_with_standard_error_closed_errors_do_not_reach_standard_output() -> Non
         )
         assert done.returncode == (1 if argv[0] == "replay" else 2), argv
         assert done.stdout == b"", argv
+
+
+def test_play_skips_a_line_too_long_and_goes_on() -> None:
+    from dicerules.cli.play import LINE_LIMIT
+
+    typed = b"x" * (LINE_LIMIT * 5) + b"\nquit\n"
+    done = _limited("play", "liars-dice", "--seed", "1", input=typed)
+    out = done.stdout.decode()
+    assert done.returncode == 0, done.stderr
+    assert f"(a line of more than {LINE_LIMIT:,} characters: skipped)" in out
+    assert "You left the game." in out and "xxxxxxxxxx" not in out
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_play_given_an_endless_line_ends_the_input_in_bounded_memory() -> None:
+    from dicerules.cli.play import LINE_LIMIT
+
+    with open("/dev/zero", "rb") as endless:
+        done = _limited("play", "liars-dice", "--seed", "1", memory=2**29, stdin=endless)
+    assert done.returncode == 0, done.stderr
+    assert f"(a line of more than {LINE_LIMIT:,} characters: the input ends here)" in (
+        done.stdout.decode()
+    )
+
+
+def test_a_number_of_thousands_of_digits_is_named_too_large() -> None:
+    done = cli("simulate", "link", "--games", "9" * 5000)
+    assert done.status == 2 and done.out == ""
+    assert done.err == (
+        "dicerules simulate: error: argument --games: a number of 5,000 digits is too large"
+        " (at most 100)\n"
+    )
+
+
+@pytest.mark.parametrize("digits", ["\u0663", "\uff13", "\u0969", "\u00b3"])
+def test_digits_of_other_scripts_are_not_numbers(digits: str) -> None:
+    for argv in (("simulate", "link", "--games", digits), ("play", "link", "--seed", digits)):
+        done = cli(*argv)
+        assert done.status == 2 and f"{digits!r} is not a whole number" in done.err
+    done = cli("play", "link", "--rule", f"rounds={digits}")
+    assert done.status == 2 and f"rounds must be an int from 1 to 100, got {digits!r}" in done.err
+
+
+def test_an_empty_records_path_is_no_folder() -> None:
+    done = cli("simulate", "link", "--games", "1", "--records", "")
+    assert done.status == 2 and done.out == ""
+    assert (
+        done.err == "dicerules simulate: error: cannot write a file of no name: give a file name\n"
+    )

@@ -167,6 +167,7 @@ BROKEN = {
     "clash with a built-in": ("link", "plugin_fakes:CLASH", "already registered as 'link'"),
     "entry point misnamed": ("pig", "plugin_fakes:GOOD", "it names the game 'eighteen-again'"),
     "fails half way": ("half", "plugin_half:GAME", "RuntimeError: the plugin broke half way"),
+    "exits": ("pig", "plugin_exit:GAME", "SystemExit: 3"),
 }
 
 
@@ -235,6 +236,20 @@ def test_register_wants_a_one_word_name(
     with pytest.raises(error, match="a game's name"):
         dicerules.register(game)
     assert tuple(dicerules.GAMES) == BUILT_IN
+
+
+@pytest.mark.parametrize(
+    "name", ["pi\x00g", "pig\x1b[2J", "pi\u200bg", "\u200dpig", "pig\u2028", "-pig", "--help"]
+)
+def test_register_refuses_names_a_command_line_or_terminal_cannot_hold(
+    entry_points: FakeEntryPoints, name: str
+) -> None:
+    game = attrs.evolve(LINK, name=name)
+    with pytest.raises(dicerules.InvalidArgumentError, match="a game's name") as info:
+        dicerules.register(game)
+    assert str(info.value).isprintable() and "\x1b" not in str(info.value)
+    assert tuple(dicerules.GAMES) == BUILT_IN
+    assert dicerules.register(attrs.evolve(LINK, name="pig-é")).name == "pig-é"
 
 
 def test_the_warning_points_at_the_first_use(entry_points: FakeEntryPoints) -> None:

@@ -40,8 +40,9 @@ returned, when fewer than two seats can ante. And:
 
 * An opener can always open: every face opens one way or the other (a 6 down, a
   1 up, any other both), so no round starts without an opening.
-* Every seat starts with the same counters, so in round 1 either every seat antes
-  or none does: ``first_player`` always starts round 1 when there is a round 1.
+* Every seat starts with the same counters, at least the ante (rules with fewer,
+  under which no game is played, are refused), so every seat antes in round 1 and
+  ``first_player`` starts it.
 * A round's winner can always pay the next ante (the pot they took holds their own
   ante and links), so they always start the next round; the next seat to the left
   still in the game would start if it could not.
@@ -49,8 +50,7 @@ returned, when fewer than two seats can ante. And:
   as a move (a blue opening) but is never allowed.
 * Between rounds the pot is empty: it all goes to the round's winner. When the game
   ends, every seat's unplayed dice go back in the cups (the state holds none) and
-  the last round's row stays on the table. ``round`` counts the rounds begun: it
-  is 0 in a game that no seat could ante into.
+  the last round's row stays on the table. ``round`` counts the rounds begun.
 * Nothing is revealed when a round ends: unplayed dice stay unseen.
 
 Dice are drawn, for a game to replay exactly, in this order: at each round start, for each seat
@@ -147,6 +147,11 @@ class Rules:
             raise InvalidRulesError(
                 f"first_player must be a seat, from 0 to players - 1 = {self.players - 1},"
                 f" got {self.first_player}"
+            )
+        if self.start_counters < self.ante:
+            raise InvalidRulesError(
+                f"start_counters ({self.start_counters}) is below the ante ({self.ante}):"
+                " no seat could ante into round 1, so no game would be played"
             )
 
     @classmethod

@@ -24,12 +24,13 @@ from dicerules.games import link
 @st.composite
 def small_rules(draw: st.DrawFn) -> link.Rules:
     players = draw(st.integers(2, 4))
+    ante = draw(st.integers(0, 2))
     return link.Rules(
         players=players,
         white_dice=draw(st.integers(1, 3)),
-        start_counters=draw(st.integers(0, 4)),
+        start_counters=draw(st.integers(ante, 4)),  # at least the ante: a game is played
         rounds=draw(st.integers(1, 3)),
-        ante=draw(st.integers(0, 2)),
+        ante=ante,
         link_cost=draw(st.integers(0, 2)),
         first_player=draw(st.integers(0, players - 1)),
     )

@@ -59,12 +59,13 @@ def rules_strategy(
 ) -> link.Rules:
     """Rules over the given ranges and every valid value of the other fields."""
     count = draw(st.integers(*players))
+    ante = draw(small_or_any(0, 100, 3))
     return link.Rules(
         players=count,
         white_dice=draw(st.integers(*white_dice)),
-        start_counters=draw(small_or_any(0, 1000, 6)),
+        start_counters=draw(small_or_any(ante, 1000, ante + 6)),  # at least the ante
         rounds=draw(st.integers(*rounds)),
-        ante=draw(small_or_any(0, 100, 3)),
+        ante=ante,
         link_cost=draw(small_or_any(0, 100, 3)),
         first_player=draw(st.integers(0, count - 1)),
     )

@@ -125,7 +125,7 @@ test_first_player_must_be_a_seat_of_the_game = seat_field_test(
         {"rounds": 1},
         {"rounds": 100},
         {"ante": 0},
-        {"ante": 100},
+        {"ante": 100, "start_counters": 100},
         {"link_cost": 0},
         {"link_cost": 100},
     ],
@@ -237,15 +237,12 @@ def test_rule1_an_early_end_as_every_view_shows_it() -> None:
         assert attrs.evolve(twin, tape=state.tape) == state
 
 
-def test_rule1_a_game_nobody_can_ante_into_is_over_before_it_starts() -> None:
-    state = start(Rules(players=3, start_counters=0), 1, 2, 3)
-    assert link.is_terminal(state)
-    assert state.round == 0
-    assert state.counters == (0, 0, 0)
-    assert state.in_game == (False, False, False)
-    assert link.winners(state) == (0, 1, 2)  # all tied on 0
-    assert drawn(state) == ()
-    assert dicerules.replay(dicerules.record(state)) == state
+def test_rule1_rules_under_which_nobody_can_ante_into_round_1_are_refused() -> None:
+    with pytest.raises(InvalidRulesError, match=r"start_counters \(0\) is below the ante \(1\)"):
+        Rules(players=3, start_counters=0)
+    with pytest.raises(InvalidRulesError, match="no game would be played"):
+        Rules(start_counters=4, ante=5)
+    assert Rules(start_counters=5, ante=5).ante == 5  # exactly the ante: round 1 is played
 
 
 def test_rule1_ante_zero_never_puts_a_seat_out() -> None:

@@ -39,19 +39,11 @@ pytest.importorskip(
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-import dicerules
-from dicerules import (
-    GameRecord,
-    IllegalActionError,
-    InvalidActionError,
-    ReplayError,
-    ScriptedStream,
-    SeededStream,
-    record,
-    replay,
-)
-from dicerules.game import AnyGame
+from dicerules.errors import IllegalActionError, InvalidActionError, ReplayError
+from dicerules.game import GAMES, AnyGame, get_game
+from dicerules.records import FORMAT, GameRecord, record, replay
 from dicerules.rulefields import field_spec
+from dicerules.streams import ScriptedStream, SeededStream
 from dicerules.testing import (
     check_finished,
     check_game,
@@ -81,9 +73,9 @@ OPTION = "dicerules_game"
 def selected_games(config: pytest.Config) -> list[str]:
     """The games ``--dicerules-game`` names (UnknownGameError for one not registered);
     every registered game when it names none."""
-    names = config.getoption(OPTION, default=None) or list(dicerules.GAMES)
+    names = config.getoption(OPTION, default=None) or list(GAMES)
     for name in names:
-        dicerules.get_game(name)
+        get_game(name)
     return list(dict.fromkeys(names))
 
 
@@ -96,7 +88,7 @@ class Case:
 
     @property
     def game(self) -> Any:
-        return dicerules.get_game(self.game_name)
+        return get_game(self.game_name)
 
     @property
     def rules(self) -> Any:
@@ -110,16 +102,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``case``: each selected game under each preset; ``game_name``: each selected game."""
     names = selected_games(metafunc.config)
     if "case" in metafunc.fixturenames:
-        cases = [
-            Case(name, preset) for name in names for preset in dicerules.get_game(name).presets
-        ]
+        cases = [Case(name, preset) for name in names for preset in get_game(name).presets]
         metafunc.parametrize("case", cases, ids=str)
     if "game_name" in metafunc.fixturenames:
         metafunc.parametrize("game_name", names)
 
 
 def test_every_game_has_presets(game_name: str) -> None:
-    game = dicerules.get_game(game_name)
+    game = get_game(game_name)
     assert game.name == game_name
     assert game.presets, f"{game_name} has no presets"
     assert game.default_rules in game.presets.values(), f"{game_name}: default_rules is no preset"
@@ -444,7 +434,7 @@ def test_record_and_replay_round_trip_at_every_step(case: Case, games: list[Play
 def test_record_json_has_exactly_the_contract_keys(case: Case, games: list[Playthrough]) -> None:
     data = json.loads(record(games[0].final).to_json())
     assert list(data) == ["format", "game", "rules", "stream", "actions", "rolls"]
-    assert data["format"] == dicerules.FORMAT
+    assert data["format"] == FORMAT
     assert data["game"] == case.game_name
     assert data["stream"] == {"seed": games[0].seed}
     # Every field, but those added after records were first written while at their default.
@@ -608,7 +598,7 @@ def test_check_game_finds_every_promise_kept(case: Case) -> None:
 def test_check_game_finds_every_promise_kept_under_any_rules(game_name: str) -> None:
     """check_game over rules drawn from every field's whole range (the whole games of
     each preset are the test above's)."""
-    check_game(dicerules.get_game(game_name), max_examples=examples(3), whole_games=0)
+    check_game(get_game(game_name), max_examples=examples(3), whole_games=0)
 
 
 # ------------------------------------------------------------------- seeds
@@ -763,7 +753,7 @@ def test_random_play_of_every_preset_ends(case: Case) -> None:
 
 
 def test_random_play_under_any_rules_ends(game_name: str) -> None:
-    game = dicerules.get_game(game_name)
+    game = get_game(game_name)
 
     @settings(
         max_examples=max(30, settings().max_examples),
@@ -817,7 +807,7 @@ def test_apply_refuses_an_action_whose_fields_have_the_wrong_type(game_name: str
     ``object.__new__``, as unpickling untrusted bytes can): ``Bid(2.5, 2)``, a 1.0 for a
     1, a 0 for False. ``apply`` refuses each with InvalidActionError, even where the
     forged action equals a legal one, and the state is left as it was."""
-    game = dicerules.get_game(game_name)
+    game = get_game(game_name)
     tried = 0
     for seed in range(4):
         start = game.new_game(seed=seed)

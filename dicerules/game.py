@@ -233,6 +233,10 @@ class Game(Generic[S, A, R, V]):
     bots
         A Mapping of more bot names to ``bot(seed) -> Bot``, beyond ``random``
         and ``expert`` (``dicerules.bots.make`` finds them); by default none.
+    rules_text
+        The rules as ``dicerules rules`` prints them: the rules for players, then
+        the notes after a paragraph ``Implementation notes``; None (the default):
+        the docstring of the package that holds the game's State.
     distinct_actions(rules) -> tuple of actions, or None
         Every action a game under ``rules`` can ever take, each once, in a fixed
         order: an action's id is its index. None (the default): no action ids,
@@ -249,6 +253,10 @@ class Game(Generic[S, A, R, V]):
         How a result is paid: None (the default), won and lost (+1 shared among
         the winners, -1 among the other acting seats); a
         ``dicerules.facts.ScoreChange``, each seat is paid its change of score.
+    batch
+        Where the game's NumPy batch kernel is, as ``"package.module:Name"``,
+        imported by ``dicerules.batch`` only; None (the default): ``dicerules.batch``
+        steps the game through its scalar functions.
     """
 
     name: str
@@ -488,10 +496,9 @@ _CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 """The names ``from_module`` looks for a part under, where they are not the part's own."""
 
-_NOT_CALLED: Final = frozenset(
-    {"name", "Rules", "State", "presets", "default_rules", "benchmarks", "observation", "bots"}
-)
-"""The parts that are data, not called (every other part is called)."""
+def _is_called(field: attrs.Attribute[Any]) -> bool:
+    """Whether a Game part is called (a function or a class, by its type), not data."""
+    return str(field.type).startswith(("Callable", "type["))
 
 _FEW_LEGAL: Final = 8
 """The default parse_action lists the legal actions when there are at most this many."""
@@ -540,7 +547,7 @@ def _from_modules(
                 )
             continue
         value = parts[part]
-        if part not in _NOT_CALLED and value is not None and not callable(value):
+        if _is_called(field) and value is not None and not callable(value):
             raise WrongTypeError(
                 f"Game.from_module: the part {part} must be callable, not {type(value).__name__}"
             )

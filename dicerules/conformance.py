@@ -1,9 +1,10 @@
 """The conformance suite: every promise of the Game protocol, checked on registered games.
 
 The built-in games are held to this suite, and any game can be: with dicerules
-installed (and hypothesis, its ``testing`` extra), ``pytest --dicerules-game NAME``
-runs it on the registered game NAME (a plugin's entry point, or a game a conftest.py
-registers), from any directory; repeat the option for more games. dicerules' own
+installed (and hypothesis, its ``testing`` extra), ``pytest -p dicerules.pytest_plugin
+--dicerules-game NAME`` runs it on the registered game NAME (a plugin's entry point,
+or a game a conftest.py registers), from any directory; repeat the option for more
+games. dicerules' own
 tests run it on every registered game. It needs nothing but pytest, hypothesis and
 dicerules: no NumPy, no adapter.
 

@@ -1,12 +1,16 @@
-"""dicerules' pytest plugin: ``pytest --dicerules-game NAME`` runs the conformance suite.
+"""dicerules' pytest plugin: the conformance suite on any registered game.
 
-Installed with dicerules (the entry point ``dicerules`` of the group ``pytest11``),
-it adds one option. ``--dicerules-game NAME`` (repeat it for more games) adds
+``pytest -p dicerules.pytest_plugin --dicerules-game NAME`` (or ``pytest_plugins =
+["dicerules.pytest_plugin"]`` in a conftest.py, then ``--dicerules-game NAME``) adds
 ``dicerules.conformance``, the suite that dicerules' own games are held to, to what
 pytest collects, run on the registered game NAME only: a plugin package's game (its
-entry point), or one that a conftest.py registers with ``dicerules.register``. The
-suite needs hypothesis (``pip install "dicerules[testing]"``). Without the option
-the plugin does nothing and imports nothing; ``-p no:dicerules`` turns it off.
+entry point), or one that a conftest.py registers with ``dicerules.register``; repeat
+the option for more games. The suite needs hypothesis (``pip install
+"dicerules[testing]"``). Without the option the plugin does nothing.
+
+The plugin is named with ``-p``, not installed for every pytest run: pytest rewrites
+the assertions of every module of a package that installs a pytest plugin, which
+would change the messages of ``dicerules.testing``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The conformance suite on every registered game, plugins included.
 
 The suite is ``dicerules.conformance``, shipped in the package so that a plugin runs
-it with ``pytest --dicerules-game NAME``; here it runs on every game in
+it with ``pytest -p dicerules.pytest_plugin --dicerules-game NAME``; here it runs on every game in
 ``dicerules.GAMES``.
 """
 

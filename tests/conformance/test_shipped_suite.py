@@ -1,4 +1,5 @@
-"""The conformance suite as a plugin author runs it: ``pytest --dicerules-game NAME``.
+"""The conformance suite as a plugin author runs it: ``pytest -p dicerules.pytest_plugin
+--dicerules-game NAME``.
 
 From a directory outside this repository, with none of its tests or helpers, on the
 installed example plugin (pig), and on a broken game that a conftest.py registers.
@@ -16,6 +17,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("dicerules_pig", reason="pig is not installed: pip install ./examples/pig")
+
+PLUGIN = "dicerules.pytest_plugin"
 
 QUICK = """\
 from hypothesis import settings
@@ -39,7 +42,7 @@ def suite(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
     env.pop("PYTHONPATH", None)  # nothing of this repository's but the installed package
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", PLUGIN, *args],
         cwd=folder,
         capture_output=True,
         text=True,

@@ -79,8 +79,12 @@ class SeededBot:
 
     @property
     def _random(self) -> Random:
-        """The former name of ``random``."""
+        """The former name of ``random`` (read and set)."""
         return self.random
+
+    @_random.setter
+    def _random(self, source: Random) -> None:
+        self.random = source
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -57,7 +57,9 @@ class Coin(SeededBot):
 def test_seeded_bot_random_source_is_public_and_seeded() -> None:
     bot, again = Coin(9), Coin(9)
     assert bot.random.random() == again.random.random() == bot_random(9).random()
-    assert bot._random is bot.random  # the former name still works
+    assert bot._random is bot.random  # the former name still works, read and set
+    bot._random = bot_random(3)
+    assert bot.random.random() == bot_random(3).random()
     choices = ("a", "b", "c")
     assert [Coin(4).choose(None, choices) for _ in range(3)] == [Coin(4).choose(None, choices)] * 3
     assert RandomBot(5).choose(None, choices) == choices[bot_random(5).randrange(3)]

@@ -65,9 +65,14 @@ class Kernel(Protocol):
         """Games x distinct actions, True where the action is legal (bool)."""
         ...
 
-    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
-        """The id of each game's ``index``-th legal action (0-based) in the order the
-        scalar ``legal_actions`` lists them; ``mask`` is ``legal_mask(data)``."""
+    def legal_count(self, data: Data) -> Array:
+        """The number of legal actions in each game (int64): the rows of ``legal_mask`` summed."""
+        ...
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
+        """The id of each game's ``index``-th legal action (0-based, below its
+        ``legal_count``; any value for a game that is over, which gets -1) in the order
+        the scalar ``legal_actions`` lists them."""
         ...
 
     def scores(self, data: Data) -> Array:
@@ -323,15 +328,14 @@ class BatchEngine:
                 live = live[keep]
                 if not rows.size:
                     break
-            mask = kernel.legal_mask(data)
-            legal = mask.sum(axis=1)
+            legal = kernel.legal_count(data)
             at = np.arange(rows.size)
             seat = np.where(live, player, 0)
             picked, after = roll(
                 bot_seeds[at, seat], bot_positions[at, seat], 1, np.maximum(legal, 1)
             )
             bot_positions[at[live], seat[live]] = after[live]
-            ids = np.where(live, kernel.nth_legal(data, mask, picked[:, 0] - 1), -1)
+            ids = np.where(live, kernel.nth_legal(data, picked[:, 0] - 1), -1)
             actions[rows] += live
             data = kernel.advance(data, ids)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
@@ -380,7 +384,11 @@ class ScalarLoop:
             mask[row, list(of(legal_actions(state)))] = True
         return mask
 
-    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
+    def legal_count(self, data: Data) -> Array:
+        legal_actions = self.game.legal_actions
+        return np.array([len(legal_actions(state)) for state in self._states(data)], np.int64)
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
         legal_actions, ids = self.game.legal_actions, self.ids.ids
         picked = []
         for state, n in zip(self._states(data), index.tolist(), strict=True):

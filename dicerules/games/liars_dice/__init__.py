@@ -74,6 +74,7 @@ GAME: Game[State, Action, Rules, View] = register(
         observation=encoding.OBSERVATION,
         max_sides=encoding.max_sides,
         max_length=encoding.max_length,
+        batch="dicerules.games.liars_dice.batch:Kernel",
     )
 )
 

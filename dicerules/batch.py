@@ -53,8 +53,12 @@ class Kernel(Protocol):
         """One new game a seed (uint64), as ``new_game(rules, seed=seed)`` makes it."""
         ...
 
-    def advance(self, data: Data, ids: Array) -> Data:
-        """Each game after its action id; -1 leaves a game as it is. Every id is legal."""
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        """Each game after its action id; -1 leaves a game as it is. Every id is legal.
+
+        ``own``: the caller owns ``data`` and no one else sees it, so its arrays may be
+        changed in place (each array is then one name's alone); else they never are.
+        """
         ...
 
     def current_player(self, data: Data) -> Array:
@@ -337,7 +341,7 @@ class BatchEngine:
             bot_positions[at[live], seat[live]] = after[live]
             ids = np.where(live, kernel.nth_legal(data, picked[:, 0] - 1), -1)
             actions[rows] += live
-            data = kernel.advance(data, ids)
+            data = kernel.advance(data, ids, own=True)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
 
 
@@ -363,7 +367,7 @@ class ScalarLoop:
         new_game, rules = self.game.new_game, self.rules
         return {"states": self._objects([new_game(rules, seed=int(seed)) for seed in seeds])}
 
-    def advance(self, data: Data, ids: Array) -> Data:
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
         apply, actions = self.game.apply, self.ids.actions
         states = [
             state if action < 0 else apply(state, actions[action])

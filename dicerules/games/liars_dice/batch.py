@@ -104,7 +104,6 @@ class Kernel:
             opener, position = self._roll_off(seeds, position)
         dice = np.full((count, p), rules.dice_per_player, dtype=np.int8)
         counts, position = self._deal(seeds, position, dice)
-        none = np.full(count, -1, dtype=np.int64)
         return {
             "seed": seeds,
             "position": position,
@@ -114,7 +113,7 @@ class Kernel:
             "opener": opener,
             "to_act": opener.copy(),
             "bid_count": np.zeros(count, dtype=np.int64),
-            "last": none,
+            "last": np.full(count, -1, dtype=np.int64),
             "ones_wild": np.full(count, rules.ones_wild),
             "bid_seat": np.full((count, self.bids), -1, dtype=np.int8),
             "alive": np.full(count, 2**p - 1, dtype=np.int64),
@@ -122,10 +121,10 @@ class Kernel:
             "palifico": np.zeros(count, dtype=bool),
             "palificos": np.zeros((count, p), dtype=np.int8),
             "reveal_counts": np.zeros_like(counts),
-            "reveal_bid": none,
-            "reveal_bidder": none,
-            "reveal_challenger": none,
-            "reveal_loser": none,
+            "reveal_bid": np.full(count, -1, dtype=np.int64),
+            "reveal_bidder": np.full(count, -1, dtype=np.int64),
+            "reveal_challenger": np.full(count, -1, dtype=np.int64),
+            "reveal_loser": np.full(count, -1, dtype=np.int64),
             "reveal_count": np.zeros(count, dtype=np.int64),
             "reveal_ones_wild": np.zeros(count, dtype=bool),
             "reveal_calza": np.zeros(count, dtype=bool),
@@ -155,7 +154,7 @@ class Kernel:
 
     # ------------------------------------------------------------------ stepping
 
-    def advance(self, data: Data, ids: Array) -> Data:
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
         out = dict(data)
         made = np.flatnonzero((ids >= 0) & (ids < self.bids))
         ended = np.flatnonzero(ids >= self.bids)
@@ -164,7 +163,7 @@ class Kernel:
             changed += ["position", "dice", "counts", "round", "opener", "palifico", "palificos"]
             changed += ["alive", "in_play"]
             changed += [name for name in data if name.startswith("reveal_")]
-        for name in changed:
+        for name in () if own else changed:
             out[name] = data[name].copy()
         if made.size:
             self._bid(out, made, ids[made])

@@ -315,11 +315,14 @@ BATCH_GAMES: Final = 10_000
 def batch_play(game: AnyGame, rules: object, games: int = BATCH_GAMES) -> Play | None:
     """A function playing ``games`` games at a time of ``game`` in ``dicerules.batch``,
     ``uniform`` bots in every seat, until its time is up; None without NumPy or action
-    ids. Its rounds are the game's rounds, as ``benchmarks.rounds`` counts them."""
+    ids, and for a game without a kernel (its batch engine is its scalar engine, timed
+    already). Its rounds are the game's rounds, as ``benchmarks.rounds`` counts them."""
     try:
         batch = importlib.import_module("dicerules.batch")
         engine = batch.engine(game, rules)
     except (ImportError, ValueError):
+        return None
+    if engine.generic:
         return None
     seeds = importlib.import_module("dicerules.vector").splitmix64
 

@@ -50,7 +50,7 @@ def to_seeds(seeds: Iterable[object]) -> Array:
     an int (a bool, a float).
     """
     if isinstance(seeds, np.ndarray) and seeds.dtype == np.uint64:
-        return np.ascontiguousarray(seeds.reshape(-1))
+        return seeds.reshape(-1).copy()  # a copy: the caller's array stays the caller's
     if isinstance(seeds, np.ndarray) and seeds.dtype.kind == "i":
         values: list[object] = [int(seed) for seed in seeds.reshape(-1)]
     else:

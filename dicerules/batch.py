@@ -53,8 +53,12 @@ class Kernel(Protocol):
         """One new game a seed (uint64), as ``new_game(rules, seed=seed)`` makes it."""
         ...
 
-    def advance(self, data: Data, ids: Array) -> Data:
-        """Each game after its action id; -1 leaves a game as it is. Every id is legal."""
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        """Each game after its action id; -1 leaves a game as it is. Every id is legal.
+
+        ``own``: the caller owns ``data`` and no one else sees it, so its arrays may be
+        changed in place (each array is then one name's alone); else they never are.
+        """
         ...
 
     def current_player(self, data: Data) -> Array:
@@ -65,9 +69,14 @@ class Kernel(Protocol):
         """Games x distinct actions, True where the action is legal (bool)."""
         ...
 
-    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
-        """The id of each game's ``index``-th legal action (0-based) in the order the
-        scalar ``legal_actions`` lists them; ``mask`` is ``legal_mask(data)``."""
+    def legal_count(self, data: Data) -> Array:
+        """The number of legal actions in each game (int64): the rows of ``legal_mask`` summed."""
+        ...
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
+        """The id of each game's ``index``-th legal action (0-based, below its
+        ``legal_count``; any value for a game that is over, which gets -1) in the order
+        the scalar ``legal_actions`` lists them."""
         ...
 
     def scores(self, data: Data) -> Array:
@@ -323,17 +332,16 @@ class BatchEngine:
                 live = live[keep]
                 if not rows.size:
                     break
-            mask = kernel.legal_mask(data)
-            legal = mask.sum(axis=1)
+            legal = kernel.legal_count(data)
             at = np.arange(rows.size)
             seat = np.where(live, player, 0)
             picked, after = roll(
                 bot_seeds[at, seat], bot_positions[at, seat], 1, np.maximum(legal, 1)
             )
             bot_positions[at[live], seat[live]] = after[live]
-            ids = np.where(live, kernel.nth_legal(data, mask, picked[:, 0] - 1), -1)
+            ids = np.where(live, kernel.nth_legal(data, picked[:, 0] - 1), -1)
             actions[rows] += live
-            data = kernel.advance(data, ids)
+            data = kernel.advance(data, ids, own=True)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
 
 
@@ -359,7 +367,7 @@ class ScalarLoop:
         new_game, rules = self.game.new_game, self.rules
         return {"states": self._objects([new_game(rules, seed=int(seed)) for seed in seeds])}
 
-    def advance(self, data: Data, ids: Array) -> Data:
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
         apply, actions = self.game.apply, self.ids.actions
         states = [
             state if action < 0 else apply(state, actions[action])
@@ -380,7 +388,11 @@ class ScalarLoop:
             mask[row, list(of(legal_actions(state)))] = True
         return mask
 
-    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
+    def legal_count(self, data: Data) -> Array:
+        legal_actions = self.game.legal_actions
+        return np.array([len(legal_actions(state)) for state in self._states(data)], np.int64)
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
         legal_actions, ids = self.game.legal_actions, self.ids.ids
         picked = []
         for state, n in zip(self._states(data), index.tolist(), strict=True):

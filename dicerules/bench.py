@@ -310,6 +310,40 @@ def check_names(wanted: Sequence[str]) -> None:
         )
 
 
+BATCH_GAMES: Final = 10_000
+"""Games a batch row plays at once."""
+
+
+def batch_play(game: AnyGame, rules: object, games: int = BATCH_GAMES) -> Play | None:
+    """A function playing ``games`` games at a time of ``game`` in ``dicerules.batch``,
+    ``uniform`` bots in every seat, until its time is up; None without NumPy or action
+    ids, and for a game without a kernel (its batch engine is its scalar engine, timed
+    already). Its rounds are the game's rounds, as ``benchmarks.rounds`` counts them."""
+    try:
+        batch = importlib.import_module("dicerules.batch")
+        engine = batch.engine(game, rules)
+    except (ImportError, ValueError):
+        return None
+    if engine.generic:
+        return None
+    seeds = importlib.import_module("dicerules.vector").splitmix64
+
+    def play(seconds: float, clock: Clock) -> Sample:
+        decisions = rounds = first = 0
+        start = clock()
+        while True:
+            index = range(first + 1, first + games + 1)
+            outcome = engine.play_uniform(seeds(batch.to_seeds([0]), list(index)))
+            first += games
+            decisions += int(outcome.actions.sum())
+            rounds += 0 if outcome.rounds is None else int(outcome.rounds.sum())
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return Sample(decisions, rounds, elapsed)
+
+    return play
+
+
 def _first_counterpart() -> Counterpart[Any, Any] | None:
     """The first counterpart any game declares, in GAMES order: the yardstick of the rest."""
     for game in GAMES.values():
@@ -324,19 +358,22 @@ def plan(
     *,
     pyspiel: Any | None = None,
     adapters: Mapping[str, Adapter] | None = None,
+    batch: int = 0,
 ) -> list[Group]:
     """The groups to time for the names ``wanted`` (all when empty), in GAMES order.
 
     A game's name asks for the game with its default rules, through each of
     ``adapters`` too; a counterpart's label for the counterpart, beside its pyspiel
-    game when ``pyspiel`` is given. ValueError names the unknown names.
+    game when ``pyspiel`` is given. With ``batch`` games, each of those rows has a
+    ``batch`` row too: ``dicerules.batch`` playing that many games at a time (when
+    NumPy is installed). ValueError names the unknown names.
     """
     check_names(wanted)
     _is_scan(sampler)
     yardstick = _first_counterpart()
     groups = []
     for game in GAMES.values():
-        rows = _rows(game, wanted, yardstick, pyspiel, adapters or {}, sampler)
+        rows = _rows(game, wanted, yardstick, pyspiel, adapters or {}, sampler, batch)
         if rows:
             groups.append(Group(game.name, rows))
     return groups
@@ -349,6 +386,7 @@ def _rows(
     pyspiel: Any | None,
     adapters: Mapping[str, Adapter],
     sampler: str,
+    batch: int = 0,
 ) -> tuple[Contender, ...]:
     """The rows of ``game`` that ``wanted`` asks for, then the pyspiel rows they compare with."""
     rows: list[Contender] = []
@@ -376,11 +414,19 @@ def _rows(
             except (ValueError, ImportError):  # the game cannot go through this adapter
                 continue
             rows.append(Contender(adapter_name(game, adapter), play, False, engine=game.name))
+        batched = batch_play(game, None, batch) if batch else None
+        if batched is not None:
+            name = f"{game.name} batch"
+            rows.append(Contender(name, batched, rounds is not None, reference, engine=game.name))
     for counterpart in counterparts:
         if not wanted or counterpart.label in wanted:
             reference = beside(counterpart)
             play = random_play(game, counterpart.rules, counterpart.rounds, sampler=sampler)
             rows.append(Contender(counterpart.label, play, True, reference, True))
+            batched = batch_play(game, counterpart.rules, batch) if batch else None
+            if batched is not None:
+                name = f"{counterpart.label} batch"
+                rows.append(Contender(name, batched, True, reference, True, counterpart.label))
     return (*rows, *spiels.values())
 
 
@@ -768,6 +814,7 @@ def lines(
     adapters: Mapping[str, Adapter] | None = None,
     sampler: str = SCAN,
     columns: int | None = None,
+    batch: int = 0,
 ) -> Iterator[str]:
     """Every line bench prints, each as soon as it is known.
 
@@ -778,7 +825,7 @@ def lines(
     unknown names, raised before anything is timed or yielded.
     """
     check_arguments(seconds, repeats)
-    groups = plan(wanted, sampler, pyspiel=pyspiel, adapters=adapters)
+    groups = plan(wanted, sampler, pyspiel=pyspiel, adapters=adapters, batch=batch)
     lengthy = long_games(wanted)
     return _lines(
         groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler, columns
@@ -846,6 +893,7 @@ def report(
     pyspiel: Any | None = None,
     adapters: Mapping[str, Adapter] | None = None,
     sampler: str = SCAN,
+    batch: int = 0,
 ) -> str:
     """Run the benchmarks and return the whole text bench prints (``lines``, joined)."""
     return "\n".join(
@@ -857,6 +905,7 @@ def report(
             pyspiel=pyspiel,
             adapters=adapters,
             sampler=sampler,
+            batch=batch,
         )
     )
 
@@ -890,6 +939,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         adapters=load_adapters(pyspiel),
         sampler=args.sampler,
         columns=getattr(args, "columns", None),
+        batch=BATCH_GAMES,
     )
     for line in text:
         print(line, file=stream, flush=True)

@@ -496,9 +496,11 @@ _CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 """The names ``from_module`` looks for a part under, where they are not the part's own."""
 
+
 def _is_called(field: attrs.Attribute[Any]) -> bool:
     """Whether a Game part is called (a function or a class, by its type), not data."""
     return str(field.type).startswith(("Callable", "type["))
+
 
 _FEW_LEGAL: Final = 8
 """The default parse_action lists the legal actions when there are at most this many."""

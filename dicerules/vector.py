@@ -50,7 +50,7 @@ def to_seeds(seeds: Iterable[object]) -> Array:
     an int (a bool, a float).
     """
     if isinstance(seeds, np.ndarray) and seeds.dtype == np.uint64:
-        return np.ascontiguousarray(seeds.reshape(-1))
+        return seeds.reshape(-1).copy()  # a copy: the caller's array stays the caller's
     if isinstance(seeds, np.ndarray) and seeds.dtype.kind == "i":
         values: list[object] = [int(seed) for seed in seeds.reshape(-1)]
     else:
@@ -80,16 +80,20 @@ def roll(
     positions = np.asarray(positions, dtype=np.uint64)
     rows = seeds.shape[0]
     counts = np.broadcast_to(np.asarray(counts, dtype=np.int64), (rows,))
-    sides = np.broadcast_to(np.asarray(sides, dtype=np.uint64), (rows,))
+    side = np.asarray(sides, dtype=np.uint64)
+    limit = _first_rejected(side)
+    if side.ndim:
+        side, limit = side[:, None], limit[:, None]
     width = int(counts.max()) if rows else 0
     steps = np.arange(1, width + 1, dtype=np.uint64)
     draws = _mix(seeds[:, None] + (positions[:, None] + steps) * _GAMMA)
     wanted = steps[None, :] <= counts[:, None].astype(np.uint64)
-    rejected = (draws > _first_rejected(sides)[:, None]) & wanted
-    dice = np.where(wanted, (draws % sides[:, None]).astype(np.int64) + 1, 0)
+    dice = np.where(wanted, (draws % side).astype(np.int64) + 1, 0)
     after = positions + counts.astype(np.uint64)
-    redo = np.flatnonzero(rejected.any(axis=1))
-    if redo.size:
+    rejected = draws > limit
+    if rejected.any():
+        sides = np.broadcast_to(np.asarray(sides, dtype=np.uint64), (rows,))
+        redo = np.flatnonzero((rejected & wanted).any(axis=1))
         dice[redo], after[redo] = _one_by_one(
             seeds[redo], positions[redo], counts[redo], sides[redo], width
         )

@@ -88,9 +88,12 @@ def test_seeds_are_checked_and_arrays_are_read_only() -> None:
         eng.new_games([-1])
     with pytest.raises(InvalidArgumentError, match="at least one seed"):
         eng.new_games([])
-    b = eng.new_games(np.arange(4, dtype=np.uint64))
+    mine = np.arange(4, dtype=np.uint64)
+    b = eng.new_games(mine)
     with pytest.raises(ValueError, match="read-only"):
         b.seeds[0] = 1
+    mine[0] = 9  # the caller's array is left writable, and is not the batch's
+    assert b.seeds[0] == 0
     assert len(b) == 4 and b.nbytes > 0
 
 

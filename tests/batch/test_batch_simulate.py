@@ -60,3 +60,18 @@ def test_chunks_do_not_change_the_games() -> None:
         batch.simulate("pig", 3, chunk=0)
     with pytest.raises(TypeError):
         batch.simulate("pig", 3.0)
+
+
+KERNEL_PRESETS = [
+    pytest.param(name, preset, id=f"{name}-{preset}")
+    for name in sorted(dicerules.GAMES)
+    if dicerules.get_game(name).batch is not None
+    for preset in dicerules.get_game(name).presets
+]
+
+
+@pytest.mark.parametrize(("name", "preset"), KERNEL_PRESETS)
+def test_a_kernel_simulates_the_games_of_play_match(name: str, preset: str) -> None:
+    rules = dicerules.get_game(name).presets[preset]
+    check_against_play_match(name, rules, 6, seed=2)
+    assert not batch.engine(name, rules).generic

@@ -21,6 +21,7 @@ GAME: Game[State, Action, Rules, View] = register(
         benchmarks,
         narrator=narrator.LiarsDiceNarrator,
         rules_text=engine.__doc__,
+        batch="dicerules.games.liars_dice.batch:Kernel",
     )
 )
 

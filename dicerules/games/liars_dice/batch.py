@@ -1,0 +1,382 @@
+"""Liar's dice over arrays: the engine's rules for many games at once (``dicerules.batch``).
+
+One game a row. A hand is kept as its counts of each face (a scalar hand is those
+faces sorted), so counting a bid, testing a straight and the observation are
+sums and comparisons. Which bids may follow which is a table made once per Rules
+(one row per bid on the table, and one for none): a legal mask is a row of it,
+cut at the dice in play. The dice are the scalar engine's, drawn in its order
+(the roll-off, one die per contending seat in seat order, pass by pass; then at
+each round start every seat with dice, in seat order, all its dice) by
+``dicerules.vector.roll``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicerules.games.liars_dice.engine import Bid, Reveal, Rules, _half_raises
+from dicerules.vector import Array, nth_true, roll
+
+__all__ = ["Kernel"]
+
+Data = dict[str, Array]
+
+
+def _seat_tables(players: int) -> tuple[Array, Array]:
+    """For each seat and each set of seats with dice (a bit a seat), the next seat of the
+    set to the left of it and to its right (-1 for an empty set)."""
+    tables = np.full((2, players, 2**players), -1, dtype=np.int64)
+    for which, step in enumerate((1, -1)):
+        for seat in range(players):
+            for alive in range(1, 2**players):
+                nxt = (seat + step) % players
+                while not alive >> nxt & 1:
+                    nxt = (nxt + step) % players
+                tables[which, seat, alive] = nxt
+    return tables[0], tables[1]
+
+
+_RANK = {
+    "low": lambda q, f, s: (q - 1) * s + f - 1,
+    "high": lambda q, f, s: (q - 1) * s + (f - 2) % s,
+    # Half: q ones stand above every bid of 2q dice, below any of 2q + 1 dice.
+    "half": lambda q, f, s: 2 * (2 * q * (s + 1) + s) + 1 if f == 1 else 2 * (q * (s + 1) + f),
+}
+
+
+class Kernel:
+    """The kernel of liar's dice under ``rules`` (every preset and every Rules)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        p, s = rules.players, rules.sides
+        self.players, self.sides = p, s
+        self.left, self.right = _seat_tables(p)
+        self.bits = 1 << np.arange(p)
+        self.bids = rules.max_dice * s
+        self.challenge = self.bids
+        self.width = self.bids + (2 if rules.calza else 1)
+        quantity = np.arange(self.bids) // s + 1
+        face = np.arange(self.bids) % s + 1
+        self.quantity, self.face = quantity, face
+        # after[last + 1, bid]: whether ``bid`` may follow ``last`` (row 0: no bid yet),
+        # outside a palifico round; palifico[...] the same inside one.
+        if rules.ones_rank == "half":
+            table = [Bid(int(q), int(f)) for q, f in zip(quantity, face, strict=True)]
+            after = np.array(
+                [[_half_raises(last, bid) for bid in table] for last in (None, *table)]
+            )
+        else:
+            rank = (quantity - 1) * s + (face - 2) % s if rules.ones_rank == "high" else None
+            rank = np.arange(self.bids) if rank is None else rank
+            after = np.vstack([np.ones(self.bids, bool), rank[None, :] > rank[:, None]])
+        self.after = after
+        # The bids of a round rise in this rank, whatever the rules (a palifico round's
+        # bids are of one face), so it tells their order.
+        self.rank = [
+            _RANK[rules.ones_rank](int(q), int(f), s) for q, f in zip(quantity, face, strict=True)
+        ]
+        same_face = (face[None, :] == face[:, None]) & (quantity[None, :] > quantity[:, None])
+        self.palifico_after = np.vstack([np.ones(self.bids, bool), same_face])
+        self.order: Array | None = None
+        if rules.ones_rank == "high":
+            bids_order = np.argsort((quantity - 1) * s + (face - 2) % s, kind="stable")
+            self.order = np.concatenate([bids_order, np.arange(self.bids, self.width)])
+        # A hand of k dice is a straight when its counts are k ones then zeros.
+        straights = np.full((rules.dice_per_player + 1, s), -1, dtype=np.int8)
+        for k in range(1, min(rules.dice_per_player, s) + 1):
+            straights[k] = [1] * k + [0] * (s - k)
+        self.straights = straights
+
+    def _alive(self, dice: Array) -> Array:
+        """The seats with dice of each game, a bit a seat (an index of the seat tables)."""
+        alive: Array = (dice > 0) @ self.bits
+        return alive
+
+    # ------------------------------------------------------------------ new games
+
+    def new(self, seeds: Array) -> Data:
+        rules, p = self.rules, self.players
+        count = seeds.shape[0]
+        position = np.zeros(count, dtype=np.uint64)
+        opener = np.zeros(count, dtype=np.int64)
+        if rules.first_opener == "rolloff":
+            opener, position = self._roll_off(seeds, position)
+        dice = np.full((count, p), rules.dice_per_player, dtype=np.int8)
+        counts, position = self._deal(seeds, position, dice)
+        return {
+            "seed": seeds,
+            "position": position,
+            "dice": dice,
+            "counts": counts,
+            "round": np.ones(count, dtype=np.int64),
+            "opener": opener,
+            "to_act": opener.copy(),
+            "bid_count": np.zeros(count, dtype=np.int64),
+            "last": np.full(count, -1, dtype=np.int64),
+            "ones_wild": np.full(count, rules.ones_wild),
+            "bid_seat": np.full((count, self.bids), -1, dtype=np.int8),
+            "alive": np.full(count, 2**p - 1, dtype=np.int64),
+            "in_play": np.full(count, rules.max_dice * self.sides, dtype=np.int64),
+            "palifico": np.zeros(count, dtype=bool),
+            "palificos": np.zeros((count, p), dtype=np.int8),
+            "reveal_counts": np.zeros_like(counts),
+            "reveal_bid": np.full(count, -1, dtype=np.int64),
+            "reveal_bidder": np.full(count, -1, dtype=np.int64),
+            "reveal_challenger": np.full(count, -1, dtype=np.int64),
+            "reveal_loser": np.full(count, -1, dtype=np.int64),
+            "reveal_count": np.zeros(count, dtype=np.int64),
+            "reveal_ones_wild": np.zeros(count, dtype=bool),
+            "reveal_calza": np.zeros(count, dtype=bool),
+        }
+
+    def _roll_off(self, seeds: Array, position: Array) -> tuple[Array, Array]:
+        """Rule 1: one die per contending seat, in seat order, until one is highest."""
+        contending = np.ones((seeds.shape[0], self.players), dtype=bool)
+        while True:
+            alone = contending.sum(axis=1) == 1
+            if alone.all():
+                return np.argmax(contending, axis=1), position
+            wanted = np.where(alone, 0, contending.sum(axis=1))
+            faces, position = roll(seeds, position, wanted, self.sides)
+            which = np.cumsum(contending, axis=1) - 1
+            shown = np.where(contending & ~alone[:, None], np.take_along_axis(faces, which, 1), 0)
+            contending &= alone[:, None] | (shown == shown.max(axis=1, keepdims=True))
+
+    def _deal(self, seeds: Array, position: Array, dice: Array) -> tuple[Array, Array]:
+        """Rule 2: every seat with dice rolls all of them, in seat order: the face counts."""
+        count, p, s = dice.shape[0], self.players, self.sides
+        faces, position = roll(seeds, position, dice.sum(axis=1, dtype=np.int64), s)
+        # The dice in draw order, row by row, seat by seat: each one's (game, seat) cell.
+        cells = np.repeat(np.arange(count * p) * s, dice.reshape(-1))
+        counts = np.bincount(cells + faces[faces > 0] - 1, minlength=count * p * s)
+        return counts.reshape(count, p, s).astype(np.int8), position
+
+    # ------------------------------------------------------------------ stepping
+
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        out = dict(data)
+        made = np.flatnonzero((ids >= 0) & (ids < self.bids))
+        ended = np.flatnonzero(ids >= self.bids)
+        changed = ["to_act", "bid_count", "last", "ones_wild", "bid_seat"]
+        if ended.size:
+            changed += ["position", "dice", "counts", "round", "opener", "palifico", "palificos"]
+            changed += ["alive", "in_play"]
+            changed += [name for name in data if name.startswith("reveal_")]
+        for name in () if own else changed:
+            out[name] = data[name].copy()
+        if made.size:
+            self._bid(out, made, ids[made])
+        if ended.size:
+            self._reveal(out, ended, ids[ended] == self.challenge + 1)
+        return out
+
+    def _bid(self, out: Data, rows: Array, bid: Array) -> None:
+        """Rules 3 to 5: the bid is made; an opening bid on ones may cancel wild ones."""
+        seat = out["to_act"][rows]
+        count = out["bid_count"][rows]
+        if self.rules.ones_opening_cancels_wild:
+            cancels = (count == 0) & (self.face[bid] == 1)
+            out["ones_wild"][rows] &= ~cancels
+        out["bid_seat"][rows, bid] = seat
+        out["bid_count"][rows] = count + 1
+        out["last"][rows] = bid
+        out["to_act"][rows] = self.left[seat, out["alive"][rows]]
+
+    def _reveal(self, out: Data, rows: Array, calza: Array) -> None:
+        """Rules 5 to 8 and 11: count the last bid, settle it, start the next round."""
+        rules = self.rules
+        last = out["last"][rows]
+        quantity, face = self.quantity[last], self.face[last]
+        counts, dice = out["counts"][rows], out["dice"][rows].astype(np.int64)
+        ones_wild = out["ones_wild"][rows]
+        here = np.arange(rows.size)
+        per_seat = counts[here, :, face - 1].astype(np.int64)
+        per_seat += np.where((ones_wild & (face != 1))[:, None], counts[:, :, 0], 0)
+        if rules.straights_wild:
+            straight = (counts == self.straights[dice]).all(axis=2)
+            per_seat = np.where(straight, dice, per_seat)
+        count = per_seat.sum(axis=1)
+        caller = out["to_act"][rows].astype(np.int64)
+        bidder = self.right[caller, out["alive"][rows]]
+        holds = count >= quantity
+        exact = calza & (count == quantity)
+        loser = np.where(calza, np.where(exact, -1, caller), np.where(holds, caller, bidder))
+        winner = np.where(holds, bidder, caller)
+        left = dice.copy()
+        loses = loser >= 0
+        left[here[loses], loser[loses]] -= 1
+        gains = here[exact]
+        left[gains, caller[exact]] = np.minimum(
+            left[gains, caller[exact]] + 1, rules.dice_per_player
+        )
+        for name, value in (
+            ("reveal_counts", counts), ("reveal_bid", last), ("reveal_bidder", bidder),
+            ("reveal_challenger", caller), ("reveal_loser", loser), ("reveal_count", count),
+            ("reveal_ones_wild", ones_wild), ("reveal_calza", calza),
+        ):  # fmt: skip
+            out[name][rows] = value
+        out["dice"][rows] = left
+        alive = self._alive(left)
+        out["alive"][rows] = alive
+        out["in_play"][rows] = left.sum(axis=1) * self.sides
+        over = (left > 0).sum(axis=1) == 1
+        out["counts"][rows[over]] = 0
+        out["to_act"][rows[over]] = -1
+        self._clear_bids(out, rows[over])
+        go = ~over
+        rows, left, alive = rows[go], left[go], alive[go]
+        if not rows.size:
+            return
+        calza, caller, loser, winner = calza[go], caller[go], loser[go], winner[go]
+        here = np.arange(rows.size)
+        # Rule 10: a seat down to its last die opens a palifico round, once a game.
+        had = out["palificos"][rows]
+        unsure = np.where(calza, caller, np.maximum(loser, 0))
+        palifico = np.zeros(rows.size, dtype=bool)
+        if rules.palifico:
+            palifico = (loser >= 0) & (left[here, unsure] == 1) & (had[here, unsure] == 0)
+        opener = np.where(calza, caller, loser if rules.next_opener == "loser" else winner)
+        opener = np.where(palifico, unsure, opener)
+        empty = left[here, opener] == 0
+        opener = np.where(empty, self.left[opener, alive], opener)
+        noted = np.flatnonzero(palifico)
+        had[noted, opener[noted]] = had[noted].max(axis=1) + 1
+        out["palificos"][rows] = had
+        counts, position = self._deal(out["seed"][rows], out["position"][rows], left)
+        out["counts"][rows] = counts
+        out["position"][rows] = position
+        out["round"][rows] += 1
+        out["opener"][rows] = opener
+        out["to_act"][rows] = opener
+        out["ones_wild"][rows] = rules.ones_wild & ~palifico
+        self._clear_bids(out, rows)
+        out["palifico"][rows] = palifico
+
+    def _clear_bids(self, out: Data, rows: Array) -> None:
+        out["bid_count"][rows] = 0
+        out["last"][rows] = -1
+        out["bid_seat"][rows] = -1
+        if rows.size and self.rules.palifico:
+            out["palifico"][rows] = False
+
+    # ------------------------------------------------------------------ reading
+
+    def current_player(self, data: Data) -> Array:
+        return data["to_act"].astype(np.int64)
+
+    def legal_mask(self, data: Data) -> Array:
+        last, playing = data["last"], data["to_act"] >= 0
+        bids = self.after[last + 1]
+        if self.rules.palifico:
+            bids = np.where(data["palifico"][:, None], self.palifico_after[last + 1], bids)
+        in_play = data["in_play"]
+        bids &= (np.arange(self.bids)[None, :] < in_play[:, None]) & playing[:, None]
+        answers = ((last >= 0) & playing)[:, None]
+        answers = np.broadcast_to(answers, (last.shape[0], self.width - self.bids))
+        return np.concatenate([bids, answers], axis=1)
+
+    def _ranges(self, data: Data) -> Array | None:
+        """Where every game's legal bids are the ids from the last bid's up to the dice in
+        play (ones ranked low, no palifico round), the number of them; else None."""
+        if self.rules.ones_rank != "low" or (self.rules.palifico and data["palifico"].any()):
+            return None
+        in_play = data["in_play"]
+        return np.where(data["to_act"] >= 0, in_play - data["last"] - 1, 0)
+
+    def legal_count(self, data: Data) -> Array:
+        bids = self._ranges(data)
+        if bids is None:
+            bids = self.legal_mask(data)[:, : self.bids].sum(axis=1)
+        answers: Array = (data["last"] >= 0) & (data["to_act"] >= 0)
+        count: Array = bids + answers * (self.width - self.bids)
+        return count
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
+        bids = self._ranges(data)
+        if bids is None:
+            return nth_true(self.legal_mask(data), index, self.order)
+        # The bids after the last one, then challenge (and calza): a range, then the rest.
+        return np.where(index < bids, data["last"] + 1 + index, self.bids + index - bids)
+
+    def scores(self, data: Data) -> Array:
+        return data["dice"].astype(np.int64)
+
+    def winners(self, data: Data) -> Array:
+        return (data["to_act"] < 0)[:, None] & (data["dice"] > 0)
+
+    def rounds(self, data: Data) -> Array | None:
+        return data["round"]
+
+    def observation(self, data: Data, seat: int | None) -> Array:
+        rules, p, s = self.rules, self.players, self.sides
+        count = data["dice"].shape[0]
+        seats = np.arange(p)
+
+        def one_hot(values: Array, size: int) -> Array:
+            hot: Array = values[:, None] == np.arange(size)[None, :]
+            return hot
+
+        def column(values: Array) -> Array:
+            return values.reshape(count, 1)
+
+        player = np.zeros((count, p), dtype=bool)
+        hand = np.zeros((count, s), dtype=np.int8)
+        if seat is not None:
+            player[:, seat] = True
+            hand = data["counts"][:, seat]
+        pieces = [
+            player, hand, data["dice"], column(data["round"]), one_hot(data["opener"], p),
+            one_hot(data["to_act"], p), column(data["ones_wild"]),
+            (data["bid_seat"][:, :, None] == seats).reshape(count, -1),
+            data["reveal_counts"].reshape(count, -1), one_hot(data["reveal_bid"], self.bids),
+            one_hot(data["reveal_bidder"], p), one_hot(data["reveal_challenger"], p),
+            one_hot(data["reveal_loser"], p), column(data["reveal_count"]),
+        ]  # fmt: skip
+        if rules.palifico:
+            pieces += [column(data["palifico"]), data["palificos"] > 0]
+        if rules.calza:
+            pieces.append(column(data["reveal_calza"]))
+        return np.concatenate([piece.astype(np.float32) for piece in pieces], axis=1)
+
+    def fields(self, data: Data, index: int) -> dict[str, object]:
+        s = self.sides
+
+        def hand(counts: Array) -> tuple[int, ...]:
+            return tuple(face + 1 for face in range(s) for _ in range(int(counts[face])))
+
+        def bid(bid_id: int) -> Bid:
+            return Bid(bid_id // s + 1, bid_id % s + 1)
+
+        made = sorted(
+            np.flatnonzero(data["bid_seat"][index] >= 0).tolist(), key=self.rank.__getitem__
+        )
+        to_act = int(data["to_act"][index])
+        reveal = None
+        if data["reveal_bid"][index] >= 0:
+            loser = int(data["reveal_loser"][index])
+            reveal = Reveal(
+                hands=tuple(hand(c) for c in data["reveal_counts"][index]),
+                bid=bid(int(data["reveal_bid"][index])),
+                bidder=int(data["reveal_bidder"][index]),
+                challenger=int(data["reveal_challenger"][index]),
+                ones_wild=bool(data["reveal_ones_wild"][index]),
+                count=int(data["reveal_count"][index]),
+                loser=None if loser < 0 else loser,
+                calza=bool(data["reveal_calza"][index]),
+            )
+        had = data["palificos"][index]
+        return {
+            "dice": tuple(int(n) for n in data["dice"][index]),
+            "hands": tuple(hand(c) for c in data["counts"][index]),
+            "round": int(data["round"][index]),
+            "opener": int(data["opener"][index]),
+            "to_act": None if to_act < 0 else to_act,
+            "bid_count": int(data["bid_count"][index]),
+            "bids": tuple(bid(b) for b in made),
+            "ones_wild": bool(data["ones_wild"][index]),
+            "last_reveal": reveal,
+            "palifico": bool(data["palifico"][index]),
+            "palificos": tuple(sorted(np.flatnonzero(had).tolist(), key=lambda t: int(had[t]))),
+            "position": int(data["position"][index]),
+        }

@@ -67,6 +67,7 @@ GAME: Game[State, Action, Rules, View] = register(
         observation=encoding.OBSERVATION,
         max_length=encoding.max_length,
         payoff=encoding.payoff,
+        batch="dicerules.games.link.batch:Kernel",
     )
 )
 

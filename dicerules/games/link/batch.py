@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from dicerules.games.link.engine import SIDES, Placed, Rules
+from dicerules.kernels import Tables, by_most, tables
 from dicerules.vector import Array, roll
 
 __all__ = ["Kernel"]
@@ -71,17 +72,13 @@ def _tables() -> tuple[Array, Array, Array]:
     out = adding & ~whites.any(axis=1) & ~blues.any(axis=1)
     openings = have[:, _OPEN_VALUE - 1] & opening[:, None]
     masks = np.concatenate([openings, whites, blues, out[:, None]], axis=1)
-    masks = np.vstack([masks, np.zeros((1, masks.shape[1]), dtype=bool)])
-    counts = masks.sum(axis=1)
-    order = np.argsort(~masks, axis=1, kind="stable")
-    nth = np.where(np.arange(masks.shape[1]) < counts[:, None], order, -1)
-    return masks, counts, nth
+    return tables(np.vstack([masks, np.zeros((1, masks.shape[1]), dtype=bool)]))
 
 
 _MASKS, _COUNTS, _NTH = _tables()
 
 
-class Kernel:
+class Kernel(Tables):
     """The kernel of link under ``rules`` (every preset and every Rules)."""
 
     def __init__(self, rules: Rules) -> None:
@@ -253,23 +250,11 @@ class Kernel:
         key = ((row * 2**SIDES + have) * (SIDES + 1) + blue) * 2 + rich
         return np.where(live, key, self.masks.shape[0] - 1)
 
-    def legal_mask(self, data: Data) -> Array:
-        return self.masks[data["key"]]
-
-    def legal_count(self, data: Data) -> Array:
-        return self.counts[data["key"]]
-
-    def nth_legal(self, data: Data, mask: Array, index: Array) -> Array:
-        key = data["key"]
-        return np.where(index < self.counts[key], self.nth[key, np.minimum(index, 22)], -1)
-
     def scores(self, data: Data) -> Array:
         return data["counters"]
 
     def winners(self, data: Data) -> Array:
-        counters = data["counters"]
-        best = counters == counters.max(axis=1, keepdims=True)
-        return (data["to_act"] < 0)[:, None] & best  # type: ignore[no-any-return]
+        return by_most(data["counters"], data["to_act"])
 
     def rounds(self, data: Data) -> Array | None:
         return None

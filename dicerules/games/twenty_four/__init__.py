@@ -78,6 +78,7 @@ GAME: Game[State, Action, Rules, View] = register(
         observation=encoding.OBSERVATION,
         max_length=encoding.max_length,
         payoff=encoding.payoff,
+        batch="dicerules.games.twenty_four.batch:Kernel",
     )
 )
 

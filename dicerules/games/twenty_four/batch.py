@@ -104,6 +104,7 @@ class Kernel(Tables):
             "seed": seeds, "position": np.zeros(count, dtype=np.uint64),
             "scores": ints(p), "turn": ints(), "roller": ints(), "to_act": ints(),
             "kept": np.zeros((count, DICE), dtype=np.int8), "kept_len": ints(),
+            "kept_counts": np.zeros((count, SIDES), dtype=np.int8),
             "showing": np.zeros((count, SIDES), dtype=np.int8),
             "stopped": np.zeros(count, dtype=bool), "target": ints(), "offerer": ints(fill=-1),
             "offer": ints(), "settled": ints(p), "has_last": np.zeros(count, dtype=bool),
@@ -127,6 +128,7 @@ class Kernel(Tables):
         out["roller"][rows] = roller
         out["to_act"][rows] = roller
         out["kept_len"][rows] = 0
+        out["kept_counts"][rows] = 0
         out["stopped"][rows] = False
         self._clear(out, rows)
 
@@ -140,12 +142,14 @@ class Kernel(Tables):
 
     def advance(self, data: Data, ids: Array) -> Data:
         out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
+        # Each kind of action on its games; the turns they end gathered, so that the
+        # bonus throws and the next turn's throw are one roll each for all of them.
         keeps = np.flatnonzero((ids >= 0) & (ids < _STOP))
-        if keeps.size:
-            self._keep(out, keeps, ids[keeps])
+        ending = [self._keep(out, keeps, ids[keeps])]
         stops = np.flatnonzero(ids == _STOP)
         if stops.size:
-            self._stop(out, stops)
+            ending.append(self._stop(out, stops))
+        bonus, ended = self._end_first_stage(out, np.concatenate(ending))
         offers = np.flatnonzero((ids >= _OFFER) & (ids < _NO_OFFER))
         if offers.size:
             out["offer"][offers] = ids[offers] - _OFFER + 1
@@ -159,7 +163,11 @@ class Kernel(Tables):
             out["scores"][accepts, roller] += offer
         asks = np.flatnonzero((ids == _NO_OFFER) | (ids >= _ACCEPT))
         if asks.size:
-            self._next_offerer(out, asks)
+            bonus = np.concatenate([bonus, self._next_offerer(out, asks)])
+        if bonus.size:
+            ended = np.concatenate([ended, self._bonus(out, bonus)])
+        if ended.size:
+            self._end_turn(out, ended)
         out["key"] = self._key(out)
         return out
 
@@ -170,8 +178,9 @@ class Kernel(Tables):
         key = np.where(data["offer"] > 0, _ANSWERING, key)
         return np.where(data["to_act"] < 0, _OVER, key)
 
-    def _keep(self, out: Data, rows: Array, ids: Array) -> None:
-        """Rule 1: the kept dice are set aside and the others thrown again."""
+    def _keep(self, out: Data, rows: Array, ids: Array) -> Array:
+        """Rule 1: the kept dice are set aside and the others thrown again; the games
+        with none left to throw (their first stage over), returned."""
         value, count = ids // DICE + 1, ids % DICE + 1
         start = out["kept_len"][rows]
         at = np.arange(DICE)
@@ -180,18 +189,20 @@ class Kernel(Tables):
         out["kept"][rows] = np.where(new, value[:, None], kept)
         left = DICE - start - count
         out["kept_len"][rows] = start + count
+        out["kept_counts"][rows, value - 1] += count.astype(np.int8)
         done = left == 0
         out["showing"][rows[done]] = 0
-        if done.any():
-            self._end_first_stage(out, rows[done], np.zeros(int(done.sum()), dtype=bool))
-        rows, left = rows[~done], left[~done]
-        if rows.size:
-            faces, position = roll(out["seed"][rows], out["position"][rows], left, SIDES)
-            out["position"][rows] = position
-            out["showing"][rows] = _counted(faces)
+        out["stopped"][rows[done]] = False
+        going, left = rows[~done], left[~done]
+        if going.size:
+            faces, position = roll(out["seed"][going], out["position"][going], left, SIDES)
+            out["position"][going] = position
+            out["showing"][going] = _counted(faces)
+        return rows[done]  # type: ignore[no-any-return]
 
-    def _stop(self, out: Data, rows: Array) -> None:
-        """Rule 1: every die counts where it lies (the dice showing, highest first)."""
+    def _stop(self, out: Data, rows: Array) -> Array:
+        """Rule 1: every die counts where it lies (the dice showing, highest first): the
+        games, their first stage over."""
         start = out["kept_len"][rows]
         showing = out["showing"][rows]
         kept = out["kept"][rows]
@@ -201,13 +212,17 @@ class Kernel(Tables):
         kept[np.arange(DICE) >= start[:, None]] = lying
         out["kept"][rows] = kept
         out["kept_len"][rows] = DICE
+        out["kept_counts"][rows] += showing
         out["showing"][rows] = 0
-        self._end_first_stage(out, rows, np.ones(rows.size, dtype=bool))
+        out["stopped"][rows] = True
+        return rows
 
-    def _end_first_stage(self, out: Data, rows: Array, stopped: Array) -> None:
-        """Rule 2: score the total, or go on to the settlement or the bonus."""
+    def _end_first_stage(self, out: Data, rows: Array) -> tuple[Array, Array]:
+        """Rule 2: score the total, or go on to the settlement or the bonus. The games
+        that go to the bonus, and those whose turn is over, returned."""
         rules = self.rules
-        out["stopped"][rows] = stopped
+        stopped = out["stopped"][rows]
+        bonus = rows[:0]
         total = out["kept"][rows].sum(axis=1, dtype=np.int64)
         above = total > TARGET
         if above.any():
@@ -219,11 +234,9 @@ class Kernel(Tables):
                 out["offerer"][high] = left
                 out["offer"][high] = 0
             else:
-                self._bonus(out, high)
+                bonus = high
         below = ~above
         rows, total, stopped = rows[below], total[below], stopped[below]
-        if not rows.size:
-            return
         low = rules.low_score_bonus
         prize = (total <= LOW_SCORE) & ((low == "any") | ((low == "full_play") & ~stopped))
         amount = np.where(prize, LOW_SCORE_PRIZE, total - TARGET)
@@ -235,7 +248,7 @@ class Kernel(Tables):
         out["last_target"][rows] = 0
         out["bonus_second"][rows] = -1
         out["last_count"][rows] = 0
-        self._end_turn(out, rows)
+        return bonus, rows
 
     def _outcome(self, out: Data, rows: Array, changes: Array) -> None:
         """The turn's outcome as ``last``, but for its bonus (set by the caller)."""
@@ -247,19 +260,20 @@ class Kernel(Tables):
         out["last_settled"][rows] = out["settled"][rows]
         out["last_changes"][rows] = changes
 
-    def _next_offerer(self, out: Data, rows: Array) -> None:
-        """Rule 3: the next seat to the left is asked; after the last, the bonus throws."""
+    def _next_offerer(self, out: Data, rows: Array) -> Array:
+        """Rule 3: the next seat to the left is asked; after the last, the bonus throws
+        (those games returned)."""
         seat = (out["offerer"][rows] + 1) % self.players
         last = seat == out["roller"][rows]
         asked = rows[~last]
         out["to_act"][asked] = seat[~last]
         out["offerer"][asked] = seat[~last]
         out["offer"][asked] = 0
-        if last.any():
-            self._bonus(out, rows[last])
+        return rows[last]  # type: ignore[no-any-return]
 
-    def _bonus(self, out: Data, rows: Array) -> None:
-        """Rule 4: two bonus throws; the unsettled seats pay d * c (or are paid d)."""
+    def _bonus(self, out: Data, rows: Array) -> Array:
+        """Rule 4: two bonus throws; the unsettled seats pay d * c (or are paid d). The
+        games, their turn over."""
         target = out["target"][rows]
         seed = out["seed"][rows]
         first, position = roll(seed, out["position"][rows], DICE, SIDES)
@@ -287,7 +301,7 @@ class Kernel(Tables):
         out["bonus"][rows] = bonus
         out["bonus_second"][rows] = np.where(aside < DICE, DICE - aside, -1)
         out["last_count"][rows] = count
-        self._end_turn(out, rows)
+        return rows
 
     def _end_turn(self, out: Data, rows: Array) -> None:
         """Rule 5: the next seat to the left rolls, or the game is over."""
@@ -296,6 +310,7 @@ class Kernel(Tables):
         ended = rows[over]
         out["to_act"][ended] = -1
         out["kept_len"][ended] = 0
+        out["kept_counts"][ended] = 0
         out["showing"][ended] = 0
         out["stopped"][ended] = False
         self._clear(out, ended)
@@ -321,26 +336,30 @@ class Kernel(Tables):
     def observation(self, data: Data, seat: int | None) -> Array:
         p = self.players
         count = data["to_act"].shape[0]
-
-        def one_hot(values: Array) -> Array:
-            return values[:, None] == np.arange(p)[None, :]  # type: ignore[no-any-return]
-
-        def column(values: Array) -> Array:
-            return values.reshape(count, 1)
-
-        player = np.zeros((count, p), dtype=bool)
+        at = np.arange(count)
+        obs = np.zeros((count, 7 * p + 2 * SIDES + 4), dtype=np.float32)
+        # The pieces of encoding.OBSERVATION, in order, written where they go.
         if seat is not None:
-            player[:, seat] = True
-        kept = (data["kept"][:, :, None] == _FACES) & (
-            np.arange(DICE)[None, :, None] < data["kept_len"][:, None, None]
-        )
-        pieces = [
-            player, one_hot(data["roller"]), one_hot(data["to_act"]), data["scores"],
-            column(data["turn"]), kept.sum(axis=1), data["showing"], column(data["stopped"]),
-            column(data["target"]), one_hot(data["offerer"]), column(data["offer"]),
-            data["settled"], data["last_changes"],
-        ]  # fmt: skip
-        return np.concatenate([piece.astype(np.float32) for piece in pieces], axis=1)
+            obs[:, seat] = 1
+        obs[at, p + data["roller"]] = 1
+        live = np.flatnonzero(data["to_act"] >= 0)
+        obs[live, 2 * p + data["to_act"][live]] = 1
+        obs[:, 3 * p : 4 * p] = data["scores"]
+        obs[:, 4 * p] = data["turn"]
+        start = 4 * p + 1
+        obs[:, start : start + SIDES] = data["kept_counts"]
+        obs[:, start + SIDES : start + 2 * SIDES] = data["showing"]
+        start += 2 * SIDES
+        obs[:, start] = data["stopped"]
+        obs[:, start + 1] = data["target"]
+        start += 2
+        asking = np.flatnonzero(data["offerer"] >= 0)
+        obs[asking, start + data["offerer"][asking]] = 1
+        obs[:, start + p] = data["offer"]
+        start += p + 1
+        obs[:, start : start + p] = data["settled"]
+        obs[:, start + p : start + 2 * p] = data["last_changes"]
+        return obs
 
     def fields(self, data: Data, index: int) -> dict[str, object]:
         def ints(name: str) -> tuple[int, ...]:

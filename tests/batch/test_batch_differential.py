@@ -108,3 +108,14 @@ def test_batch_equals_scalar_for_any_rules(
     game = dicerules.get_game(name)
     rules = data.draw(testing.rules(game))
     play(batch.engine(game, rules), seed_list, data, steps=20)
+
+
+# The games whose kernel the tests above prove: each must be stepped by it, not the loop.
+KERNELS = ["link", "twenty-four"]
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_a_game_with_a_kernel_is_stepped_by_it(name: str) -> None:
+    eng = batch.engine(name)
+    assert not eng.generic
+    assert type(eng.kernel).__module__ == dicerules.get_game(name).batch.partition(":")[0]

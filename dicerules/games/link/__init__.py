@@ -14,7 +14,12 @@ from dicerules.games.link.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
     Game.from_module(
-        engine, encoding, expert, narrator=narrator.LinkNarrator, rules_text=engine.__doc__
+        engine,
+        encoding,
+        expert,
+        narrator=narrator.LinkNarrator,
+        rules_text=engine.__doc__,
+        batch="dicerules.games.link.batch:Kernel",
     )
 )
 

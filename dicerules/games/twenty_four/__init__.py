@@ -15,7 +15,12 @@ from dicerules.games.twenty_four.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
     Game.from_module(
-        engine, encoding, expert, narrator=narrator.TwentyFourNarrator, rules_text=engine.__doc__
+        engine,
+        encoding,
+        expert,
+        narrator=narrator.TwentyFourNarrator,
+        rules_text=engine.__doc__,
+        batch="dicerules.games.twenty_four.batch:Kernel",
     )
 )
 

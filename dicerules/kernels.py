@@ -1,0 +1,58 @@
+"""What games' batch kernels share (extra ``batch``): legal actions read from tables.
+
+A kernel whose legal actions depend on a small position (the dice of the seat to
+act, a stage) numbers those positions and keeps each game's number as its
+``key`` array; ``Tables`` then reads the legal mask, the number of legal actions
+and the n-th of them from three tables made once, one row a position (the last
+row a game that is over). Only the batch kernels import this module, so ``import
+dicerules`` never needs NumPy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicerules.vector import Array
+
+__all__ = ["Tables", "by_most", "tables"]
+
+
+def tables(masks: Array, order: Array | None = None) -> tuple[Array, Array, Array]:
+    """The three tables of ``masks`` (positions x action ids, bool): the masks, the
+    number of legal actions of each row, and each row's legal ids in ``order`` (a
+    permutation of the ids, the scalar ``legal_actions`` order; None: id order),
+    -1 past the last."""
+    width = masks.shape[1]
+    order = np.arange(width) if order is None else np.asarray(order)
+    ranked = np.argsort(~masks[:, order], axis=1, kind="stable")
+    number = masks.sum(axis=1)
+    nth = np.where(np.arange(width) < number[:, None], order[ranked], -1)
+    return masks, number, nth
+
+
+class Tables:
+    """The legal actions of a kernel whose data holds each game's row as ``key``."""
+
+    masks: Array
+    counts: Array
+    nth: Array
+
+    def legal_mask(self, data: dict[str, Array]) -> Array:
+        return self.masks[data["key"]]
+
+    def legal_count(self, data: dict[str, Array]) -> Array:
+        return self.counts[data["key"]]
+
+    def nth_legal(self, data: dict[str, Array], *picks: Array) -> Array:
+        """The ``index``-th legal id, called ``(data, index)`` or ``(data, mask,
+        index)`` (the mask is not needed); -1 past a game's last legal action."""
+        key, index = data["key"], picks[-1]
+        last = self.nth.shape[1] - 1
+        return np.where(index < self.counts[key], self.nth[key, np.minimum(index, last)], -1)
+
+
+def by_most(scores: Array, to_act: Array) -> Array:
+    """Games x seats: the seats with the highest score of each game that is over
+    (``to_act`` -1), the winners of a game won by the most."""
+    best = scores == scores.max(axis=1, keepdims=True)
+    return (to_act < 0)[:, None] & best  # type: ignore[no-any-return]

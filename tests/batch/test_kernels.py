@@ -1,0 +1,35 @@
+"""dicerules.kernels: legal actions read from tables, and winners by the most."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+kernels = pytest.importorskip("dicerules.kernels")
+
+
+def test_tables_list_each_rows_legal_ids_in_the_order_given() -> None:
+    masks = np.array([[True, False, True, True], [False, True, False, False], [False] * 4])
+    held, counts, nth = kernels.tables(masks, np.array([3, 2, 1, 0]))
+    assert held is masks
+    assert counts.tolist() == [3, 1, 0]
+    assert nth.tolist() == [[3, 2, 0, -1], [1, -1, -1, -1], [-1, -1, -1, -1]]
+    assert kernels.tables(masks)[2][0].tolist() == [0, 2, 3, -1]
+
+
+def test_a_kernel_with_tables_reads_its_games_rows() -> None:
+    table = kernels.Tables()
+    masks = np.array([[True, True, False], [False, False, True], [False] * 3])
+    table.masks, table.counts, table.nth = kernels.tables(masks)
+    data = {"key": np.array([1, 0, 2, 0])}
+    assert table.legal_mask(data).tolist() == masks[[1, 0, 2, 0]].tolist()
+    assert table.legal_count(data).tolist() == [1, 2, 0, 2]
+    index = np.array([0, 1, 0, 2])
+    assert table.nth_legal(data, index).tolist() == [2, 1, -1, -1]
+    assert table.nth_legal(data, masks, index).tolist() == [2, 1, -1, -1]
+
+
+def test_by_most_names_the_top_seats_of_games_that_are_over() -> None:
+    scores = np.array([[3, 5, 5], [1, 0, 0], [2, 2, 9]])
+    won = kernels.by_most(scores, np.array([-1, -1, 0]))
+    assert won.tolist() == [[False, True, True], [True, False, False], [False] * 3]

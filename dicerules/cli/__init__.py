@@ -141,8 +141,18 @@ def parser() -> argparse.ArgumentParser:
     one.set_defaults(run=cmd_simulate)
 
     one = commands.add_parser("replay", help="check a record and tell the game step by step")
-    one.add_argument("file", metavar="FILE", help="a record, or records one per line")
+    one.add_argument(
+        "file", metavar="FILE", help="a record, or records one per line; - reads standard input"
+    )
     one.add_argument("--index", type=count(0), metavar="I", help="only game I (from 0)")
+    one.add_argument(
+        "--seat",
+        type=count(0),
+        metavar="K",
+        help="tell the game as seat K saw it (by default as a spectator)",
+    )
+    one.add_argument("--summary", action="store_true",
+                     help="check every record and print one line for each")  # fmt: skip
     one.set_defaults(run=cmd_replay)
 
     one = commands.add_parser("bench", help="speed of the engines")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import re
 import textwrap
@@ -17,6 +18,7 @@ from dicerules import bots
 from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game
 from dicerules.narration import Narrator
+from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
 from dicerules.streams import SEED_LIMIT
 
@@ -265,6 +267,14 @@ def say(lines: Sequence[str], out: TextIO) -> None:
     for line in lines:
         for part in wrapped(line, columns):
             print(part, file=out)
+
+
+def record_tags(players: Sequence[str], event: str | None = None) -> Tags:
+    """The tags ``play`` and ``simulate`` write in a record: today's date (UTC), each
+    seat's player (a bot's name, ``human``, or ``none`` for a seat that never acts)
+    and this version of dicerules."""
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    return Tags(event=event, date=today, players=tuple(players), dicerules=dicerules.__version__)
 
 
 def check_writable(path: str | None) -> None:

@@ -18,6 +18,7 @@ from dicerules.cli.options import (
     find_game,
     legal_text,
     make_rules,
+    record_tags,
     result_lines,
     rules_label,
     say,
@@ -95,7 +96,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         say([f"Seed: {seed} (--seed {seed} deals the same dice)."], out)
     if args.record is not None:
         with create(args.record) as file:
-            file.write(record(state).to_json() + "\n")
+            tags = record_tags([players_name(s, seat, names) for s in range(players)])
+            file.write(record(state, tags).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)  # a path is never wrapped
     return status
 
@@ -119,6 +121,11 @@ def seating(seat: int, names: dict[int, str], players: int) -> str:
     elif names:
         parts.append("the bots: " + ", ".join(f"seat {s} {name}" for s, name in names.items()))
     return "; ".join(parts) + "."
+
+
+def players_name(seat: int, human: int, names: dict[int, str]) -> str:
+    """Who played ``seat``, for the record: ``human``, a bot's name, or ``none``."""
+    return "human" if seat == human else names.get(seat, "none")
 
 
 def seat_list(seats: Sequence[int]) -> str:

@@ -148,10 +148,11 @@ def count(low: int) -> Callable[[str], int]:
 
 
 def bot_name(name: str, game: AnyGame) -> str:
-    """``name``, if it is the name of a bot of ``game``."""
-    if name not in bots.names(game):
-        raise UsageError(bots.unknown_bot(name, game))
-    return name
+    """``name``, if it is a bot of ``game``: a name, or ``module:attr`` (``bots.check``)."""
+    try:
+        return bots.check(name, game)
+    except DiceRulesError as error:
+        raise UsageError(str(error)) from None
 
 
 def rule_value(value: object) -> str:

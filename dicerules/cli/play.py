@@ -229,6 +229,7 @@ def human_seat(game: AnyGame, asked: int | None, rules: Any) -> int:
 
 HELP_WORDS = ("help", "?")
 QUIT_WORDS = ("quit", "exit")
+HINT_WORDS = ("hint", "odds")
 
 
 def ask(
@@ -246,7 +247,7 @@ def ask(
     A short form the narrator knows (``Narrator.expand``) is read as what it stands for.
     """
     words = [game.format_action(action) for action in legal]
-    words += [*teller.short_forms(legal), "help", "quit"]
+    words += [*teller.short_forms(legal), "help", "hint", "quit"]
     kept = f"; the game so far is saved to {path}" if path is not None else ""
     while True:
         text = keyboard.read("your move> ", words)
@@ -256,8 +257,13 @@ def ask(
         if word in QUIT_WORDS:
             return None
         if word in HELP_WORDS:
-            say([*teller.notation_help(view, legal), f"quit (or exit) leaves the game{kept}.",
+            say([*teller.notation_help(view, legal),
+                 "hint (or odds) tells the exact odds of your choice, where the game has them.",
+                 f"quit (or exit) leaves the game{kept}.",
                  f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
+            continue
+        if word in HINT_WORDS:
+            say(teller.hint(view, legal), out)
             continue
         if not word:
             say([teller.choices(view, legal)], out)

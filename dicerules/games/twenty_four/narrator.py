@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicerules.games.twenty_four import engine as tf
+from dicerules.games.twenty_four import odds
 from dicerules.narration import Narrator, dice_text, either
 
 
@@ -127,6 +128,21 @@ class TwentyFourNarrator(Narrator[tf.View]):
                 " to you at once and that seat is out of the bonus) or refuse it."
             )
         )
+
+    def hint(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
+        choices = [action for action in legal if isinstance(action, tf.Keep | tf.Stop)]
+        if not choices or not view.showing:
+            return ["Nothing to weigh now: hint tells the value of stopping and of keeping."]
+        values = [
+            (odds.choice_value(view.kept, view.showing, choice, rules=view.rules), choice)
+            for choice in choices
+        ]
+        told = ", ".join(f"{choice} {float(value):+.2f}" for value, choice in values)
+        best = max(values, key=lambda pair: pair[0])[1]
+        return [
+            "What you can expect to win from here, in quarter-units, each choice played"
+            f" on at its best: {told}. Best: {best}."
+        ]
 
     def notation_help(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
         rules = view.rules

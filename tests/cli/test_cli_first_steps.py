@@ -235,3 +235,12 @@ def test_hint_is_typed_in_play_and_a_game_without_odds_says_so() -> None:
     assert done.out.count("pig has no odds to tell here.") == 2
     done = cli("play", "eighteen", "--preset", "hosted", "--seed", "3", stdin="hint\nquit\n")
     assert "the chance of going bust is" in done.out
+
+
+def test_twenty_four_says_what_stopping_gives_and_tells_the_money_once() -> None:
+    # Seed 2, two seats: 5-4-3-2-1 (15), then 5 kept and 6-4-4-3 thrown (22).
+    done = cli("play", "twenty-four", "--players", "2", "--seed", "2", stdin="k 5\nquit\n")
+    text = " ".join(done.out.split())
+    assert "stop (every die counts as it lies: 15, so you pay 9 to each other seat)" in text
+    assert "stop (every die counts as it lies: 22, so you pay 2 to each other seat)" in text
+    assert done.out.count("Money so far") == 1  # unchanged between the two decisions

@@ -87,9 +87,15 @@ class TwentyFourNarrator(Narrator[tf.View]):
             return [f"  {who} stops."]
         return [f"  {who} makes no offer."]
 
+    told_money: tuple[int, ...] | None = None
+    """The money last told in ``situation``: told again only when it has changed."""
+
     def situation(self, view: tf.View) -> list[str]:
         money = self.seats(view.scores, signed=True)
-        lines = [f"Money so far, in quarter-units (4 to a unit): {money}."]
+        lines = []
+        if view.scores != self.told_money:
+            lines.append(f"Money so far, in quarter-units (4 to a unit): {money}.")
+            self.told_money = view.scores
         if view.stage == "throw":
             kept = f"{dice_text(view.kept)} ({sum(view.kept)})" if view.kept else "nothing yet"
             lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
@@ -103,6 +109,27 @@ class TwentyFourNarrator(Narrator[tf.View]):
             )
         return lines
 
+    @staticmethod
+    def _stop_gives(view: tf.View) -> str:
+        """What stopping now gives: the total of every die as it lies, and what it pays."""
+        total = sum(view.kept) + sum(view.showing)
+        if total == tf.TARGET:
+            return f"every die counts as it lies: {total}, which pays nothing"
+        if total <= tf.LOW_SCORE and view.rules.low_score_bonus == "any":
+            return (
+                f"every die counts as it lies: {total}, so each other seat pays you"
+                f" {tf.LOW_SCORE_PRIZE}"
+            )
+        if total < tf.TARGET:
+            return (
+                f"every die counts as it lies: {total}, so you pay {tf.TARGET - total}"
+                " to each other seat"
+            )
+        return (
+            f"every die counts as it lies: {total}, so you throw for"
+            f" {total - tf.TARGET}s as a bonus"
+        )
+
     def choices(self, view: tf.View, legal: Sequence[Any]) -> str:
         keeps = [action for action in legal if isinstance(action, tf.Keep)]
         if view.stage == "throw":
@@ -113,7 +140,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
                 fewer = f"; keep 1x{value} keeps just one" if most > 1 else ""
                 words.append(f"keep {some} just thrown (keep {value}{fewer})")
             if tf.STOP in legal:
-                words.append("stop (every die counts as it lies)")
+                words.append(f"stop ({self._stop_gives(view)})")
             return f"You can {either(words)}."
         if view.stage == "offer":
             return (

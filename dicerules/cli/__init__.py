@@ -72,6 +72,7 @@ from dicerules.cli.options import (
     game_help,
     game_options,
     parse_seed,
+    plain_words,
 )
 from dicerules.cli.play import cmd_play
 from dicerules.cli.replay import cmd_replay
@@ -189,7 +190,7 @@ def examples() -> str:
 
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
-    text = str(error).replace("\r", "\\r").replace("\n", "\\n")
+    text = plain_words(str(error)).replace("\r", "\\r").replace("\n", "\\n")
     print(f"dicerules {command}: error: {text}", file=sys.stderr)
 
 

@@ -31,6 +31,25 @@ class FileProblem(Exception):
     """A file that cannot be read or written, or a record that does not replay."""
 
 
+_PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"must be True or False, got '?([^']*)'?"), r"is true or false, not \1"),
+    (
+        re.compile(r"must be an int from (-?\d+) to (-?\d+), got"),
+        r"is a whole number from \1 to \2, not",
+    ),
+    (re.compile(r"must be an int >= (-?\d+), got"), r"is a whole number, \1 or more, not"),
+    (re.compile(r"must be an int, got"), "is a whole number, not"),
+)
+
+
+def plain_words(message: str) -> str:
+    """``message`` in the words of the command line: ``true or false`` where Python
+    says ``True or False``, a whole number where it says an int."""
+    for pattern, words in _PLAIN:
+        message = pattern.sub(words, message)
+    return message
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on standard error and exit status 2."""
 

@@ -18,6 +18,7 @@ from dicerules.cli.options import (
     find_game,
     legal_text,
     make_rules,
+    plain_words,
     record_tags,
     result_lines,
     rules_label,
@@ -291,7 +292,7 @@ def refusal(game: AnyGame, text: str, error: Exception, teller: Narrator[Any]) -
     A syntax error's list of every form of the notation is cut (it names forms the
     rules in force may not have): the line that follows says what can be done now.
     """
-    message = teller.personal(str(error))
+    message = plain_words(teller.personal(str(error)))
     head, colon, _ = message.partition(": ")
     if isinstance(error, InvalidActionError) and colon and head.endswith(" notation"):
         message = f"{head}; 'help' explains it."

@@ -175,7 +175,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             if args.seat is not None:
                 seats = get_game(rec.game).seats(final.rules)
                 if not 0 <= args.seat < seats:
-                    raise UsageError(f"--seat {args.seat}: {name} has seats 0 to {seats - 1}")
+                    raise UsageError(f"--seat {args.seat}: the seats are 0 to {seats - 1} ({name})")
         told = read_records(args.file, file, args.index, check=False)
         for number, (name, rec) in enumerate(told):
             if args.summary:

@@ -244,3 +244,22 @@ def test_twenty_four_says_what_stopping_gives_and_tells_the_money_once() -> None
     assert "stop (every die counts as it lies: 15, so you pay 9 to each other seat)" in text
     assert "stop (every die counts as it lies: 22, so you pay 2 to each other seat)" in text
     assert done.out.count("Money so far") == 1  # unchanged between the two decisions
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "said"),
+    [
+        (("play", "liars-dice", "--rule", "calza=yes"), "", "calza is true or false, not yes"),
+        (("play", "link", "--players", "1"), "", "players is a whole number from 2 to 6, not 1"),
+        (("play", "liars-dice", "--seed", "1"), "0x4\nquit\n",
+         "a bid's quantity is a whole number, 1 or more, not 0"),
+        (("bench", "--help"), "", "[--seconds S] [--repeats N]"),
+    ],
+)  # fmt: skip
+def test_messages_speak_the_command_line_s_words(
+    argv: tuple[str, ...], stdin: str, said: str
+) -> None:
+    done = cli(*argv, stdin=stdin)
+    text = " ".join((done.out + done.err).split())
+    assert said in text
+    assert "True or False" not in text and "an int" not in text

@@ -773,10 +773,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"what to time (default: all of {', '.join(names())})",
     )
     parser.add_argument(
-        "--seconds", type=float, default=1.0, help="seconds of play per run (default 1)"
+        "--seconds",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="seconds of play per run (default 1)",
     )
     parser.add_argument(
-        "--repeats", type=int, default=5, help="runs of each, interleaved (default 5)"
+        "--repeats", type=int, default=5, metavar="N", help="runs of each, interleaved (default 5)"
     )
     parser.add_argument(
         "--sampler",

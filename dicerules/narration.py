@@ -252,6 +252,13 @@ class Narrator(Generic[V]):
         heads = {self.game.format_action(action).split(" ")[0].lower() for action in legal}
         return [word for word, meaning in self.synonyms.items() if meaning in heads]
 
+    def hint(self, view: V, legal: Sequence[Any]) -> list[str]:
+        """The exact odds of the choice the viewer faces now (``hint`` in play).
+
+        By default none: a game with exact odds tells them in its own narrator.
+        """
+        return [f"{self.game.name} has no odds to tell here."]
+
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""
         return self.action(before, seat, action, after) + self.news(before, after)

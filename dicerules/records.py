@@ -7,9 +7,16 @@ same dice as the record says; a ReplayError names the first step that fails.
 
 The JSON is one object with exactly the keys ``format``, ``game``, ``rules``,
 ``stream`` (``{"seed": n}`` or ``{"scripted": [values]}``), ``actions`` and
-``rolls``. A SeededStream that did not start at position 0 also writes
-``"position"`` beside its seed. (A ScriptedStream is written as the values it had
-left: new_game starts every game on a fresh script of those.)
+``rolls``, and ``tags`` when the record has any. A SeededStream that did not start
+at position 0 also writes ``"position"`` beside its seed. (A ScriptedStream is
+written as the values it had left: new_game starts every game on a fresh script of
+those.)
+
+``tags`` (``Tags``) say who played, as a chess game's headers do: ``event``,
+``date``, ``players`` (each seat's bot name, or ``"human"``) and the ``dicerules``
+version that wrote it, each optional. They are not part of the game: ``replay``
+neither reads nor checks them, and a record without them (every record written
+before them) reads and replays as it always did.
 
 A record holds at most ``MAX_ACTIONS`` (100,000) actions, so a replay's work is
 bounded by its number of actions, not only by the record's size: ``record`` of a
@@ -40,7 +47,7 @@ from dicerules.rulefields import field_spec
 from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream
 from dicerules.tape import Log
 
-__all__ = ["FORMAT", "MAX_ACTIONS", "GameRecord", "RuleValue", "record", "replay"]
+__all__ = ["FORMAT", "MAX_ACTIONS", "GameRecord", "RuleValue", "Tags", "record", "replay"]
 
 FORMAT: Final = 1
 """The record format this version writes and reads. A change that alters any replay
@@ -59,6 +66,62 @@ RuleValue = bool | int | str | None
 """The type of every Rules field of every game."""
 
 _KEYS: Final = ("format", "game", "rules", "stream", "actions", "rolls")
+_OPTIONAL_KEYS: Final = ("tags",)
+_TAG_KEYS: Final = ("event", "date", "players", "dicerules")
+
+
+@attrs.frozen
+class Tags:
+    """What a record says of its game beyond the game itself; every field optional.
+
+    ``event``: what the game was played for; ``date``: when, as ``YYYY-MM-DD``;
+    ``players``: one name per seat (a bot's name, or ``"human"``); ``dicerules``:
+    the version that wrote the record. ``replay`` ignores them.
+    """
+
+    event: str | None = None
+    date: str | None = None
+    players: tuple[str, ...] | None = None
+    dicerules: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("event", "date", "dicerules"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise RecordError(f"the tag {name} must be a string, got {shown(value)}")
+        players = self.players
+        if players is not None and (
+            not isinstance(players, tuple) or not all(isinstance(p, str) for p in players)
+        ):
+            raise RecordError("the tag players must be a list of strings, one per seat")
+
+    def to_dict(self) -> dict[str, object]:
+        """The tags that are set, as the JSON object they are written as."""
+        found = {name: getattr(self, name) for name in _TAG_KEYS}
+        return {
+            name: list(value) if isinstance(value, tuple) else value
+            for name, value in found.items()
+            if value is not None
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Tags:
+        """Tags from their JSON object; RecordError for anything else."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"tags must be a JSON object, not {type(data).__name__}")
+        unknown = sorted(_key_text(key) for key in data if key not in _TAG_KEYS)
+        if unknown:
+            known = ", ".join(_TAG_KEYS)
+            raise RecordError(f"the record has unknown tags {', '.join(unknown)} (known: {known})")
+        players = data.get("players")
+        if players is not None and not isinstance(players, list):
+            raise RecordError("the tag players must be a list of strings, one per seat")
+        return cls(
+            event=data.get("event"),
+            date=data.get("date"),
+            players=None if players is None else tuple(players),
+            dicerules=data.get("dicerules"),
+        )
 
 
 def _is_literal(kind: Any) -> bool:
@@ -209,6 +272,8 @@ class GameRecord:
     actions: tuple[str, ...]
     rolls: tuple[int, ...]
     format: int = FORMAT
+    tags: Tags = Tags()
+    """Who played, when, for what (``Tags``): never part of the replay."""
 
     def __attrs_post_init__(self) -> None:
         # A record is checked whole when it is made, however it is made.
@@ -230,6 +295,14 @@ class GameRecord:
             raise RecordError("actions must be a tuple of strings")
         if not isinstance(self.rolls, tuple) or not all(_is_int(r) and r >= 1 for r in self.rolls):
             raise RecordError("rolls must be a tuple of ints >= 1")
+        if not isinstance(self.tags, Tags):
+            raise RecordError(f"tags must be Tags, got {shown(self.tags)}")
+        seats = self.tags.players
+        if seats is not None:
+            game = _game_named(self.game)
+            count = game.seats(rules_from_dict(game, self.rules))
+            if len(seats) != count:
+                raise RecordError(f"the tag players names {len(seats)} seats; the game has {count}")
 
     def to_dict(self) -> dict[str, object]:
         """The record as the JSON object it is written as."""
@@ -240,6 +313,7 @@ class GameRecord:
             "stream": _stream_to_dict(self.stream),
             "actions": list(self.actions),
             "rolls": list(self.rolls),
+            **({"tags": tags} if (tags := self.tags.to_dict()) else {}),
         }
 
     def to_json(self) -> str:
@@ -252,7 +326,9 @@ class GameRecord:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         missing = [key for key in _KEYS if key not in data]
-        unknown = sorted(_key_text(key) for key in data if key not in _KEYS)
+        unknown = sorted(
+            _key_text(key) for key in data if key not in _KEYS and key not in _OPTIONAL_KEYS
+        )
         if missing:
             raise RecordError(f"the record lacks {', '.join(missing)}")
         if unknown:
@@ -270,6 +346,7 @@ class GameRecord:
             actions=tuple(actions),
             rolls=tuple(rolls),
             format=data["format"],
+            tags=Tags.from_dict(data["tags"]) if "tags" in data else Tags(),
         )
 
     @classmethod
@@ -288,8 +365,8 @@ class GameRecord:
         return cls.from_dict(data)
 
 
-def record(state: object) -> GameRecord:
-    """The record of the game that led to ``state``."""
+def record(state: object, tags: Tags | None = None) -> GameRecord:
+    """The record of the game that led to ``state``, with ``tags`` (None: none)."""
     game = game_of(state)
     tape = state.tape  # type: ignore[attr-defined]
     _check_length(len(tape.actions))
@@ -299,6 +376,7 @@ def record(state: object) -> GameRecord:
         stream=_recordable(tape.origin),
         actions=tuple(game.format_action(action) for action in tape.actions),
         rolls=tape.dice(),
+        tags=Tags() if tags is None else tags,
     )
 
 
@@ -361,8 +439,16 @@ class _DiceCheck:
         expected = self.rolls[self.seen_dice : self.seen_dice + len(new)]
         if tuple(new) != expected:
             where = "at set-up" if step is None else f"after step {step}"
+            if len(expected) < len(new):
+                raise ReplayError(
+                    f"{where} the replay drew {len(new)} dice, {_dice_text(tuple(new))}, where"
+                    f" the record has {len(expected)} left, {_dice_text(expected)}",
+                    step,
+                )
+            first = next(i for i, (a, b) in enumerate(zip(new, expected, strict=True)) if a != b)
             raise ReplayError(
-                f"{where} the replay drew {new} where the record has {_dice_text(expected)}",
+                f"{where} the replay drew die {self.seen_dice + first} (of the record's rolls,"
+                f" from 0) as {new[first]} where the record has {shown(expected[first])}",
                 step,
             )
         self.seen_dice += len(new)

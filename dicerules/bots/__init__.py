@@ -10,15 +10,30 @@ expert in its Game (``expert``) has the ``expert`` bot too, which plays well (ev
 built-in game has one).
 A game may declare more named bots (its Game's ``bots``); ``names(game)`` lists them all.
 
-``lineup(text, game, seats)`` reads the command line's ``--bots`` (one name for every
-seat, or a comma-separated name per seat), the same for ``play`` and ``simulate``.
+Beyond the names, ``make`` takes two more forms of bot, as the command line's
+``--bots`` does:
+
+* ``module:attr``: a bot of your own, ``attr`` of the importable ``module``: a Bot
+  class or a factory, called with the seed (``attr(seed)``) to make the bot.
+* a name from the entry-point group ``dicerules.bots``, in which an installed
+  package names bots for every game as games are named (``dicerules.games``)::
+
+      [project.entry-points."dicerules.bots"]
+      greedy = "my_package.bots:GreedyBot"
+
+  The entry point's object is called with the seed, as above.
+
+``lineup(text, game, seats)`` reads the command line's ``--bots`` (one bot for every
+seat, or a comma-separated bot per seat), the same for ``play`` and ``simulate``.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
-from typing import Any
+import importlib
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from typing import Any, cast
 
 from dicerules.bot import Bot, RandomBot, as_game, bot_random
 from dicerules.bots.uniform import UniformBot
@@ -28,10 +43,12 @@ from dicerules.streams import check_seed
 
 __all__ = [
     "BOT_NAMES",
+    "ENTRY_POINT_GROUP",
     "Bot",
     "RandomBot",
     "UniformBot",
     "bot_random",
+    "check",
     "lineup",
     "make",
     "names",
@@ -42,13 +59,62 @@ __all__ = [
 BOT_NAMES: tuple[str, ...] = ("random", "expert")
 """The bots every built-in game has, beside ``uniform`` (every game has it)."""
 
+ENTRY_POINT_GROUP = "dicerules.bots"
+"""The entry-point group in which an installed package names bots (for every game)."""
+
+
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    try:
+        found = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    except Exception:
+        return {}
+    return {entry.name: entry for entry in sorted(found, key=lambda e: e.name)}
+
+
+def _factory(form: str) -> Callable[[int], Bot[Any, Any]]:
+    """The bot factory a ``module:attr`` form or an entry point's name stands for."""
+    if ":" in form:
+        module, _, attr = form.partition(":")
+        where = f"{form!r}"
+        try:
+            found: Any = importlib.import_module(module.strip())
+            for part in attr.strip().split("."):
+                found = getattr(found, part)
+        except ImportError as error:
+            raise InvalidArgumentError(f"bot {where}: cannot import {module}: {error}") from None
+        except AttributeError:
+            raise InvalidArgumentError(f"bot {where}: {module} has no {attr}") from None
+    else:
+        entry = _entry_points()[form]
+        where = f"{form!r} (entry point {entry.value})"
+        try:
+            found = entry.load()
+        except Exception as error:
+            raise InvalidArgumentError(
+                f"bot {where} cannot be loaded: {type(error).__name__}: {error}"
+            ) from None
+    if not callable(found):
+        raise InvalidArgumentError(f"bot {where} is not a Bot class or factory")
+    return cast(Callable[[int], Bot[Any, Any]], found)
+
+
+def _built(form: str, factory: Callable[[int], Bot[Any, Any]], seed: int) -> Bot[Any, Any]:
+    bot = factory(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise InvalidArgumentError(
+            f"bot {form!r} made {type(bot).__name__}, which has no choose(view, legal_actions)"
+        )
+    return bot
+
 
 def names(game: AnyGame | str) -> tuple[str, ...]:
     """The names of the bots of ``game``: ``random``, ``uniform``, ``expert`` if it has
-    one, then the bots its Game declares in ``bots``."""
+    one, the bots its Game declares in ``bots``, then those of the entry-point group
+    ``dicerules.bots``."""
     found = get_game(as_game(game).name)
     own = ("random", "uniform", "expert") if found.expert is not None else ("random", "uniform")
-    return (*own, *(name for name in found.bots if name not in own))
+    named = (*own, *(name for name in found.bots if name not in own))
+    return (*named, *(name for name in _entry_points() if name not in named))
 
 
 def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
@@ -74,13 +140,29 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
     extra = found.bots.get(name)
     if extra is not None:
         return extra(seed)
+    if ":" in name or name in _entry_points():
+        return _built(name, _factory(name), seed)
     raise InvalidArgumentError(unknown_bot(name, found))
+
+
+def check(form: str, game: AnyGame | str) -> str:
+    """``form``, if ``make`` can make it for ``game``: a bot's name, or a ``module:attr``
+    that imports to a callable; InvalidArgumentError saying why not."""
+    found = get_game(as_game(game).name)
+    if ":" in form:
+        _factory(form)
+    elif form not in names(found):
+        raise InvalidArgumentError(unknown_bot(form, found))
+    return form
 
 
 def unknown_bot(name: str, game: AnyGame) -> str:
     """The message for a bot ``name`` that ``game`` does not have."""
     known = names(game)
-    return f"no bot named {name!r}{suggestion(name, known)}; the bots are: {', '.join(known)}"
+    return (
+        f"no bot named {name!r}{suggestion(name, known)}; the bots are: {', '.join(known)}"
+        " (or module:attr, a bot class of your own)"
+    )
 
 
 def suggestion(name: str, known: Sequence[str]) -> str:
@@ -94,16 +176,15 @@ def suggestion(name: str, known: Sequence[str]) -> str:
 def lineup(text: str, game: AnyGame | str, seats: int) -> tuple[str, ...]:
     """The bots ``text`` names for ``seats`` seats, one a seat in seat order.
 
-    ``text`` is one bot name, for every seat, or one name per seat separated by
-    commas (``expert,random,random``). InvalidArgumentError, saying what to write,
-    for a name that is not a bot of ``game`` or a list of the wrong length.
+    ``text`` is one bot, for every seat, or one per seat separated by commas
+    (``expert,random,my_bots:Cautious``), each a form ``make`` takes.
+    InvalidArgumentError, saying what to write, for a bot ``game`` does not have or
+    a list of the wrong length.
     """
     found = get_game(as_game(game).name)
     given = tuple(name.strip() for name in text.split(","))
-    known = names(found)
     for name in given:
-        if name not in known:
-            raise InvalidArgumentError(unknown_bot(name, found))
+        check(name, found)
     if len(given) == 1:
         return given * seats
     if len(given) != seats:

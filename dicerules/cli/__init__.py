@@ -76,6 +76,7 @@ from dicerules.cli.options import (
     game_help,
     game_options,
     parse_seed,
+    plain_words,
 )
 from dicerules.cli.play import cmd_play
 from dicerules.cli.replay import cmd_replay
@@ -157,8 +158,18 @@ def parser() -> argparse.ArgumentParser:
     one.set_defaults(run=cmd_simulate)
 
     one = commands.add_parser("replay", help="check a record and tell the game step by step")
-    one.add_argument("file", metavar="FILE", help="a record, or records one per line")
+    one.add_argument(
+        "file", metavar="FILE", help="a record, or records one per line; - reads standard input"
+    )
     one.add_argument("--index", type=count(0), metavar="I", help="only game I (from 0)")
+    one.add_argument(
+        "--seat",
+        type=count(0),
+        metavar="K",
+        help="tell the game as seat K saw it (by default as a spectator)",
+    )
+    one.add_argument("--summary", action="store_true",
+                     help="check every record and print one line for each")  # fmt: skip
     one.set_defaults(run=cmd_replay)
 
     one = commands.add_parser("bench", help="speed of the engines")
@@ -195,7 +206,7 @@ def examples() -> str:
 
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
-    text = str(error).replace("\r", "\\r").replace("\n", "\\n")
+    text = plain_words(str(error)).replace("\r", "\\r").replace("\n", "\\n")
     print(f"dicerules {command}: error: {text}", file=sys.stderr)
 
 

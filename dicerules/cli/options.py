@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import re
 import textwrap
@@ -17,6 +18,7 @@ from dicerules import bots
 from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game
 from dicerules.narration import Narrator
+from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
 from dicerules.simulate import rule_value as rule_value
 from dicerules.simulate import rules_label as rules_label
@@ -29,6 +31,25 @@ class UsageError(Exception):
 
 class FileProblem(Exception):
     """A file that cannot be read or written, or a record that does not replay."""
+
+
+_PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"must be True or False, got '?([^']*)'?"), r"is true or false, not \1"),
+    (
+        re.compile(r"must be an int from (-?\d+) to (-?\d+), got"),
+        r"is a whole number from \1 to \2, not",
+    ),
+    (re.compile(r"must be an int >= (-?\d+), got"), r"is a whole number, \1 or more, not"),
+    (re.compile(r"must be an int, got"), "is a whole number, not"),
+)
+
+
+def plain_words(message: str) -> str:
+    """``message`` in the words of the command line: ``true or false`` where Python
+    says ``True or False``, a whole number where it says an int."""
+    for pattern, words in _PLAIN:
+        message = pattern.sub(words, message)
+    return message
 
 
 class Parser(argparse.ArgumentParser):
@@ -165,10 +186,11 @@ def count(low: int) -> Callable[[str], int]:
 
 
 def bot_name(name: str, game: AnyGame) -> str:
-    """``name``, if it is the name of a bot of ``game``."""
-    if name not in bots.names(game):
-        raise UsageError(bots.unknown_bot(name, game))
-    return name
+    """``name``, if it is a bot of ``game``: a name, or ``module:attr`` (``bots.check``)."""
+    try:
+        return bots.check(name, game)
+    except DiceRulesError as error:
+        raise UsageError(str(error)) from None
 
 
 def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
@@ -255,6 +277,14 @@ def say(lines: Sequence[str], out: TextIO) -> None:
     for line in lines:
         for part in wrapped(line, columns):
             print(part, file=out)
+
+
+def record_tags(players: Sequence[str], event: str | None = None) -> Tags:
+    """The tags ``play`` and ``simulate`` write in a record: today's date (UTC), each
+    seat's player (a bot's name, ``human``, or ``none`` for a seat that never acts)
+    and this version of dicerules."""
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    return Tags(event=event, date=today, players=tuple(players), dicerules=dicerules.__version__)
 
 
 def check_writable(path: str | None) -> None:

@@ -18,6 +18,8 @@ from dicerules.cli.options import (
     find_game,
     legal_text,
     make_rules,
+    plain_words,
+    record_tags,
     result_lines,
     rules_label,
     say,
@@ -95,7 +97,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         say([f"Seed: {seed} (--seed {seed} deals the same dice)."], out)
     if args.record is not None:
         with create(args.record) as file:
-            file.write(record(state).to_json() + "\n")
+            tags = record_tags([players_name(s, seat, names) for s in range(players)])
+            file.write(record(state, tags).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)  # a path is never wrapped
     return status
 
@@ -119,6 +122,11 @@ def seating(seat: int, names: dict[int, str], players: int) -> str:
     elif names:
         parts.append("the bots: " + ", ".join(f"seat {s} {name}" for s, name in names.items()))
     return "; ".join(parts) + "."
+
+
+def players_name(seat: int, human: int, names: dict[int, str]) -> str:
+    """Who played ``seat``, for the record: ``human``, a bot's name, or ``none``."""
+    return "human" if seat == human else names.get(seat, "none")
 
 
 def seat_list(seats: Sequence[int]) -> str:
@@ -248,6 +256,7 @@ def human_seat(game: AnyGame, asked: int | None, rules: Any) -> int:
 
 HELP_WORDS = ("help", "?")
 QUIT_WORDS = ("quit", "exit")
+HINT_WORDS = ("hint", "odds")
 
 
 def ask(
@@ -265,7 +274,7 @@ def ask(
     A short form the narrator knows (``Narrator.expand``) is read as what it stands for.
     """
     words = [game.format_action(action) for action in legal]
-    words += [*teller.short_forms(legal), "help", "quit"]
+    words += [*teller.short_forms(legal), "help", "hint", "quit"]
     kept = f"; the game so far is saved to {path}" if path is not None else ""
     while True:
         text = keyboard.read("your move> ", words)
@@ -275,8 +284,13 @@ def ask(
         if word in QUIT_WORDS:
             return None
         if word in HELP_WORDS:
-            say([*teller.notation_help(view, legal), f"quit (or exit) leaves the game{kept}.",
+            say([*teller.notation_help(view, legal),
+                 "hint (or odds) tells the exact odds of your choice, where the game has them.",
+                 f"quit (or exit) leaves the game{kept}.",
                  f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
+            continue
+        if word in HINT_WORDS:
+            say(teller.hint(view, legal), out)
             continue
         if not word:
             say([teller.choices(view, legal)], out)
@@ -306,7 +320,7 @@ def refusal(game: AnyGame, text: str, error: Exception, teller: Narrator[Any]) -
     says what can be done now. Any other hint after the colon, about the text typed
     ("the higher die comes first, so write 53"), is shown whole.
     """
-    message = teller.personal(str(error))
+    message = plain_words(teller.personal(str(error)))
     head, colon, hint = message.partition(": ")
     forms = colon and head.endswith(" notation") and hint.startswith("write ")
     if isinstance(error, InvalidActionError) and forms:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import sys
 import tempfile
 from collections.abc import Iterator
 from typing import Any, BinaryIO, TextIO, cast
@@ -32,13 +34,24 @@ BOM = b"\xef\xbb\xbf"
 
 
 def open_records(path: str) -> BinaryIO:
-    """``path`` opened to be read in binary, from the start as often as needed."""
+    """``path`` opened to be read in binary, from the start as often as needed; ``-`` is
+    standard input."""
+    if path == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # a text stream with no bytes beneath (as in tests)
+            buffer = io.BytesIO(sys.stdin.read().encode("utf-8"))
+        return _spooled(path, buffer)
     try:
         file: BinaryIO = open(path, "rb")  # noqa: SIM115 (closed by the caller)
     except OSError as error:
         raise FileProblem(f"cannot read {path}: {error.strerror or error}") from None
     if file.seekable():
         return file
+    return _spooled(path, file)
+
+
+def _spooled(path: str, file: BinaryIO) -> BinaryIO:
+    """The bytes of the pipe ``file``, copied to a file that can be read again."""
     with file:  # a pipe: read once, into a file that can be read again
         copy = tempfile.TemporaryFile()  # noqa: SIM115 (returned open)
         while chunk := file.read(2**20):
@@ -158,19 +171,59 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """
     with open_records(args.file) as file:
         for name, rec in read_records(args.file, file, args.index, check=True):
-            replayed(name, rec)
+            final = replayed(name, rec)
+            if args.seat is not None:
+                seats = get_game(rec.game).seats(final.rules)
+                if not 0 <= args.seat < seats:
+                    raise UsageError(f"--seat {args.seat}: the seats are 0 to {seats - 1} ({name})")
         told = read_records(args.file, file, args.index, check=False)
         for number, (name, rec) in enumerate(told):
+            if args.summary:
+                say([summary(name, rec, replayed(name, rec))], out)
+                continue
             if number:
                 print(file=out)
-            narrate(name, rec, replayed(name, rec), out)
+            narrate(name, rec, replayed(name, rec), out, args.seat)
     return 0
 
 
-def narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
-    """Tell ``rec`` (which replays to ``final``) step by step, as a spectator sees it."""
+def summary(name: str, rec: GameRecord, final: Any) -> str:
+    """One line for a record that replays: the game, its length, who won, the scores."""
     game = get_game(rec.game)
     teller = options.narrator(game, None)
+    if game.is_terminal(final):
+        end = f"{teller.together(game.winners(final))} won"
+    else:
+        end = "not finished"
+    return (
+        f"{name}: {game.name} ({rules_label(game, final.rules)}), {len(rec.actions)} actions,"
+        f" {end}; {teller.score_name} {teller.seats(game.scores(final))}; replays exactly."
+    )
+
+
+def tag_lines(rec: GameRecord) -> list[str]:
+    """The record's tags, on a line: ``Played 2026-12-01 by seat 0 human, ...``."""
+    tags = rec.tags
+    parts = []
+    if tags.event is not None:
+        parts.append(f"Event: {tags.event}")
+    if tags.date is not None:
+        parts.append(f"date: {tags.date}")
+    if tags.players is not None:
+        parts.append("players: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(tags.players)))
+    if tags.dicerules is not None:
+        parts.append(f"written by dicerules {tags.dicerules}")
+    if not parts:
+        return []
+    told = "; ".join(parts)
+    return [f"{told[:1].upper()}{told[1:]}."]
+
+
+def narrate(name: str, rec: GameRecord, final: Any, out: TextIO, seat: int | None = None) -> None:
+    """Tell ``rec`` (which replays to ``final``) step by step, as ``seat`` saw it (None:
+    a spectator)."""
+    game = get_game(rec.game)
+    teller = options.narrator(game, seat)
     state = game.new_game(final.rules, stream=rec.stream)
     head = f"{name}: {game.name} ({rules_label(game, final.rules)}),"
     line = f"{head} {len(rec.actions)} actions, {len(rec.rolls)} dice; it replays exactly."
@@ -179,14 +232,17 @@ def narrate(name: str, rec: GameRecord, final: Any, out: TextIO) -> None:
     # too long for any wrapping, and then stays one line, as a path is never broken.
     for part in wrapped(line, columns, keep=len(head)) if len(head) < columns else [line]:
         print(part, file=out)
-    seen = game.view(state, None)
+    say(tag_lines(rec), out)
+    if seat is not None:
+        say([f'Told as seat {seat} saw it: "you" is seat {seat}.'], out)
+    seen = game.view(state, seat)
     say(teller.news(None, seen), out)
     for text in rec.actions:
-        seat = cast(int, game.current_player(state))  # a replayed action had a seat to act
+        actor = cast(int, game.current_player(state))  # a replayed action had a seat to act
         action = game.parse_action(state, text)
         state = game.apply(state, action)
-        now = game.view(state, None)
-        say(teller.step(seen, seat, action, now), out)
+        now = game.view(state, seat)
+        say(teller.step(seen, actor, action, now), out)
         seen = now
     if game.is_terminal(state):
         say(result_lines(game, state, teller), out)

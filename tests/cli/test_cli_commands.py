@@ -64,7 +64,8 @@ def test_version_and_bench_are_wired() -> None:
 BAD = [
     (("play", "chess"), 2, "dicerules play: error: no game named 'chess'; the games are: "),
     (("rules", "link", "--preset", "fast"), 2, "dicerules rules: error: link has no preset"),
-    (("play", "link", "--players", "9"), 2, "dicerules play: error: --players 9: players must"),
+    (("play", "link", "--players", "9"), 2,
+     "dicerules play: error: --players 9: players is a whole number"),
     (("play", "link", "--seat", "4"), 2, "dicerules play: error: --seat 4: the seats are 0 to 3"),
     (("play", "link", "--bots", "clever"), 2,
      "dicerules play: error: --bots clever: no bot named 'clever'"),
@@ -82,7 +83,7 @@ BAD = [
     (("simulate", "link", "--games", "2", "--records", "/no/such/dir/x.jsonl"), 2,
      "dicerules simulate: error: cannot write /no/such/dir/x.jsonl"),
     (("play", "eighteen", "--rule", "target=x"), 2,
-     "dicerules play: error: --rule: target must be an int from 1 to 100, got 'x'"),
+     "dicerules play: error: --rule: target is a whole number from 1 to 100, not 'x'"),
     (("play", "eighteen", "--rule", "start_points=5", "--rule", "target=4"), 2,
      "dicerules play: error: --rule: start_points must be below target (4), got 5"),
     (("simulate", "link", "--games", "2", "--rule", "colour=blue"), 2,

@@ -179,3 +179,87 @@ def test_help_states_the_raise_rule_of_a_palifico_round() -> None:
     assert "Palifico round: ones are not wild" in text
     assert "each later bid names 5s, the face this round's opening named" in text
     assert "more dice of any face" not in text
+
+
+def _ask(name: str, state: object, text: str = "hint") -> list[str]:
+    game = dicerules.GAMES[name]
+    seat = game.current_player(state)
+    return narrator(game, seat).hint(game.view(state, seat), game.legal_actions(state))
+
+
+def test_hint_in_liars_dice_is_the_chance_that_the_last_bid_holds() -> None:
+    from dicerules.games.liars_dice import odds
+
+    game = dicerules.GAMES["liars-dice"]
+    state = game.new_game(game.Rules(players=2, first_opener="seat0"), seed=4)
+    assert _ask("liars-dice", state) == [
+        "No bid yet: after one, hint tells the chance that it holds."
+    ]
+    state = game.apply(state, game.parse_action(state, "2x5"))
+    hand = state.hands[1]
+    exact = odds.bid_probability(2, 5, hand, (3,), ones_wild=True, straights_wild=False)
+    (line,) = _ask("liars-dice", state)
+    assert line.startswith("The chance that seat 0's 2x5 holds, given your hand ")
+    assert line.endswith(f": {float(exact):.1%} (exactly {exact}).")
+
+
+def test_hint_in_eighteen_is_the_chance_of_busting_on_one_more_die() -> None:
+    game = dicerules.GAMES["eighteen"]
+    state = game.new_game(seed=3)
+    seat = game.current_player(state)
+    total = sum(game.view(state, seat).hands[seat])
+    busting = sum(1 for die in range(1, 7) if total + die > 18)
+    from fractions import Fraction
+
+    assert _ask("eighteen", state) == [
+        f"One more die on {total}: the chance of going bust is"
+        f" {busting / 6:.0%} (exactly {Fraction(busting, 6)})."
+    ]
+
+
+def test_hint_in_twenty_four_values_stopping_and_each_keep() -> None:
+    from dicerules.games.twenty_four import odds
+
+    game = dicerules.GAMES["twenty-four"]
+    state = game.new_game(game.Rules(players=2), seed=5)
+    view = game.view(state, 0)
+    (line,) = _ask("twenty-four", state)
+    for action in game.legal_actions(state):
+        value = odds.choice_value(view.kept, view.showing, action, rules=view.rules)
+        assert f"{game.format_action(action)} {float(value):+.2f}" in line
+    assert "Best: " in line
+
+
+def test_hint_is_typed_in_play_and_a_game_without_odds_says_so() -> None:
+    done = cli("play", "pig", "--seed", "1", stdin="hint\nodds\nquit\n")
+    assert done.out.count("pig has no odds to tell here.") == 2
+    done = cli("play", "eighteen", "--preset", "hosted", "--seed", "3", stdin="hint\nquit\n")
+    assert "the chance of going bust is" in done.out
+
+
+def test_twenty_four_says_what_stopping_gives_and_tells_the_money_once() -> None:
+    # Seed 2, two seats: 5-4-3-2-1 (15), then 5 kept and 6-4-4-3 thrown (22).
+    done = cli("play", "twenty-four", "--players", "2", "--seed", "2", stdin="k 5\nquit\n")
+    text = " ".join(done.out.split())
+    assert "stop (every die counts as it lies: 15, so you pay 9 to each other seat)" in text
+    assert "stop (every die counts as it lies: 22, so you pay 2 to each other seat)" in text
+    assert done.out.count("Money so far") == 1  # unchanged between the two decisions
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "said"),
+    [
+        (("play", "liars-dice", "--rule", "calza=yes"), "", "calza is true or false, not yes"),
+        (("play", "link", "--players", "1"), "", "players is a whole number from 2 to 6, not 1"),
+        (("play", "liars-dice", "--seed", "1"), "0x4\nquit\n",
+         "a bid's quantity is a whole number, 1 or more, not 0"),
+        (("bench", "--help"), "", "[--seconds S] [--repeats N]"),
+    ],
+)  # fmt: skip
+def test_messages_speak_the_command_line_s_words(
+    argv: tuple[str, ...], stdin: str, said: str
+) -> None:
+    done = cli(*argv, stdin=stdin)
+    text = " ".join((done.out + done.err).split())
+    assert said in text
+    assert "True or False" not in text and "an int" not in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -140,6 +141,16 @@ class EighteenNarrator(Narrator[eighteen.View]):
         if eighteen.STAND in legal:
             words.append(f"stand on {eighteen.hand_total(hand) or total}")
         return f"You can {' or '.join(words)}." if words else super().choices(view, legal)
+
+    def hint(self, view: eighteen.View, legal: Sequence[Any]) -> list[str]:
+        if view.player is None or eighteen.ROLL not in legal:
+            return ["You cannot roll now: there is nothing to weigh."]
+        total = sum(view.hands[view.player])
+        bust = Fraction(sum(1 for die in range(1, 7) if total + die > eighteen.BUST), 6)
+        return [
+            f"One more die on {total}: the chance of going bust is {float(bust):.0%}"
+            f" (exactly {bust})."
+        ]
 
     def notation_help(self, view: eighteen.View, legal: Sequence[Any]) -> list[str]:
         return [

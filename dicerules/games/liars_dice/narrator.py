@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dicerules.games.liars_dice import engine as liars_dice
+from dicerules.games.liars_dice import odds
 from dicerules.narration import Narrator, dice_text, either
 
 
@@ -140,6 +141,22 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
                 if (bid.quantity, bid.face) == (count, face):
                     return bid
         return bids[len(bids) // 3]
+
+    def hint(self, view: liars_dice.View, legal: Sequence[Any]) -> list[str]:
+        if not view.bids:
+            return ["No bid yet: after one, hint tells the chance that it holds."]
+        bidder, bid = view.bids[-1]
+        unseen = [n for seat, n in enumerate(view.dice) if seat != view.player and n]
+        chance = odds.bid_probability(
+            bid.quantity, bid.face, view.hand, unseen, sides=view.rules.sides,
+            ones_wild=view.ones_wild, straights_wild=view.rules.straights_wild,
+            palifico=view.palifico,
+        )  # fmt: skip
+        return [
+            f"The chance that {self.whose(bidder)} {bid} holds, given your hand"
+            f" {dice_text(view.hand)} and {sum(unseen)} dice you cannot see:"
+            f" {float(chance):.1%} (exactly {chance})."
+        ]
 
     @staticmethod
     def _raise_rule(view: liars_dice.View) -> str:

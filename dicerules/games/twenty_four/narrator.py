@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicerules.games.twenty_four import engine as tf
+from dicerules.games.twenty_four import odds
 from dicerules.narration import Narrator, dice_text, either
 
 
@@ -86,9 +87,15 @@ class TwentyFourNarrator(Narrator[tf.View]):
             return [f"  {who} stops."]
         return [f"  {who} makes no offer."]
 
+    told_money: tuple[int, ...] | None = None
+    """The money last told in ``situation``: told again only when it has changed."""
+
     def situation(self, view: tf.View) -> list[str]:
         money = self.seats(view.scores, signed=True)
-        lines = [f"Money so far, in quarter-units (4 to a unit): {money}."]
+        lines = []
+        if view.scores != self.told_money:
+            lines.append(f"Money so far, in quarter-units (4 to a unit): {money}.")
+            self.told_money = view.scores
         if view.stage == "throw":
             kept = f"{dice_text(view.kept)} ({sum(view.kept)})" if view.kept else "nothing yet"
             lines.append(f"Kept: {kept}; just thrown: {dice_text(view.showing)}.")
@@ -102,6 +109,27 @@ class TwentyFourNarrator(Narrator[tf.View]):
             )
         return lines
 
+    @staticmethod
+    def _stop_gives(view: tf.View) -> str:
+        """What stopping now gives: the total of every die as it lies, and what it pays."""
+        total = sum(view.kept) + sum(view.showing)
+        if total == tf.TARGET:
+            return f"every die counts as it lies: {total}, which pays nothing"
+        if total <= tf.LOW_SCORE and view.rules.low_score_bonus == "any":
+            return (
+                f"every die counts as it lies: {total}, so each other seat pays you"
+                f" {tf.LOW_SCORE_PRIZE}"
+            )
+        if total < tf.TARGET:
+            return (
+                f"every die counts as it lies: {total}, so you pay {tf.TARGET - total}"
+                " to each other seat"
+            )
+        return (
+            f"every die counts as it lies: {total}, so you throw for"
+            f" {total - tf.TARGET}s as a bonus"
+        )
+
     def choices(self, view: tf.View, legal: Sequence[Any]) -> str:
         keeps = [action for action in legal if isinstance(action, tf.Keep)]
         if view.stage == "throw":
@@ -112,7 +140,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
                 fewer = f"; keep 1x{value} keeps just one" if most > 1 else ""
                 words.append(f"keep {some} just thrown (keep {value}{fewer})")
             if tf.STOP in legal:
-                words.append("stop (every die counts as it lies)")
+                words.append(f"stop ({self._stop_gives(view)})")
             return f"You can {either(words)}."
         if view.stage == "offer":
             return (
@@ -127,6 +155,21 @@ class TwentyFourNarrator(Narrator[tf.View]):
                 " to you at once and that seat is out of the bonus) or refuse it."
             )
         )
+
+    def hint(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
+        choices = [action for action in legal if isinstance(action, tf.Keep | tf.Stop)]
+        if not choices or not view.showing:
+            return ["Nothing to weigh now: hint tells the value of stopping and of keeping."]
+        values = [
+            (odds.choice_value(view.kept, view.showing, choice, rules=view.rules), choice)
+            for choice in choices
+        ]
+        told = ", ".join(f"{choice} {float(value):+.2f}" for value, choice in values)
+        best = max(values, key=lambda pair: pair[0])[1]
+        return [
+            "What you can expect to win from here, in quarter-units, each choice played"
+            f" on at its best: {told}. Best: {best}."
+        ]
 
     def notation_help(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
         rules = view.rules

@@ -29,6 +29,7 @@ __all__ = [
     "StreamExhaustedError",
     "UnknownGameError",
     "WrongTypeError",
+    "check_state",
     "shown",
 ]
 
@@ -131,3 +132,19 @@ def _type_name(value: object) -> str:
         return str(type(value).__qualname__)
     except Exception:
         return "value"
+
+
+def check_state(state: object, cls: type, game: str) -> None:
+    """WrongTypeError unless ``state`` is a ``cls``: an engine function of the game
+    ``game`` given another game's state, or None."""
+    if not isinstance(state, cls):
+        raise WrongTypeError(f"{game} functions take a {game} {cls.__name__}, not {_a_type(state)}")
+
+
+def _a_type(value: object) -> str:
+    if value is None:
+        return "None"
+    module = type(value).__module__
+    if module.startswith("dicerules.games."):  # another game's: say which
+        return f"a {module.split('.')[2].replace('_', '-')} {_type_name(value)}"
+    return f"a {_type_name(value)}"

@@ -88,7 +88,13 @@ from typing import Final
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidRulesError,
+    check_state,
+    shown,
+)
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
@@ -616,20 +622,26 @@ def _lightning(
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """``roll`` then ``stand`` while the game goes on (both are always legal); () after."""
+    if type(state) is not State:  # another game's state has a to_act too
+        check_state(state, State, NAME)
     return () if state.to_act is None else _ACTIONS
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the player to act; IllegalActionError if the game is over."""
-    if type(action) is Roll:
-        if state.to_act is None:
-            raise _over(action)
-        return _roll(state)
-    if type(action) is Stand:
-        if state.to_act is None:
-            raise _over(action)
-        return _stand(state)
-    raise InvalidActionError(f"{shown(action)} is not an eighteen action (a Roll or a Stand)")
+    try:
+        if type(action) is Roll:
+            if state.to_act is None:
+                raise _over(action)
+            return _roll(state)
+        if type(action) is Stand:
+            if state.to_act is None:
+                raise _over(action)
+            return _stand(state)
+        raise InvalidActionError(f"{shown(action)} is not an eighteen action (a Roll or a Stand)")
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def _over(action: Action) -> IllegalActionError:
@@ -732,31 +744,43 @@ def acting_seats(rules: Rules) -> tuple[int, ...]:
 
 def current_player(state: State) -> int | None:
     """The player to act (never the house); None once the game is over."""
-    return state.to_act
+    try:
+        return state.to_act
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def is_terminal(state: State) -> bool:
     """Whether the game is over."""
-    return state.to_act is None
+    try:
+        return state.to_act is None
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The winning seats, sorted, once the game is over; () before."""
+    check_state(state, State, NAME)
     return state.winners
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's points."""
+    check_state(state, State, NAME)
     return state.points
 
 
 def history(state: State) -> tuple[Action, ...]:
     """Every action since new_game, in order."""
+    check_state(state, State, NAME)
     return tuple(state.tape.actions)
 
 
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know (None: a spectator): everything public, the house its roost."""
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     hands = state.hands
     if state.rules.simultaneous_reveal:
@@ -779,6 +803,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     six dice long). The stream is replaced, so the future dice change too. The
     result is for testing views: its tape's past rolls are left as they were.
     """
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     origin = stream
     changes: dict[str, object] = {}
@@ -821,6 +846,7 @@ def parse_action(state: State, text: str) -> Action:
     InvalidActionError for text that is not notation; IllegalActionError once the
     game is over (while it goes on, both actions are legal).
     """
+    check_state(state, State, NAME)
     action = parse(text)
     if state.to_act is None:
         raise _over(action)
@@ -845,6 +871,7 @@ def _pass_text(one: Pass) -> str:
 
 def describe(state: State) -> str:
     """The state as a few lines of text, the roost included (not for players' eyes)."""
+    check_state(state, State, NAME)
     seats = " | ".join(
         f"{seat}: {'out ' if out else ''}{points}"
         for seat, (points, out) in enumerate(zip(state.points, state.out, strict=True))

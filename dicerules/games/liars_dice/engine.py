@@ -72,7 +72,13 @@ from typing import Final, Literal, cast
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidRulesError,
+    check_state,
+    shown,
+)
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, illegal, int_value, squeeze
 from dicerules.rulefields import (
@@ -661,33 +667,41 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     the Perudo family's rules: under ``ones_rank="half"`` the bids are sorted by
     (quantity, face), and ``calza`` comes last when the rules have it.
     """
-    if state.to_act is None:
-        return ()
-    rules = state.rules
-    if rules.ones_rank != "low" or rules.calza or state.palifico:
-        return _family_legal(state)[0]
-    sides = rules.sides
-    if not state.bid_count:
-        return _answers(sides, sum(state.dice), -1)
-    # _last_index inline: this runs before every decision of every game.
-    last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
-    return _answers(sides, sum(state.dice), (last.quantity - 1) * sides + last.face - 1)
+    try:
+        if state.to_act is None:
+            return ()
+        rules = state.rules
+        if rules.ones_rank != "low" or rules.calza or state.palifico:
+            return _family_legal(state)[0]
+        sides = rules.sides
+        if not state.bid_count:
+            return _answers(sides, sum(state.dice), -1)
+        # _last_index inline: this runs before every decision of every game.
+        last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
+        return _answers(sides, sum(state.dice), (last.quantity - 1) * sides + last.face - 1)
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
-    if type(action) is Bid:
-        return _bid(state, action)
-    if type(action) is Challenge:
-        if state.to_act is None or not state.bid_count:
-            _check_challenge(state)  # raises: the game is over, or there is no bid yet
-        return _challenge(state)
-    if type(action) is Calza:
-        _check_calza(state)
-        return _calza(state)
-    raise InvalidActionError(
-        f"{shown(action)} is not a liars-dice action (a Bid, a Challenge or a Calza)"
-    )
+    try:
+        if type(action) is Bid:
+            return _bid(state, action)
+        if type(action) is Challenge:
+            if state.to_act is None or not state.bid_count:
+                _check_challenge(state)  # raises: the game is over, or there is no bid yet
+            return _challenge(state)
+        if type(action) is Calza:
+            _check_calza(state)
+            return _calza(state)
+        raise InvalidActionError(
+            f"{shown(action)} is not a liars-dice action (a Bid, a Challenge or a Calza)"
+        )
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def _check_bid(state: State, bid: Bid) -> None:
@@ -965,16 +979,25 @@ def _next_round(
 
 def current_player(state: State) -> int | None:
     """The seat to act; None once the game is over."""
-    return state.to_act
+    try:
+        return state.to_act
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def is_terminal(state: State) -> bool:
     """Whether one seat alone has dice left."""
-    return state.to_act is None
+    try:
+        return state.to_act is None
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The last seat with dice, once the game is over; () before."""
+    check_state(state, State, NAME)
     if state.to_act is not None:
         return ()
     return tuple(seat for seat, n in enumerate(state.dice) if n)
@@ -982,16 +1005,19 @@ def winners(state: State) -> tuple[int, ...]:
 
 def scores(state: State) -> tuple[int, ...]:
     """The dice each seat has left."""
+    check_state(state, State, NAME)
     return state.dice
 
 
 def history(state: State) -> tuple[Action, ...]:
     """Every action since new_game, in order."""
+    check_state(state, State, NAME)
     return tuple(state.tape.actions)
 
 
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: its own hand and everything public. None: a spectator."""
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     bids = []
     seat = state.opener
@@ -1012,6 +1038,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     replaced, so the future dice change too. The result is for testing views: it need
     not be reachable by play, and its tape's past rolls are left as they were.
     """
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     origin = stream
     hands = []
@@ -1030,6 +1057,7 @@ def parse_action(state: State, text: str) -> Action:
     InvalidActionError for text that is not notation; IllegalActionError for an
     action that is not legal here.
     """
+    check_state(state, State, NAME)
     action = parse(text)
     if type(action) is Bid:
         _check_bid(state, action)
@@ -1046,6 +1074,7 @@ def _hand_text(hand: tuple[int, ...]) -> str:
 
 def describe(state: State) -> str:
     """The state as a few lines of text, hidden hands included (not for players' eyes)."""
+    check_state(state, State, NAME)
     wild = "ones wild" if state.ones_wild else "ones not wild"
     turn = "game over" if state.to_act is None else f"seat {state.to_act} to act"
     seats = " | ".join(

@@ -70,7 +70,13 @@ from typing import Final, Literal, NamedTuple, cast
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidRulesError,
+    check_state,
+    shown,
+)
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import (
     Word,
@@ -536,31 +542,39 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     opening: the white values that fit, lowest first, then the blue die; or
     ``out`` alone when no die may be added.
     """
-    return state._legal
+    try:
+        return state._legal
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
-    if type(action) not in _KINDS:
-        raise InvalidActionError(
-            f"{shown(action)} is not a link action (an Open, a Play or an Out)"
-        )
-    legal = state._legal
-    for item in legal:  # by identity first, as twenty-four's _listed does
-        if item is action:
-            break
-    else:
-        # Not an object legal_actions handed out: its field types checked (and, if it is
-        # not legal, its values) before it is taken as the legal action it equals.
-        if action not in legal:
-            check_fields(action)
-            raise _why_illegal(state, action)
-        check_types(action)
-    if type(action) is Play:
-        return _link(state, action) if action.blue else _add_white(state, action)
-    if type(action) is Open:
-        return _open(state, action)
-    return _out(state)
+    try:
+        if type(action) not in _KINDS:
+            raise InvalidActionError(
+                f"{shown(action)} is not a link action (an Open, a Play or an Out)"
+            )
+        legal = state._legal
+        for item in legal:  # by identity first, as twenty-four's _listed does
+            if item is action:
+                break
+        else:
+            # Not an object legal_actions handed out: its field types checked (and, if it is
+            # not legal, its values) before it is taken as the legal action it equals.
+            if action not in legal:
+                check_fields(action)
+                raise _why_illegal(state, action)
+            check_types(action)
+        if type(action) is Play:
+            return _link(state, action) if action.blue else _add_white(state, action)
+        if type(action) is Open:
+            return _open(state, action)
+        return _out(state)
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 _KINDS: Final = frozenset({Open, Play, Out})
@@ -731,16 +745,25 @@ def _why_illegal(state: State, action: Action) -> IllegalActionError:
 
 def current_player(state: State) -> int | None:
     """The seat to act; None once the game is over."""
-    return state.to_act
+    try:
+        return state.to_act
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def is_terminal(state: State) -> bool:
     """Whether the last round is over, or fewer than two seats could ante."""
-    return state.to_act is None
+    try:
+        return state.to_act is None
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the most counters, once the game is over; () before."""
+    check_state(state, State, NAME)
     if state.to_act is not None:
         return ()
     best = max(state.counters)
@@ -749,6 +772,7 @@ def winners(state: State) -> tuple[int, ...]:
 
 def scores(state: State) -> tuple[int, ...]:
     """The counters each seat holds (the pot is nobody's until it is won)."""
+    check_state(state, State, NAME)
     return state.counters
 
 
@@ -759,11 +783,13 @@ def outside_scores(state: State) -> int:
 
 def history(state: State) -> tuple[Action, ...]:
     """Every action since new_game, in order."""
+    check_state(state, State, NAME)
     return tuple(state.tape.actions)
 
 
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: its own unplayed dice and everything public. None: a spectator."""
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     if player is None:
         whites: tuple[int, ...] = ()
@@ -787,6 +813,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     replaced, so the future dice change too. The result is for testing views: it
     need not be reachable by play, and its tape's past rolls are left as they were.
     """
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     origin = stream
     whites = []
@@ -810,6 +837,7 @@ def parse_action(state: State, text: str) -> Action:
     InvalidActionError for text that is not notation; IllegalActionError for an
     action that is not legal here.
     """
+    check_state(state, State, NAME)
     action = parse(text)
     if action not in legal_actions(state):
         raise _why_illegal(state, action)
@@ -830,6 +858,7 @@ def _seat_text(state: State, seat: int) -> str:
 
 def describe(state: State) -> str:
     """The state as a few lines of text, hidden dice included (not for players' eyes)."""
+    check_state(state, State, NAME)
     if state.to_act is None:
         head = f"game over after round {state.round} of {state.rules.rounds}"
     else:

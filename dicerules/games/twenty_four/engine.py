@@ -69,7 +69,13 @@ from typing import Any, Final, Literal, cast
 import attrs
 
 from dicerules._build import builder, evolver
-from dicerules.errors import IllegalActionError, InvalidActionError, InvalidRulesError, shown
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidRulesError,
+    check_state,
+    shown,
+)
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, check_types, illegal, int_value, squeeze
 from dicerules.rulefields import boolean, choice, integer
@@ -531,29 +537,37 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Settlement: ``offer 1`` to ``offer 5d``, then ``no offer``; or ``accept``,
     ``refuse``. The list is empty once the game is over.
     """
-    if state.to_act is None:
-        return ()
-    if state.offerer is None:
-        return _FIRST_STAGE[state.rules.keep_rule][state.showing]
-    if state.offer:
-        return _ANSWERS
-    return _OFFERS[state.target]
+    try:
+        if state.to_act is None:
+            return ()
+        if state.offerer is None:
+            return _FIRST_STAGE[state.rules.keep_rule][state.showing]
+        if state.offer:
+            return _ANSWERS
+        return _OFFERS[state.target]
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
-    move = _MOVES.get(type(action))
-    if move is None:
-        raise InvalidActionError(
-            f"{shown(action)} is not a twenty-four action"
-            " (Keep, Stop, Offer, NoOffer, Accept or Refuse)"
-        )
-    # The fast path: the legal tuples are built by the rules that _check enforces, so an
-    # action found in one (by identity first, as a bot's pick from legal_actions is) needs
-    # no check of its own; _check runs only to say why any other action is not legal.
-    if not _listed(action, legal_actions(state)):
-        _check(state, action)
-    return move(state, action)
+    try:
+        move = _MOVES.get(type(action))
+        if move is None:
+            raise InvalidActionError(
+                f"{shown(action)} is not a twenty-four action"
+                " (Keep, Stop, Offer, NoOffer, Accept or Refuse)"
+            )
+        # The fast path: the legal tuples are built by the rules that _check enforces, so an
+        # action found in one (by identity first, as a bot's pick from legal_actions is) needs
+        # no check of its own; _check runs only to say why any other action is not legal.
+        if not _listed(action, legal_actions(state)):
+            _check(state, action)
+        return move(state, action)
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def _listed(action: object, legal: tuple[Action, ...]) -> bool:
@@ -865,16 +879,25 @@ _MOVES: Final[dict[type, Callable[[State, Any], State]]] = {
 
 def current_player(state: State) -> int | None:
     """The seat to act: the roller, or in a settlement the seat asked for an offer."""
-    return state.to_act
+    try:
+        return state.to_act
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def is_terminal(state: State) -> bool:
     """Whether every seat has taken all its turns."""
-    return state.to_act is None
+    try:
+        return state.to_act is None
+    except (AttributeError, TypeError):  # costs nothing until raised
+        check_state(state, State, NAME)  # raises for another game's state
+        raise
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the highest score, once the game is over; () before."""
+    check_state(state, State, NAME)
     if state.to_act is not None:
         return ()
     best = max(state.scores)
@@ -883,6 +906,7 @@ def winners(state: State) -> tuple[int, ...]:
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's net winnings in quarter-units (they sum to 0)."""
+    check_state(state, State, NAME)
     return state.scores
 
 
@@ -893,11 +917,13 @@ def outside_scores(state: State) -> int:
 
 def history(state: State) -> tuple[Action, ...]:
     """Every action since new_game, in order."""
+    check_state(state, State, NAME)
     return tuple(state.tape.actions)
 
 
 def view(state: State, player: int | None) -> View:
     """What ``player`` may know: all of the state but the stream. None: a spectator."""
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     return View(
         state.rules, player, state.scores, state.turn, state.roller, state.to_act, state.kept,
@@ -913,6 +939,7 @@ def resample_hidden(state: State, player: int | None, stream: DiceStream) -> Sta
     (so the dice to come change) and nothing else. The tape's past rolls are left as
     they were.
     """
+    check_state(state, State, NAME)
     check_seat(player, state.rules.players)
     return attrs.evolve(state, tape=attrs.evolve(state.tape, origin=stream, stream=stream))
 
@@ -925,6 +952,7 @@ def parse_action(state: State, text: str) -> Action:
     InvalidActionError for text that is not notation; IllegalActionError for an
     action that is not legal here.
     """
+    check_state(state, State, NAME)
     action = _keep_every(state, text) or parse(text)
     _check(state, action)
     return action
@@ -976,6 +1004,7 @@ def _outcome_text(outcome: Outcome) -> str:
 
 def describe(state: State) -> str:
     """The whole state as a few lines of text."""
+    check_state(state, State, NAME)
     rules = state.rules
     stage = state.stage
     if stage == "over":

@@ -25,7 +25,7 @@ from dicerules.errors import (
 from dicerules.game import GAMES, Engine, Game, PluginWarning, get_game, register
 from dicerules.match import play_match
 from dicerules.records import FORMAT, GameRecord, record, replay
-from dicerules.simulate import Simulation, simulate
+from dicerules.simulate import Simulation, simulate, simulate_batch
 from dicerules.streams import DiceStream, ScriptedStream, SeededStream
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "register",
     "replay",
     "simulate",
+    "simulate_batch",
 ]
 
 __version__ = "0.1.0.dev0"

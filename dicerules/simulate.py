@@ -66,7 +66,7 @@ from dicerules.errors import InvalidArgumentError, RecordError, WrongTypeError
 from dicerules.game import AnyGame, get_game
 from dicerules.match import bot_seed, game_seed, play_match
 from dicerules.narration import Narrator
-from dicerules.records import GameRecord, record, replay
+from dicerules.records import GameRecord, Tags, record, replay
 from dicerules.stats import Tally
 from dicerules.streams import SeededStream, check_seed
 
@@ -79,6 +79,7 @@ __all__ = [
     "rule_value",
     "rules_label",
     "simulate",
+    "simulate_batch",
 ]
 
 BotSpec: TypeAlias = "str | Callable[[], Bot[Any, Any]]"
@@ -347,6 +348,8 @@ class Plan(NamedTuple):
     """One a seat that acts, in listed order."""
     seed: int
     records: bool
+    players: tuple[tuple[str, ...], ...] = ()
+    """Who sits in each seat, for the records' tags: one tuple a rotation of the seats."""
 
 
 class Played(NamedTuple):
@@ -377,9 +380,15 @@ def seating(count: int, index: int, seats: Sequence[int]) -> dict[int, int]:
     return {seat: (place - index) % count for place, seat in enumerate(seats)}
 
 
-def record_line(state: Any) -> str:
-    """The line a game's record takes in a records file."""
-    return record(state).to_json()
+def record_line(state: Any, players: tuple[str, ...] | None = None) -> str:
+    """The line a game's record takes in a records file, its tags naming ``players``
+    (each seat's bot, ``none`` for a seat that never acts) and this dicerules.
+
+    No date: a run's records file is the same whenever it is played (``resume``)."""
+    from dicerules import __version__  # the package, imported by the time games are played
+
+    tags = Tags(players=players, dicerules=__version__) if players is not None else None
+    return record(state, tags).to_json()
 
 
 def _new_bot(spec: BotSpec, game: AnyGame, seed: int) -> Bot[Any, Any]:
@@ -404,7 +413,8 @@ def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
             for s, spec in seated[index % turn]
         ]
         state = play_match(game, plan.rules, table, seed)
-        line = record_line(state) if plan.records else ""
+        players = plan.players[index % len(plan.players)] if plan.players else None
+        line = record_line(state, players) if plan.records else ""
         # Every state holds its tape (the Game contract): its actions count in O(1).
         yield Played(winners(state), scores(state), len(state.tape.actions), line)
 
@@ -563,6 +573,9 @@ def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tup
     known = named_bots.names(game)
     for place, spec in enumerate(bots):
         if isinstance(spec, str):
+            if ":" in spec:  # a bot class or factory of the caller's, module:attr
+                found.append((named_bots.check(spec, game), spec))
+                continue
             if spec not in known:
                 raise InvalidArgumentError(
                     f"no bot named {spec!r}; the bots of {game.name} are: {', '.join(known)}"
@@ -642,13 +655,16 @@ def simulate(
     lineup = _lineup(game, bots, len(acting), pickled)
     if resume and not isinstance(records, str | os.PathLike):
         raise InvalidArgumentError("resume needs records: the path of the run's records")
-    plan = Plan(game.name, rules, tuple(spec for spec, _ in lineup), seed, records is not None)
     names = tuple(name for _, name in lineup)
     seats = game.seats(rules)
     rotations = []
     for index in range(max(1, len(acting))):  # the seating repeats after a turn of the seats
         placed = seating(len(names), index, acting)
         rotations.append(tuple(names[placed[s]] if s in placed else None for s in range(seats)))
+    players = tuple(tuple(name or NEVER.name for name in seated) for seated in rotations)
+    plan = Plan(
+        game.name, rules, tuple(spec for spec, _ in lineup), seed, records is not None, players
+    )
     outcomes = Outcomes(seed, seats, tuple(rotations))
     with contextlib.ExitStack() as stack:
         writer = _open_records(stack, records, plan, games, outcomes, resume)
@@ -667,6 +683,35 @@ def simulate(
     if stop.signal is not None:
         raise Interrupted(result, stop.signal)
     return result
+
+
+def simulate_batch(
+    game: AnyGame | str, games: int, *, rules: Any = None, seed: int = 0, chunk: int = 10_000
+) -> Simulation:
+    """``simulate(game, games, bots=("uniform",), rules=rules, seed=seed)``, played by
+    ``dicerules.batch`` (extra ``batch``): the same Simulation, games many at a time.
+
+    The arguments are checked as ``simulate`` checks them; ``chunk`` is the games
+    stepped together (it bounds the memory).
+    """
+    from dicerules import batch  # NumPy: only when asked for
+
+    game = as_game(game)
+    rules = game.default_rules if rules is None else rules
+    game.new_game(rules, seed=0)  # bad rules are refused as simulate refuses them
+    seed = check_seed(seed)
+    acting = tuple(game.acting_seats(rules))
+    seats = game.seats(rules)
+    rotation = tuple("uniform" if s in acting else None for s in range(seats))
+    outcomes = Outcomes(seed, seats, (rotation,) * max(1, len(acting)))
+    played = batch.simulate(game, games, rules=rules, seed=seed, chunk=chunk)
+    for won, scores, actions in zip(
+        played.winners.tolist(), played.scores.tolist(), played.actions.tolist(), strict=True
+    ):
+        winners = [seat for seat, win in enumerate(won) if win]
+        outcomes.append(winners, scores, actions)
+    plan = Plan(game.name, rules, ("uniform",) * len(acting), seed, False)
+    return _simulation(plan, games, ("uniform",) * len(acting), acting, outcomes)
 
 
 def _open_records(

@@ -155,6 +155,9 @@ def parser() -> argparse.ArgumentParser:
     one.add_argument("--resume", action="store_true",
                      help="continue the run whose first records --records FILE holds, with"
                      " the same arguments")  # fmt: skip
+    one.add_argument("--batch", action="store_true",
+                     help="with --bots uniform: play the games many at a time in NumPy"
+                     " (the batch extra); the same table")  # fmt: skip
     one.set_defaults(run=cmd_simulate)
 
     one = commands.add_parser("replay", help="check a record and tell the game step by step")

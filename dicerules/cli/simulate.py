@@ -35,6 +35,7 @@ from dicerules.simulate import (
     default_chunk,
     ignore_interrupts,
     simulate,
+    simulate_batch,
 )
 
 START_METHOD = "spawn"
@@ -138,6 +139,25 @@ def show(sim: Simulation, args: argparse.Namespace, out: TextIO) -> None:
         print(f"\n{done} record{'s' if done != 1 else ''} written to {args.records}.", file=out)
 
 
+def simulate_in_batch(
+    game: AnyGame, rules: Any, names: tuple[str, ...], args: argparse.Namespace, out: TextIO
+) -> int:
+    """``simulate --batch``: uniform bots in every seat, the games stepped many at a time."""
+    if set(names) != {"uniform"}:
+        raise UsageError("--batch plays the uniform bot in every seat: give --bots uniform")
+    for given, name in ((args.records, "--records"), (args.scheduler, "--scheduler")):
+        if given is not None:
+            raise UsageError(f"--batch plays in this process and keeps no records: drop {name}")
+    if args.workers != 1 or args.resume:
+        raise UsageError("--batch plays in this process: drop --workers and --resume")
+    try:
+        sim = simulate_batch(game, args.games, rules=rules, seed=args.seed)
+    except ImportError:
+        raise UsageError("--batch needs NumPy: python -m pip install 'dicerules[batch]'") from None
+    show(sim, args, out)
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Bots against bots, many seeded games, a table of wins per bot and per seat."""
     game = find_game(args.game)
@@ -151,6 +171,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.scheduler is not None and args.workers != 1:
         raise UsageError("--workers and --scheduler: give one (the cluster has its workers)")
     total = args.games
+    if args.batch:
+        return simulate_in_batch(game, rules, names, args, out)
     usable = usable_cpus()
     if args.workers > usable:
         print(f"dicerules simulate: --workers {args.workers}: this machine lets the run use"

@@ -171,8 +171,11 @@ class Kernel(Tables):
 
     # ------------------------------------------------------------------ stepping
 
-    def advance(self, data: Data, ids: Array) -> Data:
-        out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        if own:  # the caller's alone: changed in place
+            out = dict(data)
+        else:
+            out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
         placed = np.flatnonzero((ids >= 0) & (ids < _OUT))
         if placed.size:
             self._place(out, placed, ids[placed])

@@ -140,8 +140,11 @@ class Kernel(Tables):
 
     # ------------------------------------------------------------------ stepping
 
-    def advance(self, data: Data, ids: Array) -> Data:
-        out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        if own:  # the caller's alone: changed in place
+            out = dict(data)
+        else:
+            out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
         # Each kind of action on its games; the turns they end gathered, so that the
         # bonus throws and the next turn's throw are one roll each for all of them.
         keeps = np.flatnonzero((ids >= 0) & (ids < _STOP))

@@ -187,12 +187,11 @@ class Kernel(Tables):
         value, count = ids // DICE + 1, ids % DICE + 1
         start = out["kept_len"][rows]
         at = np.arange(DICE)
-        kept = out["kept"][rows]
         new = (at >= start[:, None]) & (at < (start + count)[:, None])
-        out["kept"][rows] = np.where(new, value[:, None], kept)
+        out["kept"][rows] = np.where(new, value[:, None].astype(np.int8), out["kept"][rows])
         left = DICE - start - count
         out["kept_len"][rows] = start + count
-        out["kept_counts"][rows, value - 1] += count.astype(np.int8)
+        out["kept_counts"].reshape(-1)[rows * SIDES + value - 1] += count.astype(np.int8)
         done = left == 0
         out["showing"][rows[done]] = 0
         out["stopped"][rows[done]] = False

@@ -15,10 +15,15 @@ false, an optional int as none).
 Play. Before each of the human's moves a line says in words what it can do now
 (``Narrator.choices``); ``help`` explains the notation (``Narrator.notation_help``)
 and lists the legal actions; an error for the human's seat calls it "you"
-(``Narrator.personal``). On a terminal with Python's readline, lines are edited, the
-game's lines recalled and legal actions completed with Tab; piped lines are read as
-they come and echoed after the prompt. Text is wrapped at the terminal's width (80
-columns when standard output is not a terminal), never inside a word. ``dicerules``
+(``Narrator.personal``); ``hint`` (or ``odds``) tells the exact odds of the choice
+(``Narrator.hint``); a short form is read as what it stands for (``Narrator.expand``).
+``--bots`` names one bot for every other seat, or one per other seat, in the forms
+``dicerules.bots.lineup`` reads (a name, ``module:attr``, an entry point of
+``dicerules.bots``), as ``simulate`` does. On a terminal with Python's readline,
+lines are edited, the game's lines recalled and legal actions completed with Tab;
+piped lines are read as they come and echoed after the prompt. Text is wrapped at
+``COLUMNS``, else the terminal's width (80 columns when standard output is not a
+terminal), never inside a word nor between "seat" and its number. ``dicerules``
 alone prints the overview ``--help`` prints.
 
 Seeds. ``play --seed S`` plays the game on ``SeededStream(S)``. ``simulate --seed S``
@@ -38,10 +43,12 @@ column counts those wins. The interval is the 95% Wilson score interval of the w
 rate (``dicerules.stats``).
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
-when the player quits or presses Ctrl-C); ``simulate --records FILE`` writes one record
+when the player quits or presses Ctrl-C), tagged with the date, the players and the
+version (``options.record_tags``); ``simulate --records FILE`` writes one record
 per line, in game order, as the games end. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
-one record per line (``--index I`` picks game ``I``, from 0). It reads a line at a
+one record per line (``--index I`` picks game ``I``, from 0); ``-`` is standard input.
+``--seat K`` tells the game as seat K saw it, ``--summary`` one line a record. It reads a line at a
 time, twice (every record is checked before any is told): lines end at "\\n" only,
 a UTF-8 byte order mark is skipped, and a record may take at most 32 MiB, so an
 endless or huge file is a one-line error, never a failure to find memory.

@@ -13,6 +13,8 @@ value into a message so that building the message cannot fail.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 __all__ = [
     "DiceRulesError",
@@ -31,6 +33,7 @@ __all__ = [
     "WrongTypeError",
     "check_state",
     "shown",
+    "turn_readers",
 ]
 
 
@@ -139,6 +142,33 @@ def check_state(state: object, cls: type, game: str) -> None:
     ``game`` given another game's state, or None."""
     if not isinstance(state, cls):
         raise WrongTypeError(f"{game} functions take a {game} {cls.__name__}, not {_a_type(state)}")
+
+
+def turn_readers(
+    cls: type, game: str, current: str, over: str
+) -> tuple[Callable[[Any], int | None], Callable[[Any], bool]]:
+    """``current_player`` and ``is_terminal`` of the game ``game``, whose ``cls`` states
+    keep the seat to act in ``to_act`` (None once the game is over), with the
+    docstrings ``current`` and ``over``. They cost one attribute read; given another
+    game's state or None, WrongTypeError (``check_state``)."""
+
+    def current_player(state: Any) -> int | None:
+        try:
+            return state.to_act  # type: ignore[no-any-return]
+        except (AttributeError, TypeError):  # costs nothing until raised
+            check_state(state, cls, game)  # raises for another game's state
+            raise
+
+    def is_terminal(state: Any) -> bool:
+        try:
+            return state.to_act is None
+        except (AttributeError, TypeError):
+            check_state(state, cls, game)
+            raise
+
+    for made, doc in ((current_player, current), (is_terminal, over)):
+        made.__doc__, made.__module__ = doc, cls.__module__
+    return current_player, is_terminal
 
 
 def _a_type(value: object) -> str:

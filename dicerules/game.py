@@ -363,6 +363,7 @@ class Game(Generic[S, A, R, V]):
         Each part is looked up in the modules in the order given, under its own
         name (``apply``, ``max_length``) and, for the parts that are data, under
         an upper-case constant's name first: ``NAME``, ``PRESETS``, ``BENCHMARKS``,
+        ``RULES_TEXT``, ``BATCH``,
         ``OBSERVATION``, ``BOTS``; the expert also as a class ``Expert``. A name
         that holds a module (a package's submodule ``expert``) is passed over. A
         game whose parts live in several modules names them all, and gives by
@@ -492,6 +493,8 @@ _CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "observation": ("OBSERVATION", "observation"),
         "bots": ("BOTS", "bots"),
         "expert": ("Expert", "expert"),
+        "rules_text": ("RULES_TEXT", "rules_text"),
+        "batch": ("BATCH", "batch"),
     }
 )
 """The names ``from_module`` looks for a part under, where they are not the part's own."""

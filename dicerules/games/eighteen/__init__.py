@@ -1,11 +1,7 @@
 """Eighteen: a dice game after blackjack, played against the house's hidden roost.
 
-Everything this game is lives in this folder: ``engine`` (the rules, the states, the
-pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
-bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
-expert plays from), ``encoding`` (action ids and the observation, for solvers and
-learners).
-This package re-exports the engine's public names and registers ``GAME``.
+The rules and pure functions are in ``engine`` (re-exported here, with ``GAME``);
+the expert and its exact odds in ``expert`` and ``odds``.
 """
 
 from dicerules.game import Game, register
@@ -14,9 +10,7 @@ from dicerules.games.eighteen.engine import *  # noqa: F403 (the engine's public
 from dicerules.games.eighteen.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
-    Game.from_module(
-        engine, encoding, expert, narrator=narrator.EighteenNarrator, rules_text=engine.__doc__
-    )
+    Game.from_module(engine, encoding, expert, narrator=narrator.EighteenNarrator)
 )
 
 __all__ = [*engine.__all__, "GAME", "encoding", "engine", "expert", "narrator", "odds"]

@@ -94,6 +94,7 @@ from dicerules.errors import (
     InvalidRulesError,
     check_state,
     shown,
+    turn_readers,
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
@@ -135,6 +136,8 @@ __all__ = [
 ]
 
 NAME: Final = "eighteen"
+RULES_TEXT: Final = __doc__
+"""The rules, for players first (``dicerules rules`` prints them): this docstring."""
 
 MAX_PLAYERS: Final = 8
 BUST: Final = 18
@@ -742,22 +745,12 @@ def acting_seats(rules: Rules) -> tuple[int, ...]:
     return tuple(seat for seat in range(rules.players) if seat != rules.permanent_house)
 
 
-def current_player(state: State) -> int | None:
-    """The player to act (never the house); None once the game is over."""
-    try:
-        return state.to_act
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
-
-
-def is_terminal(state: State) -> bool:
-    """Whether the game is over."""
-    try:
-        return state.to_act is None
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
+current_player, is_terminal = turn_readers(
+    State,
+    NAME,
+    "The player to act (never the house); None once the game is over.",
+    "Whether the game is over.",
+)
 
 
 def winners(state: State) -> tuple[int, ...]:

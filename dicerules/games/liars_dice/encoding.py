@@ -40,6 +40,8 @@ only under the rules that have them, so the other rules keep their observation.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dicerules.facts import Encoding, Piece, counts, one_hot
 from dicerules.games.liars_dice.engine import CALZA, CHALLENGE, Action, Bid, Rules, View
 
@@ -124,3 +126,7 @@ def encode(rules: Rules, view: View) -> tuple[float, ...]:
 
 OBSERVATION: Encoding[Rules, View] = Encoding(pieces, encode)
 """The observation of liars-dice views (the table above)."""
+
+
+BATCH: Final = "dicerules.games.liars_dice.batch:Kernel"
+"""Where the game's NumPy batch kernel is (``Game.batch``), imported by dicerules.batch alone."""

@@ -78,6 +78,7 @@ from dicerules.errors import (
     InvalidRulesError,
     check_state,
     shown,
+    turn_readers,
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, illegal, int_value, squeeze
@@ -126,6 +127,8 @@ __all__ = [
 ]
 
 NAME: Final = "liars-dice"
+RULES_TEXT: Final = __doc__
+"""The rules, for players first (``dicerules rules`` prints them): this docstring."""
 
 MAX_PLAYERS: Final = 10
 MAX_DICE_PER_PLAYER: Final = 10
@@ -977,22 +980,12 @@ def _next_round(
 # ----------------------------------------------------------------- reading a state
 
 
-def current_player(state: State) -> int | None:
-    """The seat to act; None once the game is over."""
-    try:
-        return state.to_act
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
-
-
-def is_terminal(state: State) -> bool:
-    """Whether one seat alone has dice left."""
-    try:
-        return state.to_act is None
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
+current_player, is_terminal = turn_readers(
+    State,
+    NAME,
+    "The seat to act; None once the game is over.",
+    "Whether one seat alone has dice left.",
+)
 
 
 def winners(state: State) -> tuple[int, ...]:

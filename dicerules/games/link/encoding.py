@@ -33,6 +33,8 @@ piece               shape       holds
 
 from __future__ import annotations
 
+from typing import Final
+
 from dicerules.facts import Encoding, Piece, ScoreChange, counts, one_hot
 from dicerules.games.link.engine import OUT, Action, Open, Play, Rules, View
 
@@ -109,3 +111,7 @@ def encode(rules: Rules, view: View) -> tuple[float, ...]:
 
 OBSERVATION: Encoding[Rules, View] = Encoding(pieces, encode)
 """The observation of link views (the table above)."""
+
+
+BATCH: Final = "dicerules.games.link.batch:Kernel"
+"""Where the game's NumPy batch kernel is (``Game.batch``), imported by dicerules.batch alone."""

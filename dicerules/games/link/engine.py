@@ -76,6 +76,7 @@ from dicerules.errors import (
     InvalidRulesError,
     check_state,
     shown,
+    turn_readers,
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import (
@@ -124,6 +125,8 @@ __all__ = [
 ]
 
 NAME: Final = "link"
+RULES_TEXT: Final = __doc__
+"""The rules, for players first (``dicerules rules`` prints them): this docstring."""
 
 MAX_PLAYERS: Final = 6
 MAX_WHITE_DICE: Final = 8
@@ -743,22 +746,12 @@ def _why_illegal(state: State, action: Action) -> IllegalActionError:
 # ----------------------------------------------------------------- reading a state
 
 
-def current_player(state: State) -> int | None:
-    """The seat to act; None once the game is over."""
-    try:
-        return state.to_act
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
-
-
-def is_terminal(state: State) -> bool:
-    """Whether the last round is over, or fewer than two seats could ante."""
-    try:
-        return state.to_act is None
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
+current_player, is_terminal = turn_readers(
+    State,
+    NAME,
+    "The seat to act; None once the game is over.",
+    "Whether the last round is over, or fewer than two seats could ante.",
+)
 
 
 def winners(state: State) -> tuple[int, ...]:

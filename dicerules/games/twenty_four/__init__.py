@@ -1,11 +1,7 @@
 """Twenty-four: roll five dice to a total of 24, and roll for a bonus above it.
 
-Everything this game is lives in this folder: ``engine`` (the rules, the states, the
-pure functions; its docstring tells the rules as implemented), ``expert`` (the expert
-bot), ``narrator`` (what ``play`` and ``replay`` print), ``odds`` (the exact odds the
-expert plays from), ``encoding`` (action ids,
-the observation and the payoff, for solvers and learners).
-This package re-exports the engine's public names and registers ``GAME``.
+From this package: the engine's names and ``GAME``. The folder also holds the
+expert, which plays by ``odds``, and ``batch``, a NumPy kernel.
 """
 
 from dicerules.game import Game, register
@@ -14,14 +10,7 @@ from dicerules.games.twenty_four.engine import *  # noqa: F403 (the engine's pub
 from dicerules.games.twenty_four.engine import Action, Rules, State, View
 
 GAME: Game[State, Action, Rules, View] = register(
-    Game.from_module(
-        engine,
-        encoding,
-        expert,
-        narrator=narrator.TwentyFourNarrator,
-        rules_text=engine.__doc__,
-        batch="dicerules.games.twenty_four.batch:Kernel",
-    )
+    Game.from_module(engine, encoding, expert, narrator=narrator.TwentyFourNarrator)
 )
 
 __all__ = [*engine.__all__, "GAME", "encoding", "engine", "expert", "narrator", "odds"]

@@ -75,6 +75,7 @@ from dicerules.errors import (
     InvalidRulesError,
     check_state,
     shown,
+    turn_readers,
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, check_types, illegal, int_value, squeeze
@@ -124,6 +125,8 @@ __all__ = [
 ]
 
 NAME: Final = "twenty-four"
+RULES_TEXT: Final = __doc__
+"""The rules, for players first (``dicerules rules`` prints them): this docstring."""
 
 DICE: Final = 5
 """Dice in the first stage and in the first bonus throw."""
@@ -877,22 +880,12 @@ _MOVES: Final[dict[type, Callable[[State, Any], State]]] = {
 # ----------------------------------------------------------------- reading a state
 
 
-def current_player(state: State) -> int | None:
-    """The seat to act: the roller, or in a settlement the seat asked for an offer."""
-    try:
-        return state.to_act
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
-
-
-def is_terminal(state: State) -> bool:
-    """Whether every seat has taken all its turns."""
-    try:
-        return state.to_act is None
-    except (AttributeError, TypeError):  # costs nothing until raised
-        check_state(state, State, NAME)  # raises for another game's state
-        raise
+current_player, is_terminal = turn_readers(
+    State,
+    NAME,
+    "The seat to act: the roller, or in a settlement the seat asked for an offer.",
+    "Whether every seat has taken all its turns.",
+)
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -190,7 +190,7 @@ def test_a_record_with_a_huge_roll_is_a_replay_error(name: str) -> None:
     data["rolls"] = [*data["rolls"][:-1], HUGE]
     raised = _raises(ValueError, lambda: replay(GameRecord.from_dict(data)))
     assert isinstance(raised, dicerules.ReplayError)
-    assert str(raised).endswith("<an int of 5,001 digits>]")
+    assert str(raised).endswith("where the record has <an int of 5,001 digits>")
 
 
 def test_an_unknown_game_that_cannot_be_shown() -> None:

@@ -120,7 +120,7 @@ def test_simulate_with_rules_and_more_players() -> None:
     done = dicerules_command("simulate", "pig", "--games", "3", "--rule", "target=0")
     assert done.status == 2
     assert done.err == (
-        "dicerules simulate: error: --rule: target must be an int from 1 to 1000, got 0\n"
+        "dicerules simulate: error: --rule: target is a whole number from 1 to 1000, not 0\n"
     )
 
 

@@ -34,9 +34,9 @@ def test_a_view_with_scores_is_told_them() -> None:
     before = pig.view(state, 1)
     after = pig.view(pig.apply(pig.apply(state, pig.ROLL), pig.HOLD), 1)
     assert teller.standing(after) == after.scores
-    assert teller.situation(before)[0] == "Scores: seat 0 0, seat 1 (you) 0."
+    assert teller.situation(before)[0] == "Scores: seat 0 = 0, seat 1 (you) = 0."
     assert after.scores[0] > 0  # seat 0 rolled and held
-    assert f"  Score: seat 0 {after.scores[0]}, seat 1 (you) 0." in teller.news(before, after)
+    assert f"  Score: seat 0 = {after.scores[0]}, seat 1 (you) = 0." in teller.news(before, after)
 
 
 def test_the_narrator_contract_is_written_down() -> None:

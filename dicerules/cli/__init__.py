@@ -154,11 +154,13 @@ def parser() -> argparse.ArgumentParser:
                      help="run on the Dask scheduler at ADDRESS (tcp://HOST:PORT) and its"
                      " workers; needs the cluster extra")  # fmt: skip
     one.add_argument("--format", choices=("table", "csv", "json"), default="table",
-                     help="the results as a table (the default), or a row per bot and per"
-                     " seat in csv or json")  # fmt: skip
-    one.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                     metavar="F", help="table (the default): the results as a table; csv or"
+                     " json: a row per bot and per seat")  # fmt: skip
+    one.add_argument("--progress", action="store_true", default=None,
                      help="games done, games a second and time left on standard error"
                      " (the default when it is a terminal)")  # fmt: skip
+    one.add_argument("--no-progress", action="store_false", dest="progress",
+                     help="no progress on standard error")  # fmt: skip
     one.add_argument("--resume", action="store_true",
                      help="continue the run whose first records --records FILE holds, with"
                      " the same arguments")  # fmt: skip

@@ -60,7 +60,9 @@ def test_play_shows_your_cup_only_and_then_the_cups_that_come_up(tmp_path: Path)
     assert "1-3" not in out[:cups_up]
     assert "1-4" not in out  # nor its cup of hand 1, which never came up
     assert "  Seat 1 takes the pot of 4 chips.\n" in out
-    assert "Game over: seat 0 (you) and seat 1 share the win.\nFinal chips: seat 0 (you) 0," in out
+    assert (
+        "Game over: seat 0 (you) and seat 1 share the win.\nFinal chips: seat 0 (you) = 0," in out
+    )
 
     done = cli("replay", str(record))
     assert (done.status, done.err) == (0, "")

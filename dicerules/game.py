@@ -844,7 +844,7 @@ def rules_or_default(rules: object, cls: type[R], default: R) -> R:
     if rules is None:
         return default
     if not isinstance(rules, cls):
-        module = cls.__module__.rpartition(".")[2]
+        module = cls.__module__.removesuffix(".engine").rpartition(".")[2]  # the game's
         raise WrongTypeError(
             f"rules must be {module}.{cls.__qualname__}, not {type(rules).__name__}"
         )

@@ -270,11 +270,12 @@ class Simulation:
         played = f"{done} game{'s' if done != 1 else ''}"
         if not self.complete:
             played = f"{done} of {self.games} games (the run was stopped)"
+        score = (game.narrator or Narrator)(game, None).score_name
         header = [
             f"{game.name} ({rules_label(game, self.rules, preset)}), {seats} seats: {played},"
             f" seed {self.seed}, bots {','.join(self.bots)}, rotating one seat a game.",
-            "A shared win counts for every seat sharing it; mean score is"
-            f" {(game.narrator or Narrator)(game, None).score_name}.",
+            "A shared win counts for every seat sharing it"
+            + ("." if score == "score" else f"; mean score is {score}."),
         ]
         lines = [part for line in header for part in _wrapped(line, width)]
         lines += ["", *_table("bot", list(self.by_bot.items())), ""]

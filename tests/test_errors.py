@@ -217,3 +217,10 @@ def test_the_adapters_faces_raise_errors_of_the_hierarchy() -> None:
     step = chance.setup(game)
     assert isinstance(_raises(ValueError, lambda: step.show(step.sides + 1)), InvalidArgumentError)
     assert isinstance(_raises(TypeError, lambda: register(object())), WrongTypeError)  # type: ignore[arg-type]
+
+
+def test_a_wrong_rules_class_is_named_by_its_game() -> None:
+    from dicerules.games import eighteen, liars_dice
+
+    with pytest.raises(WrongTypeError, match=r"rules must be liars_dice\.Rules, not Rules$"):
+        liars_dice.new_game(eighteen.Rules(), seed=1)

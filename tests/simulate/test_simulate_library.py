@@ -236,3 +236,11 @@ def test_the_chunk_default_and_the_workers_an_executor_has() -> None:
     assert sim_module.default_chunk(20, 1) == 16 and sim_module.default_chunk(10**7, 2) == 256
     assert sim_module.executor_workers(None) == 1
     assert sim_module.executor_workers(ThreadPoolExecutor(5)) == 5
+
+
+def test_a_score_called_score_is_not_explained() -> None:
+    # "mean score is score" says nothing: the sentence stops after the shared wins.
+    told = dicerules.simulate("pig", 4, bots=("random",)).table()
+    assert "A shared win counts for every seat sharing it.\n" in told
+    assert "mean score is" not in told
+    assert "mean score is dice left." in dicerules.simulate("liars-dice", 2).table()

@@ -83,6 +83,15 @@ def local_pool(workers: int) -> Iterator[Executor]:
         mp_context=multiprocessing.get_context(START_METHOD),
         initializer=ignore_interrupts,
     )
+    # The workers are started now, with Ctrl-C ignored from their first instruction
+    # (an ignored signal stays ignored across exec): a Ctrl-C while one is still
+    # importing would otherwise print its traceback.
+    given = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        for started in [pool.submit(int) for _ in range(workers)]:
+            started.result()
+    finally:
+        signal.signal(signal.SIGINT, given)
     try:
         yield pool
     finally:

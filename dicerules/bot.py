@@ -9,7 +9,15 @@ from typing import ClassVar, Protocol, TypeVar, cast
 from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.game import AnyGame, get_game
 
-__all__ = ["Bot", "RandomBot", "SeededBot", "as_game", "bot_random", "check_view"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "SeededBot",
+    "as_game",
+    "bot_random",
+    "check_view",
+    "seat_of",
+]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 A = TypeVar("A")
@@ -48,6 +56,24 @@ def check_view(game_name: str, view: object, view_class: type) -> None:
         raise WrongTypeError(
             f"the {game_name} expert is handed a {game_name} View, not a {type(view).__name__}"
         )
+
+
+def seat_of(
+    game_name: str, view: object, view_class: type, legal_actions: Sequence[object], hidden: str
+) -> int:
+    """The seat an expert plays, from the ``view`` it is handed, checked.
+
+    WrongTypeError unless ``view`` is a ``view_class`` (``check_view``);
+    InvalidArgumentError when there is no legal action, or for a spectator's view,
+    which holds no ``hidden`` (``"hand"``, say) to play from.
+    """
+    check_view(game_name, view, view_class)
+    if not legal_actions:
+        raise InvalidArgumentError("there is no legal action to choose from")
+    seat: int | None = getattr(view, "player")  # noqa: B009 (any game's View)
+    if seat is None:
+        raise InvalidArgumentError(f"the expert plays a seat: a spectator's view has no {hidden}")
+    return seat
 
 
 def bot_random(seed: int) -> Random:

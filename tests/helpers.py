@@ -26,8 +26,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 import pickle
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -463,3 +467,22 @@ def bad_input_test(
         still(state, kept)
 
     return test_bad_input_leaves_the_state_untouched
+
+
+SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
+"""The folder holding the dicerules under test."""
+
+
+def dicerules_process(
+    *argv: str, stdin: str = "", timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``python -m dicerules ARGV`` in a process of its own, on the dicerules under test."""
+    path = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "dicerules", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": path},
+    )

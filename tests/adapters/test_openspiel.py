@@ -298,25 +298,17 @@ def _liars_dice(params: str) -> Any:
     return pyspiel.load_game(f"{dos.name_of('liars-dice')}({TWO_BY_ONE},{params})")
 
 
-def test_cfr_reaches_low_exploitability() -> None:
+@pytest.mark.parametrize(
+    ("sides", "bound"), [(2, 0.005), pytest.param(3, 0.001, marks=slow, id="three faces")]
+)
+def test_cfr_reaches_low_exploitability(sides: int, bound: float) -> None:
     from open_spiel.python.algorithms import cfr, exploitability
 
-    game = _liars_dice("sides=2,ones_wild=False")
+    game = _liars_dice(f"sides={sides},ones_wild=False")
     solver = cfr.CFRPlusSolver(game)
     for _ in range(150):
         solver.evaluate_and_update_policy()
-    assert exploitability.exploitability(game, solver.average_policy()) < 0.005
-
-
-@slow
-def test_cfr_reaches_low_exploitability_on_three_faces() -> None:
-    from open_spiel.python.algorithms import cfr, exploitability
-
-    game = _liars_dice("sides=3,ones_wild=False")
-    solver = cfr.CFRPlusSolver(game)
-    for _ in range(150):
-        solver.evaluate_and_update_policy()
-    assert exploitability.exploitability(game, solver.average_policy()) < 0.001
+    assert exploitability.exploitability(game, solver.average_policy()) < bound
 
 
 def _value(params: str) -> Fraction:

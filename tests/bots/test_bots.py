@@ -12,7 +12,7 @@ import pytest
 
 import dicerules
 from dicerules import bots
-from dicerules.errors import IllegalActionError, UnknownGameError
+from dicerules.errors import IllegalActionError, InvalidArgumentError, UnknownGameError
 
 GAME_NAMES = tuple(dicerules.GAMES)
 
@@ -127,6 +127,26 @@ def test_the_random_bot_replays_from_its_seed() -> None:
 def test_a_bot_with_nothing_to_choose_says_so() -> None:
     with pytest.raises(ValueError, match="no legal action"):
         bots.make("random", "link").choose(None, ())
+
+
+@pytest.mark.parametrize(
+    ("name", "hidden"), [("liars-dice", "hand"), ("link", "dice"), ("cup-call", "cup")]
+)
+def test_an_expert_refuses_a_spectator_view_and_no_choice_in_the_hierarchy(
+    name: str, hidden: str
+) -> None:
+    if name not in dicerules.GAMES:
+        pytest.skip(f"{name} is not installed")
+    game = dicerules.GAMES[name]
+    assert game.expert is not None
+    state = game.new_game(game.default_rules, seed=1)
+    seat = game.current_player(state)
+    assert seat is not None
+    expert = game.expert(1)
+    with pytest.raises(InvalidArgumentError, match=f"a spectator's view has no {hidden}$"):
+        expert.choose(game.view(state, None), game.legal_actions(state))
+    with pytest.raises(InvalidArgumentError, match="there is no legal action to choose from"):
+        expert.choose(game.view(state, seat), ())
 
 
 def test_play_match_needs_one_bot_per_seat() -> None:

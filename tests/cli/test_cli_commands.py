@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli
+from helpers import dicerules_process
 
 import dicerules
 from dicerules.games import eighteen, liars_dice
@@ -124,15 +125,7 @@ def test_a_file_that_is_not_a_record_is_one_line(tmp_path: Path) -> None:
 
 
 def _module(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return subprocess.run(
-        [sys.executable, "-m", "dicerules", *argv],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": path},
-    )
+    return dicerules_process(*argv, stdin=stdin, timeout=120)
 
 
 def test_python_m_dicerules_runs_the_same_command_line(tmp_path: Path) -> None:

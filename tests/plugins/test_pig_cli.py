@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -19,14 +17,13 @@ from typing import NamedTuple
 
 import attrs
 import pytest
+from helpers import dicerules_process
 
 import dicerules
 import dicerules.game as registry
 from dicerules.cli import main
 
 pytest.importorskip("dicerules_pig")
-
-SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
 
 
 class Done(NamedTuple):
@@ -37,15 +34,7 @@ class Done(NamedTuple):
 
 def dicerules_command(*args: str, stdin: str = "") -> Done:
     """``python -m dicerules ARGS`` in a process of its own, on the dicerules under test."""
-    path = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-m", "dicerules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": path},
-    )
+    done = dicerules_process(*args, stdin=stdin)
     return Done(done.returncode, done.stdout, done.stderr)
 
 

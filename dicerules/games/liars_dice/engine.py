@@ -862,21 +862,7 @@ def _challenge(state: State) -> State:
         loser=loser,
     )
     if len(dice) - dice.count(0) == 1:
-        return _new_state(
-            rules=rules,
-            dice=dice,
-            hands=((),) * rules.players,
-            round=state.round,
-            opener=state.opener,
-            to_act=None,
-            bid_count=0,
-            ones_wild=ones_wild,
-            rolloff=state.rolloff,
-            last_reveal=reveal,
-            tape=tape.act(CHALLENGE),
-            palifico=False,
-            palificos=state.palificos,
-        )
+        return _game_over(state, CHALLENGE, dice, reveal)
     if rules.palifico and dice[loser] == 1 and loser not in state.palificos:
         return _next_round(state, CHALLENGE, dice, loser, reveal, True)
     opener = loser if rules.next_opener == "loser" else winner
@@ -935,27 +921,32 @@ def _calza(state: State) -> State:
     )
     dice = tuple(left)
     if len(dice) - dice.count(0) == 1:
-        return _new_state(
-            rules=rules,
-            dice=dice,
-            hands=((),) * rules.players,
-            round=state.round,
-            opener=state.opener,
-            to_act=None,
-            bid_count=0,
-            ones_wild=state.ones_wild,
-            rolloff=state.rolloff,
-            last_reveal=reveal,
-            tape=state.tape.act(CALZA),
-            palifico=False,
-            palificos=state.palificos,
-        )
+        return _game_over(state, CALZA, dice, reveal)
     palifico = (
         loser is not None and rules.palifico and dice[caller] == 1
         and caller not in state.palificos
     )  # fmt: skip
     opener = caller if dice[caller] else _next_seat(dice, caller)
     return _next_round(state, CALZA, dice, opener, reveal, palifico)
+
+
+def _game_over(state: State, action: Action, dice: tuple[int, ...], reveal: Reveal) -> State:
+    """The state after ``action`` left one seat with dice: no one is to act."""
+    return _new_state(
+        rules=state.rules,
+        dice=dice,
+        hands=((),) * state.rules.players,
+        round=state.round,
+        opener=state.opener,
+        to_act=None,
+        bid_count=0,
+        ones_wild=state.ones_wild,
+        rolloff=state.rolloff,
+        last_reveal=reveal,
+        tape=state.tape.act(action),
+        palifico=False,
+        palificos=state.palificos,
+    )
 
 
 def _next_round(

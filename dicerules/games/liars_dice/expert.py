@@ -42,8 +42,7 @@ from math import factorial
 from types import MappingProxyType
 from typing import Final
 
-from dicerules.bot import SeededBot, check_view
-from dicerules.errors import InvalidArgumentError
+from dicerules.bot import SeededBot, seat_of
 from dicerules.games.liars_dice.engine import (
     CALZA,
     CHALLENGE,
@@ -387,11 +386,7 @@ class Expert(SeededBot):
 
         ValueError for a spectator's view or no legal action.
         """
-        check_view("liars-dice", view, View)
-        if not legal_actions:
-            raise ValueError("there is no legal action to choose from")
-        if view.player is None:
-            raise ValueError("the expert plays a seat: a spectator's view has no hand")
+        seat = seat_of("liars-dice", view, View, legal_actions, "hand")
         evidence = self._learn(view)
         table = _Table(view, evidence, self._trust)
         by_face: dict[int, list[Bid]] = {}
@@ -408,7 +403,7 @@ class Expert(SeededBot):
                 risks.append((1.0 - best, standing))  # a raise: the standing bid is a marker
             if CHALLENGE in legal_actions:
                 risks.append((table.holds(standing), CHALLENGE))
-            if CALZA in legal_actions and view.dice[view.player] < view.rules.dice_per_player:
+            if CALZA in legal_actions and view.dice[seat] < view.rules.dice_per_player:
                 # Only for a die to gain, and only when more likely won than lost.
                 exact = table.exact(standing)
                 if exact > 0.5:
@@ -416,14 +411,7 @@ class Expert(SeededBot):
             _, choice = min(risks, key=lambda pair: pair[0])
             if choice is not standing:
                 return choice
-        near = []
-        for bids in by_face.values():
-            for bid in bids:
-                if table.holds(bid) < best - NEAR:
-                    break
-                near.append(bid)
-        near.sort(key=lambda bid: (bid.quantity, bid.face))
-        return self.pick(near)
+        return self.pick(_near(by_face, table.holds, best))
 
 
 class OddsExpert(SeededBot):
@@ -441,11 +429,7 @@ class OddsExpert(SeededBot):
         Otherwise a bid from ``legal_actions`` about as likely to hold as the best one.
         ValueError for a spectator's view or no legal action.
         """
-        check_view("liars-dice", view, View)
-        if not legal_actions:
-            raise InvalidArgumentError("there is no legal action to choose from")
-        if view.player is None:
-            raise InvalidArgumentError("the expert plays a seat: a spectator's view has no hand")
+        seat_of("liars-dice", view, View, legal_actions, "hand")
         odds = _OwnOdds(view)
         by_face: dict[int, list[Bid]] = {}
         for action in legal_actions:
@@ -460,14 +444,20 @@ class OddsExpert(SeededBot):
             standing = view.bids[-1][1]
             if 1.0 - odds.holds(standing) > best:
                 return CHALLENGE
-        near = []
-        for bids in by_face.values():
-            for bid in bids:
-                if odds.holds(bid) < best - NEAR:
-                    break
-                near.append(bid)
-        near.sort(key=lambda bid: (bid.quantity, bid.face))
-        return self.pick(near)
+        return self.pick(_near(by_face, odds.holds, best))
+
+
+def _near(by_face: dict[int, list[Bid]], holds: Callable[[Bid], float], best: float) -> list[Bid]:
+    """The bids within NEAR of ``best`` chance to hold, by quantity then face; each
+    face's bids come lowest first, so a face's near bids end at its first far one."""
+    near = []
+    for bids in by_face.values():
+        for bid in bids:
+            if holds(bid) < best - NEAR:
+                break
+            near.append(bid)
+    near.sort(key=lambda bid: (bid.quantity, bid.face))
+    return near
 
 
 class _OwnOdds:

@@ -65,7 +65,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from operator import sub
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple, cast
+from typing import Final, Literal, NamedTuple, TypeVar, cast
 
 import attrs
 
@@ -135,6 +135,8 @@ SIDES: Final = 6
 Direction = Literal["up", "down"]
 Colour = Literal["W", "B"]
 
+_Kind = TypeVar("_Kind", "Open", "Play")
+
 
 # --------------------------------------------------------------------------- rules
 
@@ -199,10 +201,7 @@ class Open:
     @classmethod
     def parse(cls, text: str) -> Open:
         """``"W3 up"`` -> ``Open(value=3, direction='up')``; case and spaces do not matter."""
-        action = parse(text)
-        if type(action) is not Open:
-            raise InvalidActionError(f"{text!r} is not an opening: write W3 up or W4 down")
-        return action
+        return _parse_as(Open, text, "an opening: write W3 up or W4 down")
 
     def __str__(self) -> str:
         return f"{'B' if self.blue else 'W'}{self.value} {self.direction}"
@@ -222,10 +221,7 @@ class Play:
     @classmethod
     def parse(cls, text: str) -> Play:
         """``"W5"`` -> ``Play(blue=False, value=5)``; ``"B5"`` is the blue die."""
-        action = parse(text)
-        if type(action) is not Play:
-            raise InvalidActionError(f"{text!r} is not a die to add: write W5 or B5")
-        return action
+        return _parse_as(Play, text, "a die to add: write W5 or B5")
 
     def __str__(self) -> str:
         return f"{'B' if self.blue else 'W'}{self.value}"
@@ -271,6 +267,14 @@ def parse(text: str) -> Action:
     if match[3] is None:
         return (_BLUE if blue else _WHITE)[value - 1]
     return _OPEN[blue, value, match[3]]
+
+
+def _parse_as(kind: type[_Kind], text: str, kind_text: str) -> _Kind:
+    """``parse(text)`` when it is a ``kind``; else InvalidActionError: "... is not KIND_TEXT"."""
+    action = parse(text)
+    if type(action) is not kind:
+        raise InvalidActionError(f"{text!r} is not {kind_text}")
+    return action
 
 
 def format_action(action: Action) -> str:

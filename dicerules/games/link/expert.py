@@ -34,8 +34,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Final
 
-from dicerules.bot import SeededBot, check_view
-from dicerules.errors import InvalidArgumentError
+from dicerules.bot import SeededBot, seat_of
 from dicerules.games.link.engine import SIDES, Action, Open, Play, View
 
 __all__ = ["NEAR", "ROLLOUTS", "SAMPLES", "Expert"]
@@ -67,12 +66,7 @@ class Expert(SeededBot):
 
         ValueError for a spectator's view or no legal action.
         """
-        check_view("link", view, View)
-        if not legal_actions:
-            raise InvalidArgumentError("there is no legal action to choose from")
-        seat = view.player
-        if seat is None:
-            raise InvalidArgumentError("the expert plays a seat: a spectator's view has no dice")
+        seat = seat_of("link", view, View, legal_actions, "dice")
         if len(legal_actions) == 1:
             return legal_actions[0]
         moves = [_after(view, seat, action) for action in legal_actions]

@@ -55,7 +55,7 @@ from typing import Final
 import attrs
 
 from dicerules import Game
-from dicerules.bot import SeededBot, check_view
+from dicerules.bot import SeededBot, seat_of
 from dicerules.errors import IllegalActionError, InvalidActionError
 from dicerules.facts import Encoding, Piece, ScoreChange, counts, one_hot
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
@@ -585,8 +585,11 @@ class Expert(SeededBot):
     name = "expert"
 
     def choose(self, view: View, legal_actions: tuple[Action, ...]) -> Action:
-        """``bet``/``check`` or ``call``/``fold``, as the class says."""
-        check_view(NAME, view, View)
+        """``bet``/``check`` or ``call``/``fold``, as the class says.
+
+        InvalidArgumentError for a spectator's view or no legal action.
+        """
+        seat_of(NAME, view, View, legal_actions, "cup")
         chance = win_chance(view)
         if BET in legal_actions:
             if chance >= Fraction(1, 2):

@@ -764,8 +764,19 @@ def load_adapters(pyspiel: Any | None) -> dict[str, Adapter]:
     return result
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    """Add bench's arguments to its command-line ``parser``."""
+def configure(
+    parser: argparse.ArgumentParser,
+    *,
+    count: Callable[[int], Callable[[str], int]] | None = None,
+    seconds: Callable[[str], float] = float,
+) -> None:
+    """Add bench's arguments to its command-line ``parser``.
+
+    ``count(low)`` parses a whole number of ``low`` or more and ``seconds`` a time, for
+    the command line's own words (default: ``int`` and ``float``, checked later by
+    ``check_arguments``).
+    """
+    whole: Callable[[int], Callable[[str], int]] = count or (lambda low: int)
     parser.add_argument(
         "games",
         nargs="*",
@@ -774,13 +785,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=seconds,
         default=1.0,
         metavar="S",
         help="seconds of play per run (default 1)",
     )
     parser.add_argument(
-        "--repeats", type=int, default=5, metavar="N", help="runs of each, interleaved (default 5)"
+        "--repeats",
+        type=whole(1),
+        default=5,
+        metavar="N",
+        help="runs of each, interleaved (default 5)",
     )
     parser.add_argument(
         "--sampler",
@@ -792,7 +807,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--simulate",
         nargs="?",
-        type=int,
+        type=whole(1),
         const=SIMULATE_GAMES,
         metavar="N",
         help=f"time simulate instead: N games ({SIMULATE_GAMES:,}) of random {SIMULATE_GAME}"

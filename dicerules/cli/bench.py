@@ -7,12 +7,12 @@ import io
 from typing import TextIO, cast
 
 from dicerules import bench
-from dicerules.cli.options import width, wrapped
+from dicerules.cli.options import count, seconds, width, wrapped
 
 
 def configure(command: argparse.ArgumentParser) -> None:
     """The options of ``bench``."""
-    bench.configure(command)
+    bench.configure(command, count=count, seconds=seconds)
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import math
 import os
 import re
 import textwrap
@@ -183,6 +184,17 @@ def count(low: int) -> Callable[[str], int]:
 
     parse.__name__ = "number"
     return parse
+
+
+def seconds(text: str) -> float:
+    """A time in seconds: a number above 0, as ``1``, ``0.5`` or ``2e-1``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text.strip()}")
+    return value
 
 
 def bot_name(name: str, game: AnyGame) -> str:

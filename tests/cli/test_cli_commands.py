@@ -159,3 +159,22 @@ def test_the_script_entry_point_and_that_nothing_imports_the_cli() -> None:
         if "cli" not in path.relative_to(ROOT / "dicerules").parts and path.name != "__main__.py":
             text = path.read_text()
             assert "dicerules.cli" not in text and "import cli" not in text, path
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seconds", "soon"], "argument --seconds: 'soon' is not a number of seconds"),
+        (["--seconds", "0"], "argument --seconds: must be more than 0 seconds, got 0"),
+        (["--seconds", "nan"], "argument --seconds: must be more than 0 seconds, got nan"),
+        (["--repeats", "0"], "argument --repeats: must be 1 or more, got 0"),
+        (["--repeats", "2.5"], "argument --repeats: '2.5' is not a whole number"),
+        (["--simulate", "0"], "argument --simulate: must be 1 or more, got 0"),
+    ],
+)
+def test_bench_words_its_bad_numbers_as_the_other_commands_do(
+    argv: list[str], message: str
+) -> None:
+    done = cli("bench", *argv)
+    assert done.status == 2 and done.out == ""
+    assert done.err.splitlines()[-1] == f"dicerules bench: error: {message}"

@@ -237,6 +237,9 @@ class Game(Generic[S, A, R, V]):
         The rules as ``dicerules rules`` prints them: the rules for players, then
         the notes after a paragraph ``Implementation notes``; None (the default):
         the docstring of the package that holds the game's State.
+    play_rules
+        The rules ``dicerules play`` deals a person who names no preset (a longer
+        game than the default rules, say); None (the default): the default rules.
     distinct_actions(rules) -> tuple of actions, or None
         Every action a game under ``rules`` can ever take, each once, in a fixed
         order: an action's id is its index. None (the default): no action ids,
@@ -331,6 +334,9 @@ class Game(Generic[S, A, R, V]):
     """The rules for players, as ``dicerules rules`` prints them (paragraphs, ``* ``
     bullets, ````code````; the notes after a paragraph ``Implementation notes`` come
     second); None: the docstring of the package that holds the game's State."""
+    play_rules: R | None = attrs.field(default=None, kw_only=True)
+    """The rules ``dicerules play`` deals a person who names no preset, ``--rule``
+    settings applying to them; None: the default rules. Nothing else uses them."""
 
     # What solvers and learners need (dicerules.openspiel, dicerules.pettingzoo), as
     # OpenSpiel's GameInfo states it; dicerules.facts holds the types.
@@ -494,6 +500,7 @@ _CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "bots": ("BOTS", "bots"),
         "expert": ("Expert", "expert"),
         "rules_text": ("RULES_TEXT", "rules_text"),
+        "play_rules": ("PLAY_RULES", "play_rules"),
         "batch": ("BATCH", "batch"),
     }
 )

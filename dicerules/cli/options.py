@@ -82,11 +82,16 @@ def find_game(name: str) -> AnyGame:
 
 
 def make_rules(
-    game: AnyGame, preset: str | None, players: int | None, settings: Sequence[str] = ()
+    game: AnyGame,
+    preset: str | None,
+    players: int | None,
+    settings: Sequence[str] = (),
+    default: Any = None,
 ) -> Any:
-    """The rules the command line asks for: a preset, ``players`` seats, ``--rule`` settings."""
+    """The rules the command line asks for: a preset (else ``default``, else the default
+    rules), ``players`` seats, ``--rule`` settings."""
     if preset is None:
-        rules = game.default_rules
+        rules = game.default_rules if default is None else default
     elif preset in game.presets:
         rules = game.presets[preset]
     else:

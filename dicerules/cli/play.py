@@ -35,7 +35,7 @@ from dicerules.streams import SEED_LIMIT
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     """A human in one seat, bots in the others, on standard input and output."""
     game = find_game(args.game)
-    rules = make_rules(game, args.preset, args.players, args.rule)
+    rules = make_rules(game, args.preset, args.players, args.rule, game.play_rules)
     players = game.seats(rules)
     seat = human_seat(game, args.seat, rules)
     others = [s for s in game.acting_seats(rules) if s != seat]

@@ -225,8 +225,11 @@ def narrate(name: str, rec: GameRecord, final: Any, out: TextIO, seat: int | Non
     game = get_game(rec.game)
     teller = options.narrator(game, seat)
     state = game.new_game(final.rules, stream=rec.stream)
-    head = f"{name}: {game.name} ({rules_label(game, final.rules)}),"
-    line = f"{head} {len(rec.actions)} actions, {len(rec.rolls)} dice; it replays exactly."
+    head = f"{name}: {game.name}"
+    line = (
+        f"{head} ({rules_label(game, final.rules)}), {len(rec.actions)} actions,"
+        f" {len(rec.rolls)} dice; it replays exactly."
+    )
     columns = width(out)
     # The file's name and the game stay whole; a name too long for the line is a line
     # too long for any wrapping, and then stays one line, as a path is never broken.

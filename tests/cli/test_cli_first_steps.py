@@ -246,6 +246,29 @@ def test_twenty_four_says_what_stopping_gives_and_tells_the_money_once() -> None
     assert done.out.count("Money so far") == 1  # unchanged between the two decisions
 
 
+def test_play_deals_twenty_four_with_three_turns_each_unless_a_preset_is_named(
+    tmp_path: Path,
+) -> None:
+    game = dicerules.GAMES["twenty-four"]
+    assert game.play_rules == attrs.evolve(game.default_rules, rotations=3)
+    record = tmp_path / "game.json"
+    done = cli("play", "twenty-four", "--seed", "1", "--record", str(record), stdin="quit\n")
+    assert done.out.startswith("twenty-four (standard with rotations=3), 4 seats, seed 1.")
+    assert "Turn 1 of 12: seat 0 (you) throws" in done.out
+    assert (
+        dicerules.replay(dicerules.GameRecord.from_json(record.read_text())).rules
+        == game.play_rules
+    )
+    named = cli("play", "twenty-four", "--preset", "standard", "--seed", "1", stdin="quit\n")
+    assert named.out.startswith("twenty-four (standard), 4 seats, seed 1.")
+    assert "Turn 1 of 4: seat 0 (you) throws" in named.out
+    ruled = cli("play", "twenty-four", "--rule", "rotations=2", "--seed", "1", stdin="quit\n")
+    assert "Turn 1 of 8: " in ruled.out
+    # The other commands deal the default rules.
+    simulated = cli("simulate", "twenty-four", "--games", "1")
+    assert simulated.out.startswith("twenty-four (standard), 4 seats: 1 game")
+
+
 @pytest.mark.parametrize(
     ("argv", "stdin", "said"),
     [

@@ -186,6 +186,9 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
 )
 presets = PRESETS
 default_rules: Final = PRESETS["standard"]
+PLAY_RULES: Final = Rules(rotations=3)
+"""What ``dicerules play twenty-four`` deals when no preset is named: the standard
+rules, with three turns each rather than one."""
 
 
 # ------------------------------------------------------------------------- actions

@@ -173,13 +173,14 @@ def suggestion(name: str, known: Sequence[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def lineup(text: str, game: AnyGame | str, seats: int) -> tuple[str, ...]:
+def lineup(text: str, game: AnyGame | str, seats: int, *, house: bool = False) -> tuple[str, ...]:
     """The bots ``text`` names for ``seats`` seats, one a seat in seat order.
 
     ``text`` is one bot, for every seat, or one per seat separated by commas
     (``expert,random,my_bots:Cautious``), each a form ``make`` takes.
     InvalidArgumentError, saying what to write, for a bot ``game`` does not have or
-    a list of the wrong length.
+    a list of the wrong length (``house``: the message says that a house seat, which
+    no bot plays, is not counted).
     """
     found = get_game(as_game(game).name)
     given = tuple(name.strip() for name in text.split(","))
@@ -189,9 +190,10 @@ def lineup(text: str, game: AnyGame | str, seats: int) -> tuple[str, ...]:
         return given * seats
     if len(given) != seats:
         many = "one seat is" if seats == 1 else f"{seats} seats are"
+        itself = " (the house plays itself)" if house else ""
         raise InvalidArgumentError(
-            f"{len(given)} bots are named but {many} played by bots: name one bot for"
-            f" {'it' if seats == 1 else 'them all'}"
+            f"{len(given)} bots are named but {many} played by bots{itself}: name one bot"
+            f" for {'it' if seats == 1 else 'them all'}"
             + ("" if seats == 1 else f", or {seats} bots, one a seat in seat order")
         )
     return given

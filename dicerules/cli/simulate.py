@@ -19,15 +19,16 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+from dicerules import bots
 from dicerules.cli.options import (
     FileProblem,
     UsageError,
-    bot_name,
     check_writable,
     find_game,
     make_rules,
     width,
 )
+from dicerules.errors import DiceRulesError
 from dicerules.game import AnyGame
 from dicerules.simulate import (
     Interrupted,
@@ -52,23 +53,6 @@ def usable_cpus() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # not on every platform
         return max(1, os.cpu_count() or 1)
-
-
-def lineup(text: str, game: AnyGame, players: int, house: bool = False) -> tuple[str, ...]:
-    """The bots of ``--bots``, one per seat that acts: one name for all, or one each."""
-    names = tuple(bot_name(name.strip(), game) for name in text.split(","))
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        none = " (the house gets none)" if house else ""
-        if players == 1:
-            raise UsageError(f"--bots {text}: one seat acts here{none}: give one bot name,"
-                             f" not {len(names)}")  # fmt: skip
-        raise UsageError(
-            f"--bots {text}: give one bot name for every seat, or one for each of the"
-            f" {players} seats that act{none}; {len(names)} names given"
-        )
-    return names
 
 
 @contextmanager
@@ -173,7 +157,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = make_rules(game, args.preset, args.players, args.rule)
     players = game.seats(rules)
     acting = game.acting_seats(rules)
-    names = lineup(args.bots, game, len(acting), house=len(acting) < players)
+    try:
+        names = bots.lineup(args.bots, game, len(acting), house=len(acting) < players)
+    except DiceRulesError as error:
+        raise UsageError(f"--bots {args.bots}: {error}") from None
     check_writable(args.records)
     if args.resume and args.records is None:
         raise UsageError("--resume continues the run whose records --records FILE names")

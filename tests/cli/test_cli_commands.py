@@ -78,8 +78,8 @@ BAD = [
     (("simulate", "link"), 2, "dicerules simulate: error: the following arguments are required"),
     (("simulate", "link", "--games", "2", "--seed", "-1"), 2, "dicerules simulate: error: argu"),
     (("simulate", "link", "--games", "2", "--bots", "random,expert"), 2,
-     "dicerules simulate: error: --bots random,expert: give one bot name for every seat, or one"
-     " for each of the 4 seats that act; 2 names given"),
+     "dicerules simulate: error: --bots random,expert: 2 bots are named but 4 seats are played"
+     " by bots: name one bot for them all, or 4 bots, one a seat in seat order"),
     (("simulate", "link", "--games", "2", "--workers", "0"), 2, "dicerules simulate: error: ar"),
     (("simulate", "link", "--games", "2", "--records", "/no/such/dir/x.jsonl"), 2,
      "dicerules simulate: error: cannot write /no/such/dir/x.jsonl"),

@@ -203,7 +203,7 @@ def test_eighteens_permanent_house_gets_no_bot(tmp_path: Path) -> None:
     assert _row(done.out, "expert")[2] == str(expert_wins)
     four = cli(*hosted, "--bots", "expert,random,random,random")
     assert four.status == 2
-    assert "one for each of the 3 seats that act (the house gets none); 4 names given" in four.err
+    assert "4 bots are named but 3 seats are played by bots (the house plays itself)" in four.err
 
 
 def test_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

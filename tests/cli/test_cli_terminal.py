@@ -199,8 +199,8 @@ def test_errors_name_the_real_problem() -> None:
     lone = cli("simulate", "eighteen", "--preset", "hosted", "--players", "2", "--games", "1",
                "--bots", "random,random")  # fmt: skip
     assert lone.err == (
-        "dicerules simulate: error: --bots random,random: one seat acts here (the house gets"
-        " none): give one bot name, not 2\n"
+        "dicerules simulate: error: --bots random,random: 2 bots are named but one seat is"
+        " played by bots (the house plays itself): name one bot for it\n"
     )
 
 

@@ -635,6 +635,8 @@ def roll_off(
     three ones.
     """
     if state is None:
+        # In new_game only a roost of 18 ends a round, and it gains the house alone:
+        # no two seats reach the target together there.
         if faces or rules.permanent_house is not None:
             return None
         return _won_at_once(range(rules.players))
@@ -663,8 +665,10 @@ def _lightning_ahead(
     at its first step, having drawn three dice per contender; anything else (a turn, a
     round, a lightning round begun later) draws otherwise or runs out of dice.
     """
-    if action is None or state.to_act is None:
-        return None
+    if action is None or state.to_act is None or state.turn + 1 < len(state.order):
+        return None  # only the round's last turn can end it
+    if type(action) is Roll and not faces:
+        return None  # the die rolled comes first
     tape = state.tape
     stream = ScriptedStream(faces + _PROBE)
     probe = attrs.evolve(state, tape=Tape(tape.origin, stream, tape.actions, tape.rolls))

@@ -13,10 +13,19 @@ since the start of the game: it is exactly the state that ``new_game`` and ``app
 give on that stream (as if the game had been played with those physical dice), so
 ``record`` and ``replay`` work on it. An action that draws no dice gives
 ``game.apply(state, action)``, the stream untouched.
+
+A roll-off (dice that pick one seat, ties rolled again for as long as they come)
+has no bound on its dice. A game that declares its roll-offs (the Game part
+``roll_off``) gives a step waiting for the first die of one a ``RollOff``: one
+outcome per contender, with its exact chance, and ``settle(seat)`` shows the dice
+by which that seat wins at once. A game tree that takes that one outcome instead of
+each die is finite, and every state it reaches is one the dice could give.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -26,7 +35,7 @@ from dicerules.game import AnyGame
 from dicerules.streams import ScriptedStream, _new_scripted
 from dicerules.tape import Tape
 
-__all__ = ["Chance", "act", "needs_dice", "resolve", "setup"]
+__all__ = ["Chance", "RollOff", "act", "needs_dice", "resolve", "setup"]
 
 
 class _DieNeeded(BaseException):
@@ -121,13 +130,60 @@ def _on(game: AnyGame, state: Any, faces: tuple[int, ...], probe: bool) -> Any:
     return again
 
 
+def _check_roll_off(roll_off: RollOff, _: Any, seats: tuple[int, ...]) -> None:
+    faces, chances = roll_off.faces, roll_off.chances
+    if type(seats) is not tuple or not seats or len(set(seats)) != len(seats):
+        raise InvalidArgumentError(f"a roll-off needs distinct seats, got {shown(seats)}")
+    if len(faces) != len(seats) or type(chances) is not tuple or len(chances) != len(seats):
+        raise InvalidArgumentError("a roll-off needs one tuple of faces and one chance a seat")
+    if not all(type(c) is Fraction and c > 0 for c in chances) or sum(chances) != 1:
+        raise InvalidArgumentError(
+            f"a roll-off's chances are Fractions above 0 that sum to 1, got {shown(chances)}"
+        )
+    if not all(faces_of and all(type(f) is int for f in faces_of) for faces_of in faces):
+        raise InvalidArgumentError("each seat of a roll-off needs faces, ints, to win by")
+
+
+def _tuples(faces: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, faces))
+
+
+@attrs.frozen
+class RollOff:
+    """A roll-off about to begin: dice that pick one of ``seats``, ties rolled again.
+
+    ``chances[i]`` is the exact chance that ``seats[i]`` wins (every re-roll of a tie
+    folded in), and ``faces[i]`` the dice, in draw order, by which it wins at the
+    first pass. The chances are Fractions that sum to 1 (InvalidArgumentError if not).
+    """
+
+    seats: tuple[int, ...] = attrs.field(validator=_check_roll_off)
+    faces: tuple[tuple[int, ...], ...] = attrs.field(converter=_tuples)
+    chances: tuple[Fraction, ...]
+
+    @classmethod
+    def fair(cls, seats: Iterable[int], faces: Iterable[Iterable[int]]) -> RollOff:
+        """A roll-off every one of ``seats`` wins as often (each ``1/len(seats)``)."""
+        seats = tuple(seats)
+        return cls(seats, _tuples(faces), (Fraction(1, len(seats)),) * len(seats))
+
+    def faces_of(self, seat: int) -> tuple[int, ...]:
+        """The dice by which ``seat`` wins; ValueError for a seat that does not contend."""
+        if seat not in self.seats:
+            raise InvalidArgumentError(
+                f"{shown(seat)} does not contend in this roll-off: the seats are {self.seats}"
+            )
+        return self.faces[self.seats.index(seat)]
+
+
 @attrs.frozen
 class Chance:
     """``new_game`` (``before`` None) or an action, with the faces of its dice chosen so far.
 
     ``sides`` is the number of faces of the next die the step needs, each face
     equally likely, or None once it needs no more; then ``after`` is the state the
-    step leads to. ``show(face)`` chooses the next die's face.
+    step leads to. ``show(face)`` chooses the next die's face. ``roll_off`` is the
+    roll-off that the next die begins, if the game declares one there (``settle``).
     """
 
     game: AnyGame = attrs.field(eq=False)
@@ -138,6 +194,7 @@ class Chance:
     sides: int | None
     after: Any
     _more: int = 0  # dice of ``sides`` faces known to follow the next one, from one roll
+    roll_off: RollOff | None = None
 
     @property
     def done(self) -> bool:
@@ -166,6 +223,16 @@ class Chance:
             )  # fmt: skip
         return _step(self.game, self.rules, self.before, self.action, faces)
 
+    def settle(self, seat: int) -> Chance:
+        """The step once ``seat`` wins the roll-off its next die begins: the dice show
+        ``roll_off.faces_of(seat)``. ValueError if no roll-off begins at the next die."""
+        if self.roll_off is None:
+            raise InvalidArgumentError("no roll-off begins at the next die of this step")
+        step = self
+        for face in self.roll_off.faces_of(seat):
+            step = step.show(face)
+        return step
+
 
 def _step(game: AnyGame, rules: Any, before: Any, action: Any, faces: tuple[int, ...]) -> Chance:
     """The step with ``faces`` chosen: it runs the game until it lacks a die or ends."""
@@ -175,7 +242,10 @@ def _step(game: AnyGame, rules: Any, before: Any, action: Any, faces: tuple[int,
         else:
             game.apply(_on(game, before, faces, probe=True), action)
     except _DieNeeded as needed:
-        return Chance(game, rules, before, action, faces, needed.sides, None, needed.missing)
+        roll_off = None if game.roll_off is None else game.roll_off(rules, before, action, faces)
+        return Chance(
+            game, rules, before, action, faces, needed.sides, None, needed.missing, roll_off
+        )
     if before is None:
         after = game.new_game(rules, stream=ScriptedStream(faces))
     elif faces:

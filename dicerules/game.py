@@ -45,6 +45,7 @@ from dicerules.tape import Tape
 
 if TYPE_CHECKING:
     from dicerules.bot import Bot
+    from dicerules.chance import RollOff
     from dicerules.facts import Encoding, ScoreChange
     from dicerules.narration import Narrator
 
@@ -260,6 +261,14 @@ class Game(Generic[S, A, R, V]):
         Where the game's NumPy batch kernel is, as ``"package.module:Name"``,
         imported by ``dicerules.batch`` only; None (the default): ``dicerules.batch``
         steps the game through its scalar functions.
+    roll_off(rules, state, action, faces) -> RollOff, or None
+        The roll-off (dice that pick a seat, ties rolled again) that the next die
+        of a step begins, as a ``dicerules.chance.RollOff``: each contender's exact
+        chance and the dice by which it wins at once. The step is ``new_game(rules)``
+        (``state`` and ``action`` None) or ``apply(state, action)``, its dice so far
+        ``faces``; None where no roll-off begins. OpenSpiel then sees one chance node
+        over the contenders, so its game tree is finite. None (the default): the
+        game declares no roll-offs, and every die is a chance node of its own.
     """
 
     name: str
@@ -361,6 +370,12 @@ class Game(Generic[S, A, R, V]):
     ``dicerules.batch`` only (so the game imports without NumPy); ``Name(rules)`` is
     the kernel. None (the default): ``dicerules.batch`` steps the game through its
     scalar functions, behind the same API."""
+    roll_off: Callable[[R, S | None, A | None, tuple[int, ...]], RollOff | None] | None = (
+        attrs.field(default=None, kw_only=True)
+    )
+    """The roll-off that the next die of a step begins (``new_game`` when ``state`` is
+    None, else ``apply(state, action)``; its dice so far ``faces``), or None; None (the
+    default): no roll-offs are declared, and OpenSpiel sees every die of one."""
 
     @classmethod
     def from_module(cls, *modules: object, **overrides: Any) -> Game[Any, Any, Any, Any]:

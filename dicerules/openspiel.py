@@ -15,9 +15,13 @@ whose names differ only by ``-`` and ``_`` would share a pyspiel name: the secon
 is refused (DuplicateGameError).
 
 The games are sequential, with explicit chance: every die is a chance node of
-its own (``dicerules.chance``), outcome ``face - 1`` with probability 1/sides. A
-player action's id is its index in the game's ``distinct_actions(rules)``. The
-returns come at the end. A game won and lost (``payoff`` None) gives +1 shared
+its own (``dicerules.chance``), outcome ``face - 1`` with probability 1/sides,
+except a roll-off the game declares (its ``roll_off``): one chance node whose
+outcome is the winning seat, with its exact chance, ties folded in, after which the
+dice are those by which that seat wins at once (``deserialize`` refuses others). So
+a game whose only endless dice are roll-offs has a finite tree. A player action's
+id is its index in the game's ``distinct_actions(rules)``. The returns come at the
+end. A game won and lost (``payoff`` None) gives +1 shared
 equally among its winners and -1 shared equally among the other acting seats
 (0 to every seat when all or none of them win): zero-sum. A game scored by change
 (a ``ScoreChange``) gives each seat its final score less its starting score:
@@ -292,7 +296,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         max_length = dgame.max_length(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(actions),
-            max_chance_outcomes=dgame.max_sides(rules),
+            max_chance_outcomes=_most_outcomes(dgame, rules),
             num_players=seats,
             min_utility=-1.0 if payoff is None else float(payoff.least),
             max_utility=1.0 if payoff is None else float(payoff.most),
@@ -397,7 +401,7 @@ class _Node:
         step = self.step
         dgame = self.game.dgame
         if step is not None:
-            step = step.show(action_id + 1)
+            step = _chosen(step, action_id)
             taken = self.taken
         else:
             if not 0 <= action_id < len(self.game.actions):
@@ -480,6 +484,33 @@ def _read(text: object) -> dict[str, Any]:
     return data
 
 
+def _most_outcomes(dgame: AnyGame, rules: Any) -> int:
+    """The most outcomes of a chance node: a die's faces, or a roll-off's seats."""
+    sides: int = dgame.max_sides(rules)
+    return sides if dgame.roll_off is None else max(sides, dgame.seats(rules))
+
+
+def _chosen(step: chance.Chance, outcome: int) -> chance.Chance:
+    """``step`` after the chance ``outcome``: the seat that wins the roll-off its next
+    die begins, or else the next die's face less 1."""
+    return step.show(outcome + 1) if step.roll_off is None else step.settle(outcome)
+
+
+def _roll_off_won(step: chance.Chance, dice: deque[int]) -> int:
+    """The seat whose roll-off dice ``dice`` begin with (taken off them); RecordError
+    for dice by which no seat wins the roll-off at once (the adapter deals no others)."""
+    roll_off: Any = step.roll_off
+    for seat, faces in zip(roll_off.seats, roll_off.faces, strict=True):
+        if tuple(dice)[: len(faces)] == faces:
+            for _ in faces:
+                dice.popleft()
+            return int(seat)
+    raise RecordError(
+        "the serialized game does not replay: its roll-off dice are not the dice by which a"
+        " seat wins at once, the only ones its OpenSpiel tree deals"
+    )
+
+
 def _follow(node: _Node, moves: list[int], dice: list[int], actions: list[str]) -> _Node:
     """``node`` after ``dice`` and ``actions`` in turn, each move appended to ``moves``;
     RecordError when they do not make a game."""
@@ -489,7 +520,12 @@ def _follow(node: _Node, moves: list[int], dice: list[int], actions: list[str]) 
     try:
         while True:
             if node.step is not None and dice_left:
-                move = dice_left.popleft() - 1
+                step = node.step
+                move = (
+                    dice_left.popleft() - 1
+                    if step.roll_off is None
+                    else _roll_off_won(step, dice_left)
+                )
             elif node.step is None and actions_left:
                 parsed = dgame.parse_action(node.last, actions_left.popleft())
                 move = spiel_game.ids_of((parsed,))[0]
@@ -531,6 +567,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         step = self.node.step
         if step is None or step.sides is None:
             return []
+        if step.roll_off is not None:
+            return [
+                (s, float(p))
+                for s, p in zip(step.roll_off.seats, step.roll_off.chances, strict=True)
+            ]
         if step.sides > self.node.game.max_chance_outcomes():
             raise InvalidArgumentError(
                 f"{self.node.game.dgame.name} rolled a die of {step.sides} sides, more than the"
@@ -553,6 +594,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
                     f"{action} is not a chance outcome of {spiel_game.dgame.name}: the"
                     f" outcomes are 0 to {spiel_game.max_chance_outcomes() - 1}"
                 )
+            step = self.node.step
+            if step is not None and step.roll_off is not None:
+                return f"seat {action} wins the roll-off"
             return f"die {action + 1}"
         if not 0 <= action < len(spiel_game.actions):
             raise InvalidArgumentError(
@@ -578,7 +622,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         step = node.step
         if step is not None:
             doing = "set-up" if step.before is None else node.game.dgame.format_action(step.action)
-            text += f"\n{doing}: dice {list(step.faces)}, next a d{step.sides}"
+            then = f"a d{step.sides}" if step.roll_off is None else "a roll-off"
+            text += f"\n{doing}: dice {list(step.faces)}, next {then}"
         return text
 
 

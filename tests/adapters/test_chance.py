@@ -177,3 +177,34 @@ def test_huge_faces_and_foreign_states_get_errors_of_the_hierarchy() -> None:
             chance.act(game, state, game.legal_actions(game.new_game(seed=1))[0])
     with pytest.raises(dicerules.WrongTypeError, match="steps its own states, not a State"):
         chance.needs_dice(game, other, None)
+
+
+def test_a_roll_off_holds_exact_chances_that_sum_to_one() -> None:
+    from fractions import Fraction
+
+    half = Fraction(1, 2)
+    roll_off = chance.RollOff((0, 1), ((2, 1), (1, 2)), (half, half))
+    assert roll_off.faces_of(1) == (1, 2)
+    with pytest.raises(dicerules.InvalidArgumentError, match="does not contend"):
+        roll_off.faces_of(2)
+    for seats, faces, chances in [
+        ((0, 1), ((2, 1), (1, 2)), (0.5, 0.5)),  # floats are not exact
+        ((0, 1), ((2, 1), (1, 2)), (half, Fraction(1, 3))),  # short of 1
+        ((0, 0), ((2, 1), (1, 2)), (half, half)),  # one seat twice
+        ((0, 1), ((2, 1),), (half, half)),  # a seat without faces
+        ((0, 1), ((2, 1), ()), (half, half)),
+    ]:
+        with pytest.raises(dicerules.InvalidArgumentError):
+            chance.RollOff(seats, faces, chances)  # type: ignore[arg-type]
+    assert chance.RollOff.fair(range(3), [[1]] * 3).chances == (Fraction(1, 3),) * 3
+
+
+def test_settle_needs_a_roll_off() -> None:
+    game = GAMES["liars-dice"]
+    step = chance.setup(game, game.Rules(players=2, dice_per_player=1, first_opener="seat0"))
+    assert step.roll_off is None
+    with pytest.raises(dicerules.InvalidArgumentError, match="no roll-off"):
+        step.settle(0)
+    step = chance.setup(game, game.Rules(players=2, dice_per_player=1))
+    settled = step.settle(1)
+    assert settled.faces == (1, 6) and settled.roll_off is None and settled.sides == 6

@@ -132,19 +132,29 @@ def test_bad_rules_are_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_one_chance_node_per_die(name: str) -> None:
+def test_one_chance_node_per_die_or_roll_off(name: str) -> None:
     game = GAMES[name]
-    seeded = game.new_game(seed=5)
+    faces = iter(game.new_game(seed=5).tape.dice() * 2)  # dice to show, in draw order
     state = dos.game(name).new_initial_state()
-    for face in seeded.tape.dice():  # the set-up dice, in draw order
-        assert state.is_chance_node()
+    roll_offs = 0
+    while state.is_chance_node():
         outcomes = state.chance_outcomes()
         assert sum(p for _, p in outcomes) == pytest.approx(1.0)
         assert len({p for _, p in outcomes}) == 1
-        state.apply_action(face - 1)
-    assert not state.is_chance_node()
-    assert dos.dicerules_state(state).tape.rolls == seeded.tape.rolls
-    assert game.view(dos.dicerules_state(state), 0) == game.view(seeded, 0)
+        roll_off = dos.pending(state).roll_off
+        if roll_off is None:
+            assert len(outcomes) == dos.pending(state).sides
+            state.apply_action(next(faces) - 1)
+        else:  # one node: the winning seat, each as likely here
+            roll_offs += 1
+            assert [seat for seat, _ in outcomes] == list(roll_off.seats)
+            state.apply_action(roll_off.seats[-1])
+    stepped = dos.dicerules_state(state)
+    # The state the engine reaches on the same dice, roll-off dice included.
+    dealt = game.new_game(stepped.rules, stream=dicerules.ScriptedStream(stepped.tape.dice()))
+    assert dealt.tape.rolls == stepped.tape.rolls
+    assert game.view(stepped, None) == game.view(dealt, None)
+    assert roll_offs == (1 if game.roll_off is not None else 0)
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -88,10 +88,12 @@ from typing import Final
 import attrs
 
 from dicerules._build import builder, evolver
+from dicerules.chance import RollOff
 from dicerules.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidRulesError,
+    StreamExhaustedError,
     check_state,
     shown,
     turn_readers,
@@ -99,7 +101,7 @@ from dicerules.errors import (
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
 from dicerules.rulefields import boolean, integer, optional_integer
-from dicerules.streams import DiceStream
+from dicerules.streams import DiceStream, ScriptedStream
 from dicerules.tape import Tape
 
 __all__ = [
@@ -130,6 +132,7 @@ __all__ = [
     "parse_action",
     "presets",
     "resample_hidden",
+    "roll_off",
     "scores",
     "view",
     "winners",
@@ -618,6 +621,65 @@ def _lightning(
         if full:
             contenders = full
             sixes = dict.fromkeys(contenders, 0)
+
+
+def roll_off(
+    rules: Rules, state: State | None, action: Action | None, faces: tuple[int, ...]
+) -> RollOff | None:
+    """The roll-off that the next die of a step begins, if one does: the house choice
+    (rule 1) at new_game's first die, or a lightning round (rule 9).
+
+    Every contender is as likely to win either. In the house choice a seat wins at
+    once with three sixes while every other seat rolls three ones; in a lightning
+    round, with three sixes at the first step while every other contender rolls
+    three ones.
+    """
+    if state is None:
+        # In new_game only a roost of 18 ends a round, and it gains the house alone:
+        # no two seats reach the target together there.
+        if faces or rules.permanent_house is not None:
+            return None
+        return _won_at_once(range(rules.players))
+    contenders = _lightning_ahead(state, action, faces)
+    return None if contenders is None else _won_at_once(contenders)
+
+
+def _won_at_once(seats: range | tuple[int, ...]) -> RollOff:
+    return RollOff.fair(
+        seats, [[6 if s == w else 1 for s in seats for _ in range(3)] for w in seats]
+    )
+
+
+_PROBE: Final = (6, 6, 6) + (1,) * 3 * (MAX_PLAYERS - 1)
+"""Dice that end a lightning round begun at once (the first contender's three sixes,
+three ones for each other), and a new round or turn begun instead."""
+
+
+def _lightning_ahead(
+    state: State, action: Action | None, faces: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The contenders of the lightning round that ``apply(state, action)`` begins after
+    ``faces``, or None if its next die begins none.
+
+    The step is played on ``faces`` and then _PROBE: a lightning round begun there ends
+    at its first step, having drawn three dice per contender; anything else (a turn, a
+    round, a lightning round begun later) draws otherwise or runs out of dice.
+    """
+    if action is None or state.to_act is None or state.turn + 1 < len(state.order):
+        return None  # only the round's last turn can end it
+    if type(action) is Roll and not faces:
+        return None  # the die rolled comes first
+    tape = state.tape
+    stream = ScriptedStream(faces + _PROBE)
+    probe = attrs.evolve(state, tape=Tape(tape.origin, stream, tape.actions, tape.rolls))
+    try:
+        after = apply(probe, action)
+    except StreamExhaustedError:
+        return None
+    drawn = after.tape.stream.position - len(faces)  # type: ignore[attr-defined]
+    if len(after.lightning) != 1 or drawn != 3 * len(after.lightning[0]):
+        return None
+    return tuple(seat for seat, _ in after.lightning[0])
 
 
 # ------------------------------------------------------------------------ the moves

@@ -72,6 +72,7 @@ from typing import Final, Literal, cast
 import attrs
 
 from dicerules._build import builder, evolver
+from dicerules.chance import RollOff
 from dicerules.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -121,6 +122,7 @@ __all__ = [
     "parse_action",
     "presets",
     "resample_hidden",
+    "roll_off",
     "scores",
     "view",
     "winners",
@@ -601,6 +603,20 @@ def _roll_off(
         contenders = tuple(s for s, die in zip(contenders, rolled, strict=True) if die == high)
         if len(contenders) == 1:
             return contenders[0], tuple(passes), tape
+
+
+def roll_off(
+    rules: Rules, state: State | None, action: Action | None, faces: tuple[int, ...]
+) -> RollOff | None:
+    """The set-up roll-off (rule 1), where one begins: at new_game's first die.
+
+    Every seat is as likely to win; seat ``s`` wins at once by rolling the highest
+    face while every other seat rolls a 1.
+    """
+    if state is not None or faces or rules.first_opener != "rolloff":
+        return None
+    seats = range(rules.players)
+    return RollOff.fair(seats, [[rules.sides if s == w else 1 for s in seats] for w in seats])
 
 
 def _start_round(

@@ -1,0 +1,107 @@
+"""The golden OpenSpiel playthroughs: OpenSpiel's own tool writes each file again.
+
+For every built-in game and preset, ``openspiel/<game>-<preset>.txt`` must be, byte
+for byte, what ``generate_playthrough.playthrough`` writes for the small rules of
+``generate_openspiel.py`` and its seed; the file's own actions, replayed, give it
+too. Regenerate them all with ``python tests/playthroughs/generate_openspiel.py``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("dicerules.openspiel")
+
+from open_spiel.python.algorithms import generate_playthrough
+
+HERE = Path(__file__).resolve().parent
+
+
+def _load_generator() -> ModuleType:
+    """generate_openspiel.py, imported by its path (tests/ is not a package)."""
+    name = "dicerules_openspiel_playthroughs_generate"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, HERE / "generate_openspiel.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+generate = _load_generator()
+
+EXPECTED = generate.presets()
+IDS = [f"{name}-{preset}" for name, preset in EXPECTED]
+MOST_BYTES = 1_000_000
+"""All the OpenSpiel golden files together stay below this size."""
+DIFF_LINES = 40
+
+
+def _read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")
+
+
+def _short_diff(name: str, expected: str, actual: str) -> str:
+    lines = list(
+        difflib.unified_diff(
+            expected.splitlines(keepends=True),
+            actual.splitlines(keepends=True),
+            f"{name} (golden)",
+            f"{name} (generated)",
+        )
+    )
+    more = f"... {len(lines) - DIFF_LINES} more diff lines\n" if len(lines) > DIFF_LINES else ""
+    return f"{''.join(lines[:DIFF_LINES])}{more}if intended, regenerate: {generate.COMMAND}"
+
+
+def _path(name: str, preset: str) -> Path:
+    path = generate.DIRECTORY / generate.golden_name(name, preset)
+    assert path.exists(), f"{path.name} is missing: run {generate.COMMAND} and commit it"
+    return path
+
+
+@pytest.mark.parametrize(("name", "preset"), EXPECTED, ids=IDS)
+def test_the_playthrough_is_generated_again_the_same(name: str, preset: str) -> None:
+    path = _path(name, preset)
+    golden, again = _read(path), generate.render(name, preset)
+    assert again == golden, _short_diff(path.name, golden, again)
+
+
+@pytest.mark.parametrize(("name", "preset"), EXPECTED, ids=IDS)
+def test_the_playthrough_replays_from_its_own_actions(name: str, preset: str) -> None:
+    golden = _read(_path(name, preset))
+    game = re.search(r"^game: (.*)$", golden, re.MULTILINE)
+    assert game is not None and game.group(1) == generate.game_string(name, preset)
+    actions = [int(a) for a in re.findall(r"^action: (\d+)$", golden, re.MULTILINE)]
+    assert actions and "IsTerminal() = True" in golden
+    again = generate_playthrough.playthrough(game.group(1), actions, seed=generate.SEED + 1)
+    assert again == golden, _short_diff(f"{name}-{preset}", golden, again)
+
+
+def test_no_stale_files_and_small_in_all() -> None:
+    files = sorted(generate.DIRECTORY.glob("*.txt"))
+    expected = {generate.golden_name(name, preset) for name, preset in EXPECTED}
+    assert {p.name for p in files} == expected, f"run {generate.COMMAND}"
+    assert sum(p.stat().st_size for p in files) < MOST_BYTES
+
+
+def test_a_changed_playthrough_is_caught(tmp_path: Path) -> None:
+    name, preset = EXPECTED[0]
+    golden = _read(_path(name, preset))
+    changed = golden.replace("IsChanceNode() = True", "IsChanceNode() = False", 1)
+    assert changed != golden
+    assert generate.render(name, preset) != changed
+    copy = tmp_path / generate.golden_name(name, preset)
+    copy.write_bytes(changed.encode("utf-8"))
+    message = _short_diff(copy.name, changed, generate.render(name, preset))
+    assert message.startswith(f"--- {copy.name} (golden)") and generate.COMMAND in message

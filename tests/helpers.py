@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib.util
 import os
 import pickle
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -486,3 +488,16 @@ def dicerules_process(
         timeout=timeout,
         env={**os.environ, "PYTHONPATH": path},
     )
+
+
+def load_file(name: str, path: Path) -> ModuleType:
+    """The module in ``path``, imported as ``name`` (once: later calls give it again),
+    for a program beside the tests that is not in a package."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers import load_file
 
 import dicerules
 from dicerules import bots
@@ -26,11 +26,7 @@ def run(example: Run) -> Run:
 
 @pytest.fixture(scope="module")
 def module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("your_bot", SOURCE)
-    assert spec is not None and spec.loader is not None
-    loaded = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loaded)
-    return loaded
+    return load_file("your_bot", SOURCE)
 
 
 def test_the_example_prints_the_matches_it_plays(run: Run, module: ModuleType) -> None:

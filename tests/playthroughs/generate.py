@@ -33,7 +33,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ __all__ = [
     "Header",
     "choose_actions",
     "expected_files",
+    "golden_main",
     "golden_name",
     "main",
     "read_header",
@@ -62,6 +63,9 @@ COMMAND = "python tests/playthroughs/generate.py"
 
 DIRECTORY = Path(__file__).resolve().parent
 """Where the golden files live: next to this file, whatever the working directory."""
+
+ROOT = DIRECTORY.parent.parent
+"""The repository's root, that the files written are named from."""
 
 SEED = 1
 """The game's seed (``new_game(rules, seed=SEED)``), unless SEED_OVERRIDES says otherwise."""
@@ -258,40 +262,55 @@ def _read(path: Path) -> str:
     return path.read_bytes().decode("utf-8")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Write (or with ``--check``, compare) every golden file; the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def golden_main(
+    argv: Sequence[str] | None,
+    description: str,
+    directory: Path,
+    files: Callable[[], Mapping[str, str]],
+    command: str,
+    kind: str = "golden file(s)",
+    makers: str = "registered game and preset",
+) -> int:
+    """Write (or with ``--check``, compare) the ``files()`` of ``directory``; the exit
+    status. ``kind`` names the files and ``makers`` what makes them, in the messages."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--check",
         action="store_true",
         help="write nothing; print a diff and exit 1 if any golden file would change",
     )
     args = parser.parse_args(argv)
-    files = expected_files()
-    stale = sorted(p.name for p in DIRECTORY.glob("*.txt") if p.name not in files)
+    made = files()
+    directory.mkdir(exist_ok=True)
+    stale = sorted(p.name for p in directory.glob("*.txt") if p.name not in made)
     if args.check:
         changed = 0
-        for name, text in files.items():
-            path = DIRECTORY / name
+        for name, text in made.items():
+            path = directory / name
             old = _read(path) if path.exists() else ""
             if old != text:
                 changed += 1
                 sys.stdout.write(_diff(name, old, text) or f"{name}: bytes differ\n")
         for name in stale:
-            print(f"{name}: no registered game and preset makes this file; delete it")
+            print(f"{name}: no {makers} makes this file; delete it")
         if changed or stale:
-            print(f"{changed + len(stale)} golden file(s) out of date: run `{COMMAND}`")
+            print(f"{changed + len(stale)} {kind} out of date: run `{command}`")
             return 1
-        print(f"{len(files)} golden file(s) up to date")
+        print(f"{len(made)} {kind} up to date")
         return 0
-    for name, text in files.items():
-        path = DIRECTORY / name
+    for name, text in made.items():
+        path = directory / name
         if not path.exists() or _read(path) != text:
             path.write_bytes(text.encode("utf-8"))
-            print(f"wrote {path.relative_to(DIRECTORY.parent.parent)}")
+            print(f"wrote {path.relative_to(ROOT)}")
     for name in stale:
-        print(f"warning: {name} belongs to no registered game and preset; delete it")
+        print(f"warning: {name} belongs to no {makers}; delete it")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write (or with ``--check``, compare) every golden file; the exit status."""
+    return golden_main(argv, __doc__.split("\n")[0], DIRECTORY, expected_files, COMMAND)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,6 @@ actions and compares the text, and checks that the rules are those of SMALL.
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -28,6 +26,10 @@ from typing import Any
 import attrs
 
 import dicerules
+
+# Run as a script or from the tests, the golden files' writer is beside it.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generate import golden_main
 
 __all__ = [
     "COMMAND",
@@ -113,56 +115,12 @@ def expected_files() -> dict[str, str]:
     return {golden_name(name, preset): render(name, preset) for name, preset in presets()}
 
 
-def _diff(name: str, old: str, new: str) -> str:
-    return "".join(
-        difflib.unified_diff(
-            old.splitlines(keepends=True),
-            new.splitlines(keepends=True),
-            f"{name} (on disk)",
-            f"{name} (generated)",
-        )
-    )
-
-
-def _read(path: Path) -> str:
-    return path.read_bytes().decode("utf-8")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Write (or with ``--check``, compare) every golden file; the exit status."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="write nothing; print a diff and exit 1 if any golden file would change",
-    )
-    args = parser.parse_args(argv)
-    files = expected_files()
-    DIRECTORY.mkdir(exist_ok=True)
-    stale = sorted(p.name for p in DIRECTORY.glob("*.txt") if p.name not in files)
-    if args.check:
-        changed = 0
-        for name, text in files.items():
-            path = DIRECTORY / name
-            old = _read(path) if path.exists() else ""
-            if old != text:
-                changed += 1
-                sys.stdout.write(_diff(name, old, text) or f"{name}: bytes differ\n")
-        for name in stale:
-            print(f"{name}: no built-in game and preset makes this file; delete it")
-        if changed or stale:
-            print(f"{changed + len(stale)} OpenSpiel golden file(s) out of date: run `{COMMAND}`")
-            return 1
-        print(f"{len(files)} OpenSpiel golden file(s) up to date")
-        return 0
-    for name, text in files.items():
-        path = DIRECTORY / name
-        if not path.exists() or _read(path) != text:
-            path.write_bytes(text.encode("utf-8"))
-            print(f"wrote {path.relative_to(DIRECTORY.parent.parent.parent)}")
-    for name in stale:
-        print(f"warning: {name} belongs to no built-in game and preset; delete it")
-    return 0
+    return golden_main(
+        argv, (__doc__ or "").split("\n")[0], DIRECTORY, expected_files, COMMAND,
+        kind="OpenSpiel golden file(s)", makers="built-in game and preset",
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -9,13 +9,11 @@ too. Regenerate them all with ``python tests/playthroughs/generate_openspiel.py`
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_file
 
 pytest.importorskip("pyspiel")
 pytest.importorskip("dicerules.openspiel")
@@ -25,20 +23,7 @@ from open_spiel.python.algorithms import generate_playthrough
 HERE = Path(__file__).resolve().parent
 
 
-def _load_generator() -> ModuleType:
-    """generate_openspiel.py, imported by its path (tests/ is not a package)."""
-    name = "dicerules_openspiel_playthroughs_generate"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "generate_openspiel.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-generate = _load_generator()
+generate = load_file("dicerules_openspiel_playthroughs_generate", HERE / "generate_openspiel.py")
 
 EXPECTED = generate.presets()
 IDS = [f"{name}-{preset}" for name, preset in EXPECTED]

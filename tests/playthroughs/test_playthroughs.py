@@ -10,33 +10,18 @@ game and preset must have its file. Regenerate them all with
 from __future__ import annotations
 
 import difflib
-import importlib.util
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_file
 
 import dicerules
 
 HERE = Path(__file__).resolve().parent
 
 
-def _load_generate() -> ModuleType:
-    """generate.py, imported by its path (tests/ is not a package)."""
-    name = "dicerules_playthroughs_generate"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-generate = _load_generate()
+generate = load_file("dicerules_playthroughs_generate", HERE / "generate.py")
 
 GOLDEN = sorted(HERE.glob("*.txt"))
 # Every game this package ships, every preset: a plugin's golden files are its own.

@@ -52,10 +52,12 @@ __all__ = [
     "golden_main",
     "golden_name",
     "main",
+    "read",
     "read_header",
     "render",
     "returns",
     "seeds",
+    "short_diff",
 ]
 
 COMMAND = "python tests/playthroughs/generate.py"
@@ -260,6 +262,25 @@ def _diff(name: str, old: str, new: str) -> str:
 
 def _read(path: Path) -> str:
     return path.read_bytes().decode("utf-8")
+
+
+read = _read
+"""A golden file's text: its bytes as UTF-8, whatever the platform's line ends."""
+
+
+def short_diff(name: str, golden: str, again: str, made: str, hint: str, most: int = 40) -> str:
+    """The first ``most`` lines of the diff from ``golden`` to ``again`` (``made``: how
+    it was made), then ``hint``: a test's failure message."""
+    lines = list(
+        difflib.unified_diff(
+            golden.splitlines(keepends=True),
+            again.splitlines(keepends=True),
+            f"{name} (golden)",
+            f"{name} ({made})",
+        )
+    )
+    more = f"... {len(lines) - most} more diff lines\n" if len(lines) > most else ""
+    return f"{''.join(lines[:most])}{more}{hint}"
 
 
 def golden_main(

@@ -8,7 +8,6 @@ too. Regenerate them all with ``python tests/playthroughs/generate_openspiel.py`
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from open_spiel.python.algorithms import generate_playthrough
 HERE = Path(__file__).resolve().parent
 
 
+playthroughs = load_file("dicerules_playthroughs_generate", HERE / "generate.py")
 generate = load_file("dicerules_openspiel_playthroughs_generate", HERE / "generate_openspiel.py")
 
 EXPECTED = generate.presets()
@@ -32,21 +32,12 @@ MOST_BYTES = 1_000_000
 DIFF_LINES = 40
 
 
-def _read(path: Path) -> str:
-    return path.read_bytes().decode("utf-8")
-
-
 def _short_diff(name: str, expected: str, actual: str) -> str:
-    lines = list(
-        difflib.unified_diff(
-            expected.splitlines(keepends=True),
-            actual.splitlines(keepends=True),
-            f"{name} (golden)",
-            f"{name} (generated)",
-        )
-    )
-    more = f"... {len(lines) - DIFF_LINES} more diff lines\n" if len(lines) > DIFF_LINES else ""
-    return f"{''.join(lines[:DIFF_LINES])}{more}if intended, regenerate: {generate.COMMAND}"
+    hint = f"if intended, regenerate: {generate.COMMAND}"
+    return playthroughs.short_diff(name, expected, actual, "generated", hint, DIFF_LINES)
+
+
+_read = playthroughs.read
 
 
 def _path(name: str, preset: str) -> Path:

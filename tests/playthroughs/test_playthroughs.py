@@ -9,7 +9,6 @@ game and preset must have its file. Regenerate them all with
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,21 +44,12 @@ def rerender(text: str) -> str:
 
 
 def short_diff(name: str, expected: str, actual: str) -> str:
-    lines = list(
-        difflib.unified_diff(
-            expected.splitlines(keepends=True),
-            actual.splitlines(keepends=True),
-            f"{name} (golden)",
-            f"{name} (re-rendered from its record)",
-        )
-    )
-    shown = "".join(lines[:DIFF_LINES])
-    more = f"... {len(lines) - DIFF_LINES} more diff lines\n" if len(lines) > DIFF_LINES else ""
-    return f"{shown}{more}if the change is intended, regenerate: {generate.COMMAND}"
+    hint = f"if the change is intended, regenerate: {generate.COMMAND}"
+    made = "re-rendered from its record"
+    return generate.short_diff(name, expected, actual, made, hint, DIFF_LINES)
 
 
-def read(path: Path) -> str:
-    return path.read_bytes().decode("utf-8")
+read = generate.read
 
 
 def test_there_are_golden_files() -> None:

@@ -1,0 +1,429 @@
+"""Eighteen over arrays: the engine's rules for many games at once (``dicerules.batch``).
+
+One game a row. Each seat's dice this round are kept in the order rolled (``hands``,
+seats x six places, ``hand_len`` of them used), the round's turn order as seats
+(``order``, -1 past ``order_len``), the house's dice as its three discards and its
+roost, sorted. Of the rounds scored by the last step that scored any, the last is
+kept whole (``last_*``) and the others counted (``results_len``). The house choice
+and the lightning round are played out as the scalar engine plays them, their dice
+drawn, but only their outcomes kept (the house, the winners). The dice are the
+scalar engine's, drawn in its order by ``dicerules.vector.roll``: the house choice a
+pass at a time, each round the house's six dice then the first player's three, one
+a ``roll``, three when a turn passes, and a lightning step a contender's non-sixes
+after another's. Every Rules is played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicerules.games.eighteen.engine import BUST, HAND_LIMIT, RoundResult, Rules
+from dicerules.vector import Array, roll
+
+__all__ = ["Kernel"]
+
+Data = dict[str, Array]
+
+# The action ids of encoding.distinct_actions, which is also legal_actions' order.
+_ROLL, _STAND = 0, 1
+_SIDES = 6
+_FACES = np.arange(1, _SIDES + 1, dtype=np.int8)
+
+
+def _counted(dice: Array) -> Array:
+    """``dice`` (0 for no die) counted by face along the last axis: one more axis of 6."""
+    return (dice[..., None] == _FACES).sum(axis=-2)  # type: ignore[no-any-return]
+
+
+def _most(points: Array, seats: Array) -> Array:
+    """Games x seats: the seats of ``seats`` (bool) with the most points among them."""
+    high = np.where(seats, points, np.iinfo(np.int64).min).max(axis=1, keepdims=True)
+    return seats & (points == high)  # type: ignore[no-any-return]
+
+
+class Kernel:
+    """The kernel of eighteen under ``rules`` (every preset and every Rules)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = p = rules.players
+        self.permanent = -1 if rules.permanent_house is None else rules.permanent_house
+        self.seats = np.arange(p)
+        self.can_win = self.seats != self.permanent
+        """The seats that may win and be out: all but a permanent house."""
+        self.steps = np.arange(p)
+
+    # ------------------------------------------------------------------ new games
+
+    def new(self, seeds: Array) -> Data:
+        p, rules = self.players, self.rules
+        count = seeds.shape[0]
+
+        def ints(*shape: int, fill: int = 0) -> Array:
+            return np.full((count, *shape), fill, dtype=np.int64)
+
+        def dice(*shape: int) -> Array:
+            return np.zeros((count, *shape), dtype=np.int8)
+
+        data = {
+            "seed": seeds, "position": np.zeros(count, dtype=np.uint64),
+            "points": ints(p, fill=rules.start_points), "out": np.zeros((count, p), dtype=bool),
+            "round": ints(fill=1), "house": ints(), "first": ints(),
+            "order": ints(p, fill=-1), "order_len": ints(), "turn": ints(),
+            "to_act": ints(), "hands": dice(p, HAND_LIMIT), "hand_len": dice(p),
+            "discards": dice(3), "roost": dice(3), "winners": np.zeros((count, p), dtype=bool),
+            "results_len": ints(), "last_round": ints(), "last_house": ints(),
+            "last_discards": dice(3), "last_roost": dice(3),
+            "last_hands": dice(p, HAND_LIMIT), "last_hand_len": dice(p),
+            "last_changes": ints(p),
+        }  # fmt: skip
+        rows = np.arange(count)
+        if self.permanent < 0:
+            house = self._choose_house(data, rows)
+        else:
+            house = np.full(count, self.permanent, dtype=np.int64)
+        data["house"][:] = house
+        data["first"][:] = (house + 1) % p
+        self._play_rounds(data, rows)
+        return data
+
+    def _choose_house(self, out: Data, rows: Array) -> Array:
+        """Rule 1: three dice a contending seat in seat order, until one total is highest."""
+        p = self.players
+        house = np.zeros(rows.size, dtype=np.int64)
+        at = np.arange(rows.size)  # the games still choosing, by their place in ``rows``
+        contenders = np.ones((rows.size, p), dtype=bool)
+        while at.size:
+            games = rows[at]
+            many = contenders.sum(axis=1)
+            rolled, position = roll(out["seed"][games], out["position"][games], 3 * many, _SIDES)
+            out["position"][games] = position
+            width = rolled.shape[1] // 3
+            sums = rolled.reshape(at.size, width, 3).sum(axis=2)
+            # The k-th contender's seat: the contenders' seats come first, in seat order.
+            seat = np.argsort(~contenders, axis=1, kind="stable")[:, :width]
+            totals = np.full((at.size, p), -1, dtype=np.int64)
+            taken = np.arange(width) < many[:, None]
+            totals[np.nonzero(taken)[0], seat[taken]] = sums[taken]
+            contenders = totals == totals.max(axis=1, keepdims=True)
+            chosen = contenders.sum(axis=1) == 1
+            house[at[chosen]] = np.argmax(contenders[chosen], axis=1)
+            at, contenders = at[~chosen], contenders[~chosen]
+        return house
+
+    def _next_in(self, out: Array, seat: Array, skip: Array | int) -> Array:
+        """The next seat to the left of ``seat`` that is in and is not ``skip``."""
+        p = self.players
+        ahead = (seat[:, None] + 1 + self.steps) % p
+        free = ~np.take_along_axis(out, ahead, axis=1) & (ahead != np.asarray(skip)[..., None])
+        return ahead[np.arange(seat.size), np.argmax(free, axis=1)]  # type: ignore[no-any-return]
+
+    def _play_rounds(self, out: Data, rows: Array) -> None:
+        """Rules 3 and 4: start a round in each game of ``rows`` (its round, house and
+        first player set), playing out at once every round a roost of 18 ends."""
+        p, rules = self.players, self.rules
+        seeds = out["seed"]
+        while rows.size:
+            rolled, position = roll(seeds[rows], out["position"][rows], 6, _SIDES)
+            ordered = np.sort(rolled, axis=1).astype(np.int8)
+            out["discards"][rows] = ordered[:, :3]
+            out["roost"][rows] = ordered[:, 3:]
+            # Rule 5's turn order: the seats in, but the house, from the first player on.
+            ahead = (out["first"][rows][:, None] + self.steps) % p
+            plays = ~np.take_along_axis(out["out"][rows], ahead, axis=1)
+            plays &= ahead != out["house"][rows][:, None]
+            ranked = np.argsort(~plays, axis=1, kind="stable")
+            many = plays.sum(axis=1)
+            order = np.where(
+                self.steps < many[:, None], np.take_along_axis(ahead, ranked, axis=1), -1
+            )
+            out["order"][rows] = order
+            out["order_len"][rows] = many
+            out["turn"][rows] = 0
+            out["hands"][rows] = 0
+            out["hand_len"][rows] = 0
+            ended = ordered[:, 3:].sum(axis=1, dtype=np.int64) == BUST
+            going = rows[~ended]
+            if going.size:
+                hand, after = roll(seeds[going], position[~ended], 3, _SIDES)
+                out["position"][going] = after
+                first = order[~ended, 0]
+                out["hands"][going, first, :3] = hand
+                out["hand_len"][going, first] = 3
+                out["to_act"][going] = first
+            rows = rows[ended]
+            if not rows.size:
+                break
+            out["position"][rows] = position[ended]
+            changes = np.zeros((rows.size, p), dtype=np.int64)
+            if rules.roost18_players_lose:
+                # The players by seat (``plays`` is in turn order): every seat in but the house.
+                changes -= ~out["out"][rows] & (self.seats != out["house"][rows][:, None])
+                changes[np.arange(rows.size), out["house"][rows]] += many[ended]
+            self._scored(out, rows, changes)
+            rows = self._end_round(out, rows)
+
+    # ------------------------------------------------------------------ stepping
+
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        if own:  # the caller's alone: changed in place
+            out = dict(data)
+        else:
+            out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
+        ending = np.flatnonzero(ids == _STAND)
+        rolls = np.flatnonzero(ids == _ROLL)
+        if rolls.size:
+            seat = out["to_act"][rolls]
+            die, position = roll(out["seed"][rolls], out["position"][rolls], 1, _SIDES)
+            out["position"][rolls] = position
+            held = out["hand_len"][rolls, seat]
+            out["hands"][rolls, seat, held] = die[:, 0]
+            held += 1
+            out["hand_len"][rolls, seat] = held
+            total = out["hands"][rolls, seat].sum(axis=1, dtype=np.int64)
+            done = (total > BUST) | (held == HAND_LIMIT)
+            if done.any():
+                ending = np.concatenate([ending, rolls[done]])
+        if ending.size:
+            self._end_turn(out, ending)
+        return out
+
+    def _end_turn(self, out: Data, rows: Array) -> None:
+        """Rules 5 and 6: the next player opens with three dice, or the round is scored."""
+        turn = out["turn"][rows] + 1
+        more = turn < out["order_len"][rows]
+        passing = rows[more]
+        if passing.size:
+            turn = turn[more]
+            seat = out["order"][passing, turn]
+            hand, position = roll(out["seed"][passing], out["position"][passing], 3, _SIDES)
+            out["position"][passing] = position
+            out["hands"][passing, seat, :3] = hand
+            out["hand_len"][passing, seat] = 3
+            out["turn"][passing] = turn
+            out["to_act"][passing] = seat
+        scoring = rows[~more]
+        if scoring.size:
+            self._score(out, scoring)
+
+    def _score(self, out: Data, rows: Array) -> None:
+        """Rule 7: against the roost, then against the other players; then rules 8, 9."""
+        roost = out["roost"][rows].sum(axis=1, dtype=np.int64)[:, None]
+        held = out["hand_len"][rows]
+        played = held > 0  # every player has three dice or more once the round is played
+        total = out["hands"][rows].sum(axis=2, dtype=np.int64)
+        ranked = np.where(total > BUST, -1, np.where(held == HAND_LIMIT, BUST, total))
+        below = played & (ranked < roost)
+        changes = (played & (ranked > roost)).astype(np.int64) - below
+        changes[np.arange(rows.size), out["house"][rows]] += below.sum(axis=1)
+        lower = (played[:, None, :] & (ranked[:, None, :] < ranked[:, :, None])).sum(axis=2)
+        changes += np.where(played & (ranked >= 0), lower, 0)
+        out["results_len"][rows] = 0
+        self._scored(out, rows, changes)
+        self._play_rounds(out, self._end_round(out, rows))
+
+    def _scored(self, out: Data, rows: Array, changes: Array) -> None:
+        """Rule 7's last step (the floor), and the round kept as the last result."""
+        before = out["points"][rows]
+        after = before + changes
+        if self.rules.floor_at_zero:
+            after = np.maximum(after, 0)
+        out["points"][rows] = after
+        out["results_len"][rows] += 1
+        out["last_round"][rows] = out["round"][rows]
+        out["last_house"][rows] = out["house"][rows]
+        out["last_discards"][rows] = out["discards"][rows]
+        out["last_roost"][rows] = out["roost"][rows]
+        out["last_hands"][rows] = out["hands"][rows]
+        out["last_hand_len"][rows] = out["hand_len"][rows]
+        out["last_changes"][rows] = after - before
+
+    def _end_round(self, out: Data, rows: Array) -> Array:
+        """Rules 8 and 9: the games of ``rows`` that are over are finished; those that go
+        on get their next round's number, house and first player, and are returned."""
+        rules = self.rules
+        points = out["points"][rows]
+        was_out = out["out"][rows]
+        out_now = was_out
+        won = np.zeros(points.shape, dtype=bool)
+        decided = np.zeros(rows.size, dtype=bool)
+        if rules.eliminate_at_zero:
+            out_now = was_out | (self.can_win & (points <= 0))
+            left = self.can_win & ~out_now
+            many = left.sum(axis=1)
+            alone = many == 1
+            won[alone] = left[alone]
+            none = many == 0
+            won[none] = _most(points[none], (self.can_win & ~was_out)[none])
+            decided = alone | none
+            out["out"][rows] = out_now
+        reached = self.can_win & ~out_now & (points >= rules.target) & ~decided[:, None]
+        many = reached.sum(axis=1)
+        won[many == 1] = reached[many == 1]
+        several = np.flatnonzero(many > 1)
+        if several.size:
+            winner = self._lightning(out, rows[several], reached[several])
+            won[several, winner] = True
+        decided |= many > 0
+        if rules.max_rounds is not None:
+            capped = ~decided & (out["round"][rows] >= rules.max_rounds)
+            won[capped] = _most(points[capped], (self.can_win & ~out_now)[capped])
+            decided |= capped
+        self._finish(out, rows[decided], won[decided])
+        going = rows[~decided]
+        if going.size:
+            gone = out_now[~decided]
+            if self.permanent < 0:
+                house = self._next_in(gone, out["house"][going], -1)
+                out["house"][going] = house
+                out["first"][going] = self._next_in(gone, house, house)
+            else:
+                out["first"][going] = self._next_in(gone, out["first"][going], self.permanent)
+            out["round"][going] += 1
+        return going  # type: ignore[no-any-return]
+
+    def _lightning(self, out: Data, rows: Array, contenders: Array) -> Array:
+        """Rule 9: each game's winner among ``contenders`` (games x seats, bool)."""
+        winner = np.zeros(rows.size, dtype=np.int64)
+        at = np.arange(rows.size)
+        sixes = np.zeros(contenders.shape, dtype=np.int64)
+        while at.size:
+            games = rows[at]
+            need = np.where(contenders, 3 - sixes, 0)
+            ends = np.cumsum(need, axis=1)
+            rolled, position = roll(
+                out["seed"][games], out["position"][games], ends[:, -1], _SIDES
+            )
+            out["position"][games] = position
+            seen = np.zeros((at.size, rolled.shape[1] + 1), dtype=np.int64)
+            np.cumsum(rolled == _SIDES, axis=1, out=seen[:, 1:])
+            sixes += np.take_along_axis(seen, ends, axis=1)
+            sixes -= np.take_along_axis(seen, ends - need, axis=1)
+            full = contenders & (sixes == 3)
+            many = full.sum(axis=1)
+            alone = many == 1
+            winner[at[alone]] = np.argmax(full[alone], axis=1)
+            again = many > 1
+            contenders[again] = full[again]
+            sixes[again] = 0
+            keep = ~alone
+            at, contenders, sixes = at[keep], contenders[keep], sixes[keep]
+        return winner
+
+    def _finish(self, out: Data, rows: Array, won: Array) -> None:
+        """The games of ``rows`` are over, won by the seats of ``won``."""
+        out["winners"][rows] = won
+        out["to_act"][rows] = -1
+        out["order"][rows] = -1
+        out["order_len"][rows] = 0
+        out["turn"][rows] = 0
+        out["hands"][rows] = 0
+        out["hand_len"][rows] = 0
+        out["discards"][rows] = 0
+        out["roost"][rows] = 0
+
+    # ------------------------------------------------------------------ reading
+
+    def current_player(self, data: Data) -> Array:
+        return data["to_act"]
+
+    def legal_mask(self, data: Data) -> Array:
+        live = data["to_act"] >= 0
+        return np.repeat(live[:, None], 2, axis=1)
+
+    def legal_count(self, data: Data) -> Array:
+        return np.where(data["to_act"] >= 0, 2, 0)
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
+        # Roll then stand, as legal_actions lists them: the n-th legal action is id n.
+        return np.where(data["to_act"] >= 0, index, -1)
+
+    def scores(self, data: Data) -> Array:
+        return data["points"]
+
+    def winners(self, data: Data) -> Array:
+        return data["winners"]
+
+    def rounds(self, data: Data) -> Array | None:
+        return None
+
+    def observation(self, data: Data, seat: int | None) -> Array:
+        p = self.players
+        count = data["to_act"].shape[0]
+        at = np.arange(count)
+        obs = np.zeros((count, 14 * p + 19), dtype=np.float32)
+        # The pieces of encoding.OBSERVATION, in order, written where they go.
+        if seat is not None:
+            obs[:, seat] = 1
+        obs[at, p + data["house"]] = 1
+        obs[at, 2 * p + data["first"]] = 1
+        live = np.flatnonzero(data["to_act"] >= 0)
+        obs[live, 3 * p + data["to_act"][live]] = 1
+        obs[:, 4 * p] = data["round"]
+        start = 4 * p + 1
+        obs[:, start : start + p] = data["points"]
+        obs[:, start + p : start + 2 * p] = data["out"]
+        start += 2 * p
+        obs[:, start : start + _SIDES] = _counted(data["discards"])
+        start += _SIDES
+        if seat is not None:
+            house = np.flatnonzero(data["house"] == seat)
+            obs[house, start : start + _SIDES] = _counted(data["roost"][house])
+        start += _SIDES
+        if not self.rules.simultaneous_reveal:
+            obs[:, start : start + _SIDES * p] = _counted(data["hands"]).reshape(count, -1)
+        elif seat is not None:
+            at_seat = start + _SIDES * seat
+            obs[:, at_seat : at_seat + _SIDES] = _counted(data["hands"][:, seat])
+        start += _SIDES * p
+        obs[:, start : start + p] = data["winners"]
+        start += p
+        scored = np.flatnonzero(data["results_len"] > 0)
+        obs[scored, start : start + p] = data["last_changes"][scored]
+        obs[scored, start + p :] = _counted(data["last_roost"][scored])
+        return obs
+
+    def fields(self, data: Data, index: int) -> dict[str, object]:
+        """The scalar State's fields but the house choice and the lightning round (only
+        their outcomes are kept); ``results`` only when it holds one round or none."""
+
+        def ints(name: str) -> tuple[int, ...]:
+            return tuple(data[name][index].tolist())
+
+        def hands(name: str, length: str) -> tuple[tuple[int, ...], ...]:
+            held = data[length][index].tolist()
+            rows = data[name][index].tolist()
+            return tuple(tuple(row[:n]) for row, n in zip(rows, held, strict=True))
+
+        to_act = int(data["to_act"][index])
+        over = to_act < 0
+        fields: dict[str, object] = {
+            "points": ints("points"),
+            "out": tuple(data["out"][index].tolist()),
+            "round": int(data["round"][index]),
+            "house": int(data["house"][index]),
+            "first": int(data["first"][index]),
+            "order": ints("order")[: int(data["order_len"][index])],
+            "turn": int(data["turn"][index]),
+            "to_act": None if over else to_act,
+            "hands": hands("hands", "hand_len"),
+            "discards": () if over else ints("discards"),
+            "roost_dice": () if over else ints("roost"),
+            "winners": tuple(np.flatnonzero(data["winners"][index]).tolist()),
+            "position": int(data["position"][index]),
+        }
+        kept = int(data["results_len"][index])
+        if kept == 0:
+            fields["results"] = ()
+        elif kept == 1:
+            fields["results"] = (
+                RoundResult(
+                    round=int(data["last_round"][index]),
+                    house=int(data["last_house"][index]),
+                    discards=ints("last_discards"),
+                    roost_dice=ints("last_roost"),
+                    hands=hands("last_hands", "last_hand_len"),
+                    changes=ints("last_changes"),
+                ),
+            )
+        return fields

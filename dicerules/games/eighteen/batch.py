@@ -28,11 +28,25 @@ Data = dict[str, Array]
 _ROLL, _STAND = 0, 1
 _SIDES = 6
 _FACES = np.arange(1, _SIDES + 1, dtype=np.int8)
+_LIGHTNING_STEPS = 8
+"""The lightning steps' dice rolled at once (most lightning rounds take fewer)."""
 
 
 def _counted(dice: Array) -> Array:
     """``dice`` (0 for no die) counted by face along the last axis: one more axis of 6."""
     return (dice[..., None] == _FACES).sum(axis=-2)  # type: ignore[no-any-return]
+
+
+def _used(seeds: Array, start: Array, after: Array, width: int, used: Array | int) -> Array:
+    """The stream positions after the first ``used`` dice of ``width`` that ``roll``
+    drew from ``start`` and left at ``after``: one draw a die, but in a row that met
+    a rejected draw, which is rolled again to count it."""
+    used = np.broadcast_to(np.asarray(used, dtype=np.int64), start.shape)
+    exact = start + used.astype(np.uint64)
+    odd = np.flatnonzero(after != start + np.uint64(width))
+    if odd.size:
+        exact[odd] = roll(seeds[odd], start[odd], used[odd], _SIDES)[1]
+    return exact
 
 
 def _most(points: Array, seats: Array) -> Array:
@@ -52,6 +66,11 @@ class Kernel:
         self.can_win = self.seats != self.permanent
         """The seats that may win and be out: all but a permanent house."""
         self.steps = np.arange(p)
+        ahead = (self.seats[:, None, None] * 0 + self.seats[None, :, None] + self.steps) % p
+        plays = ahead != self.seats[:, None, None]
+        ranked = np.argsort(~plays, axis=2, kind="stable")
+        self.orders = np.where(self.steps < p - 1, np.take_along_axis(ahead, ranked, axis=2), -1)
+        """Every turn order with no seat out, as ``[house, first]``: seats, -1 past the last."""
 
     # ------------------------------------------------------------------ new games
 
@@ -124,19 +143,26 @@ class Kernel:
         p, rules = self.players, self.rules
         seeds = out["seed"]
         while rows.size:
-            rolled, position = roll(seeds[rows], out["position"][rows], 6, _SIDES)
-            ordered = np.sort(rolled, axis=1).astype(np.int8)
+            # The house's six dice and the first player's three in one roll: a round
+            # a roost of 18 ends uses only the six.
+            start = out["position"][rows]
+            rolled, position = roll(seeds[rows], start, 9, _SIDES)
+            ordered = np.sort(rolled[:, :6], axis=1).astype(np.int8)
             out["discards"][rows] = ordered[:, :3]
             out["roost"][rows] = ordered[:, 3:]
-            # Rule 5's turn order: the seats in, but the house, from the first player on.
-            ahead = (out["first"][rows][:, None] + self.steps) % p
-            plays = ~np.take_along_axis(out["out"][rows], ahead, axis=1)
-            plays &= ahead != out["house"][rows][:, None]
-            ranked = np.argsort(~plays, axis=1, kind="stable")
-            many = plays.sum(axis=1)
-            order = np.where(
-                self.steps < many[:, None], np.take_along_axis(ahead, ranked, axis=1), -1
-            )
+            house, gone = out["house"][rows], out["out"][rows]
+            if gone.any():
+                # Rule 5's turn order: the seats in, but the house, from the first player on.
+                ahead = (out["first"][rows][:, None] + self.steps) % p
+                plays = ~np.take_along_axis(gone, ahead, axis=1) & (ahead != house[:, None])
+                ranked = np.argsort(~plays, axis=1, kind="stable")
+                many = plays.sum(axis=1)
+                order = np.where(
+                    self.steps < many[:, None], np.take_along_axis(ahead, ranked, axis=1), -1
+                )
+            else:
+                order = self.orders[house, out["first"][rows]]
+                many = np.full(rows.size, p - 1, dtype=np.int64)
             out["order"][rows] = order
             out["order_len"][rows] = many
             out["turn"][rows] = 0
@@ -145,20 +171,19 @@ class Kernel:
             ended = ordered[:, 3:].sum(axis=1, dtype=np.int64) == BUST
             going = rows[~ended]
             if going.size:
-                hand, after = roll(seeds[going], position[~ended], 3, _SIDES)
-                out["position"][going] = after
+                out["position"][going] = position[~ended]
                 first = order[~ended, 0]
-                out["hands"][going, first, :3] = hand
+                out["hands"][going, first, :3] = rolled[~ended, 6:]
                 out["hand_len"][going, first] = 3
                 out["to_act"][going] = first
             rows = rows[ended]
             if not rows.size:
                 break
-            out["position"][rows] = position[ended]
+            out["position"][rows] = _used(seeds[rows], start[ended], position[ended], 9, 6)
             changes = np.zeros((rows.size, p), dtype=np.int64)
             if rules.roost18_players_lose:
-                # The players by seat (``plays`` is in turn order): every seat in but the house.
-                changes -= ~out["out"][rows] & (self.seats != out["house"][rows][:, None])
+                # The players by seat (``order`` is in turn order): every seat in but the house.
+                changes -= ~gone[ended] & (self.seats != house[ended][:, None])
                 changes[np.arange(rows.size), out["house"][rows]] += many[ended]
             self._scored(out, rows, changes)
             rows = self._end_round(out, rows)
@@ -273,41 +298,63 @@ class Kernel:
         going = rows[~decided]
         if going.size:
             gone = out_now[~decided]
+            p = self.players
             if self.permanent < 0:
-                house = self._next_in(gone, out["house"][going], -1)
+                house = out["house"][going]
+                if gone.any():
+                    house = self._next_in(gone, house, -1)
+                    first = self._next_in(gone, house, house)
+                else:
+                    house = (house + 1) % p
+                    first = (house + 1) % p
                 out["house"][going] = house
-                out["first"][going] = self._next_in(gone, house, house)
-            else:
+                out["first"][going] = first
+            elif gone.any():
                 out["first"][going] = self._next_in(gone, out["first"][going], self.permanent)
+            else:
+                first = (out["first"][going] + 1) % p
+                out["first"][going] = np.where(first == self.permanent, (first + 1) % p, first)
             out["round"][going] += 1
-        return going  # type: ignore[no-any-return]
+        return going
 
     def _lightning(self, out: Data, rows: Array, contenders: Array) -> Array:
-        """Rule 9: each game's winner among ``contenders`` (games x seats, bool)."""
+        """Rule 9: each game's winner among ``contenders`` (games x seats, bool).
+
+        Few games play one, for many steps each: the dice of ``_LIGHTNING_STEPS``
+        steps (three dice a contender a step) are rolled at once for all of them, and
+        each game plays its steps from them a game at a time, rolling more for a game
+        that needs more."""
+        seeds, start = out["seed"][rows], out["position"][rows]
+        width = 3 * _LIGHTNING_STEPS * int(contenders.sum(axis=1).max())
+        block, after = roll(seeds, start, width, _SIDES)
+        used = np.zeros(rows.size, dtype=np.int64)
         winner = np.zeros(rows.size, dtype=np.int64)
-        at = np.arange(rows.size)
-        sixes = np.zeros(contenders.shape, dtype=np.int64)
-        while at.size:
-            games = rows[at]
-            need = np.where(contenders, 3 - sixes, 0)
-            ends = np.cumsum(need, axis=1)
-            rolled, position = roll(
-                out["seed"][games], out["position"][games], ends[:, -1], _SIDES
-            )
-            out["position"][games] = position
-            seen = np.zeros((at.size, rolled.shape[1] + 1), dtype=np.int64)
-            np.cumsum(rolled == _SIDES, axis=1, out=seen[:, 1:])
-            sixes += np.take_along_axis(seen, ends, axis=1)
-            sixes -= np.take_along_axis(seen, ends - need, axis=1)
-            full = contenders & (sixes == 3)
-            many = full.sum(axis=1)
-            alone = many == 1
-            winner[at[alone]] = np.argmax(full[alone], axis=1)
-            again = many > 1
-            contenders[again] = full[again]
-            sixes[again] = 0
-            keep = ~alone
-            at, contenders, sixes = at[keep], contenders[keep], sixes[keep]
+        longer = []  # the games that rolled more than the block
+        for game, (dice, seats) in enumerate(zip(block.tolist(), contenders.tolist(), strict=True)):
+            playing = [seat for seat, taking in enumerate(seats) if taking]
+            sixes = dict.fromkeys(playing, 0)
+            taken, end = 0, after[game : game + 1]
+            while True:
+                for seat in playing:
+                    need = 3 - sixes[seat]
+                    if taken + need > len(dice):
+                        more, end = roll(seeds[game : game + 1], end, width, _SIDES)
+                        dice += more[0].tolist()
+                        longer.append(game)
+                    sixes[seat] += dice[taken : taken + need].count(_SIDES)
+                    taken += need
+                full = [seat for seat in playing if sixes[seat] == 3]
+                if len(full) == 1:
+                    break
+                if full:
+                    playing = full
+                    sixes = dict.fromkeys(full, 0)
+            winner[game], used[game] = full[0], taken
+        position = _used(seeds, start, after, width, np.minimum(used, width))
+        if longer:
+            at = np.unique(longer)
+            position[at] = roll(seeds[at], start[at], used[at], _SIDES)[1]
+        out["position"][rows] = position
         return winner
 
     def _finish(self, out: Data, rows: Array, won: Array) -> None:

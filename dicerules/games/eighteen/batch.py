@@ -90,10 +90,9 @@ class Kernel:
             "round": ints(fill=1), "house": ints(), "first": ints(),
             "order": ints(p, fill=-1), "order_len": ints(), "turn": ints(),
             "to_act": ints(), "hands": dice(p, HAND_LIMIT), "hand_len": dice(p),
-            "discards": dice(3), "roost": dice(3), "winners": np.zeros((count, p), dtype=bool),
+            "house_dice": dice(6), "winners": np.zeros((count, p), dtype=bool),
             "results_len": ints(), "last_round": ints(), "last_house": ints(),
-            "last_discards": dice(3), "last_roost": dice(3),
-            "last_hands": dice(p, HAND_LIMIT), "last_hand_len": dice(p),
+            "last_house_dice": dice(6), "last_hands": dice(p, HAND_LIMIT),
             "last_changes": ints(p),
         }  # fmt: skip
         rows = np.arange(count)
@@ -148,8 +147,7 @@ class Kernel:
             start = out["position"][rows]
             rolled, position = roll(seeds[rows], start, 9, _SIDES)
             ordered = np.sort(rolled[:, :6], axis=1).astype(np.int8)
-            out["discards"][rows] = ordered[:, :3]
-            out["roost"][rows] = ordered[:, 3:]
+            out["house_dice"][rows] = ordered
             house, gone = out["house"][rows], out["out"][rows]
             if gone.any():
                 # Rule 5's turn order: the seats in, but the house, from the first player on.
@@ -233,7 +231,7 @@ class Kernel:
 
     def _score(self, out: Data, rows: Array) -> None:
         """Rule 7: against the roost, then against the other players; then rules 8, 9."""
-        roost = out["roost"][rows].sum(axis=1, dtype=np.int64)[:, None]
+        roost = out["house_dice"][rows, 3:].sum(axis=1, dtype=np.int64)[:, None]
         held = out["hand_len"][rows]
         played = held > 0  # every player has three dice or more once the round is played
         total = out["hands"][rows].sum(axis=2, dtype=np.int64)
@@ -257,10 +255,8 @@ class Kernel:
         out["results_len"][rows] += 1
         out["last_round"][rows] = out["round"][rows]
         out["last_house"][rows] = out["house"][rows]
-        out["last_discards"][rows] = out["discards"][rows]
-        out["last_roost"][rows] = out["roost"][rows]
+        out["last_house_dice"][rows] = out["house_dice"][rows]
         out["last_hands"][rows] = out["hands"][rows]
-        out["last_hand_len"][rows] = out["hand_len"][rows]
         out["last_changes"][rows] = after - before
 
     def _end_round(self, out: Data, rows: Array) -> Array:
@@ -284,20 +280,23 @@ class Kernel:
             out["out"][rows] = out_now
         reached = self.can_win & ~out_now & (points >= rules.target) & ~decided[:, None]
         many = reached.sum(axis=1)
-        won[many == 1] = reached[many == 1]
-        several = np.flatnonzero(many > 1)
-        if several.size:
-            winner = self._lightning(out, rows[several], reached[several])
-            won[several, winner] = True
         decided |= many > 0
         if rules.max_rounds is not None:
             capped = ~decided & (out["round"][rows] >= rules.max_rounds)
-            won[capped] = _most(points[capped], (self.can_win & ~out_now)[capped])
             decided |= capped
-        self._finish(out, rows[decided], won[decided])
-        going = rows[~decided]
+        if not decided.any():  # most rounds: every game goes on
+            going, gone = rows, out_now
+        else:
+            won[many == 1] = reached[many == 1]
+            several = np.flatnonzero(many > 1)
+            if several.size:
+                winner = self._lightning(out, rows[several], reached[several])
+                won[several, winner] = True
+            if rules.max_rounds is not None:
+                won[capped] = _most(points[capped], (self.can_win & ~out_now)[capped])
+            self._finish(out, rows[decided], won[decided])
+            going, gone = rows[~decided], out_now[~decided]
         if going.size:
-            gone = out_now[~decided]
             p = self.players
             if self.permanent < 0:
                 house = out["house"][going]
@@ -352,7 +351,7 @@ class Kernel:
             winner[game], used[game] = full[0], taken
         position = _used(seeds, start, after, width, np.minimum(used, width))
         if longer:
-            at = np.unique(longer)
+            at = np.array(sorted(set(longer)), dtype=np.int64)
             position[at] = roll(seeds[at], start[at], used[at], _SIDES)[1]
         out["position"][rows] = position
         return winner
@@ -366,8 +365,7 @@ class Kernel:
         out["turn"][rows] = 0
         out["hands"][rows] = 0
         out["hand_len"][rows] = 0
-        out["discards"][rows] = 0
-        out["roost"][rows] = 0
+        out["house_dice"][rows] = 0
 
     # ------------------------------------------------------------------ reading
 
@@ -411,11 +409,11 @@ class Kernel:
         obs[:, start : start + p] = data["points"]
         obs[:, start + p : start + 2 * p] = data["out"]
         start += 2 * p
-        obs[:, start : start + _SIDES] = _counted(data["discards"])
+        obs[:, start : start + _SIDES] = _counted(data["house_dice"][:, :3])
         start += _SIDES
         if seat is not None:
             house = np.flatnonzero(data["house"] == seat)
-            obs[house, start : start + _SIDES] = _counted(data["roost"][house])
+            obs[house, start : start + _SIDES] = _counted(data["house_dice"][house, 3:])
         start += _SIDES
         if not self.rules.simultaneous_reveal:
             obs[:, start : start + _SIDES * p] = _counted(data["hands"]).reshape(count, -1)
@@ -427,7 +425,7 @@ class Kernel:
         start += p
         scored = np.flatnonzero(data["results_len"] > 0)
         obs[scored, start : start + p] = data["last_changes"][scored]
-        obs[scored, start + p :] = _counted(data["last_roost"][scored])
+        obs[scored, start + p :] = _counted(data["last_house_dice"][scored, 3:])
         return obs
 
     def fields(self, data: Data, index: int) -> dict[str, object]:
@@ -437,10 +435,11 @@ class Kernel:
         def ints(name: str) -> tuple[int, ...]:
             return tuple(data[name][index].tolist())
 
-        def hands(name: str, length: str) -> tuple[tuple[int, ...], ...]:
-            held = data[length][index].tolist()
-            rows = data[name][index].tolist()
-            return tuple(tuple(row[:n]) for row, n in zip(rows, held, strict=True))
+        def hands(name: str) -> tuple[tuple[int, ...], ...]:
+            # Each seat's dice in the order rolled, 0 past the last (a die is 1 to 6).
+            return tuple(tuple(die for die in row if die) for row in data[name][index].tolist())
+
+        house_dice, last_house_dice = ints("house_dice"), ints("last_house_dice")
 
         to_act = int(data["to_act"][index])
         over = to_act < 0
@@ -453,9 +452,9 @@ class Kernel:
             "order": ints("order")[: int(data["order_len"][index])],
             "turn": int(data["turn"][index]),
             "to_act": None if over else to_act,
-            "hands": hands("hands", "hand_len"),
-            "discards": () if over else ints("discards"),
-            "roost_dice": () if over else ints("roost"),
+            "hands": hands("hands"),
+            "discards": () if over else house_dice[:3],
+            "roost_dice": () if over else house_dice[3:],
             "winners": tuple(np.flatnonzero(data["winners"][index]).tolist()),
             "position": int(data["position"][index]),
         }
@@ -467,9 +466,9 @@ class Kernel:
                 RoundResult(
                     round=int(data["last_round"][index]),
                     house=int(data["last_house"][index]),
-                    discards=ints("last_discards"),
-                    roost_dice=ints("last_roost"),
-                    hands=hands("last_hands", "last_hand_len"),
+                    discards=last_house_dice[:3],
+                    roost_dice=last_house_dice[3:],
+                    hands=hands("last_hands"),
                     changes=ints("last_changes"),
                 ),
             )

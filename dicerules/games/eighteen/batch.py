@@ -89,7 +89,7 @@ class Kernel:
             "points": ints(p, fill=rules.start_points), "out": np.zeros((count, p), dtype=bool),
             "round": ints(fill=1), "house": ints(), "first": ints(),
             "order": ints(p, fill=-1), "order_len": ints(), "turn": ints(),
-            "to_act": ints(), "hands": dice(p, HAND_LIMIT), "hand_len": dice(p),
+            "to_act": ints(), "hands": dice(p, HAND_LIMIT), "hand_len": dice(p), "totals": ints(p),
             "house_dice": dice(6), "winners": np.zeros((count, p), dtype=bool),
             "results_len": ints(), "last_round": ints(), "last_house": ints(),
             "last_house_dice": dice(6), "last_hands": dice(p, HAND_LIMIT),
@@ -146,15 +146,15 @@ class Kernel:
             # a roost of 18 ends uses only the six.
             start = out["position"][rows]
             rolled, position = roll(seeds[rows], start, 9, _SIDES)
-            ordered = np.sort(rolled[:, :6], axis=1).astype(np.int8)
+            ordered = np.sort(rolled[:, :6].astype(np.int8), axis=1)
             out["house_dice"][rows] = ordered
-            house, gone = out["house"][rows], out["out"][rows]
+            house, gone = out["house"][rows], out["out"].take(rows, axis=0)
             if gone.any():
                 # Rule 5's turn order: the seats in, but the house, from the first player on.
                 ahead = (out["first"][rows][:, None] + self.steps) % p
                 plays = ~np.take_along_axis(gone, ahead, axis=1) & (ahead != house[:, None])
                 ranked = np.argsort(~plays, axis=1, kind="stable")
-                many = plays.sum(axis=1)
+                many = np.count_nonzero(plays, axis=1)
                 order = np.where(
                     self.steps < many[:, None], np.take_along_axis(ahead, ranked, axis=1), -1
                 )
@@ -166,13 +166,16 @@ class Kernel:
             out["turn"][rows] = 0
             out["hands"][rows] = 0
             out["hand_len"][rows] = 0
-            ended = ordered[:, 3:].sum(axis=1, dtype=np.int64) == BUST
+            out["totals"][rows] = 0
+            ended = ordered[:, 3] + ordered[:, 4] + ordered[:, 5] == BUST
             going = rows[~ended]
             if going.size:
                 out["position"][going] = position[~ended]
                 first = order[~ended, 0]
-                out["hands"][going, first, :3] = rolled[~ended, 6:]
+                hand = rolled[~ended]
+                out["hands"][going, first, :3] = hand[:, 6:]
                 out["hand_len"][going, first] = 3
+                out["totals"][going, first] = hand[:, 6] + hand[:, 7] + hand[:, 8]
                 out["to_act"][going] = first
             rows = rows[ended]
             if not rows.size:
@@ -203,7 +206,8 @@ class Kernel:
             out["hands"][rolls, seat, held] = die[:, 0]
             held += 1
             out["hand_len"][rolls, seat] = held
-            total = out["hands"][rolls, seat].sum(axis=1, dtype=np.int64)
+            total = out["totals"][rolls, seat] + die[:, 0]
+            out["totals"][rolls, seat] = total
             done = (total > BUST) | (held == HAND_LIMIT)
             if done.any():
                 ending = np.concatenate([ending, rolls[done]])
@@ -223,6 +227,7 @@ class Kernel:
             out["position"][passing] = position
             out["hands"][passing, seat, :3] = hand
             out["hand_len"][passing, seat] = 3
+            out["totals"][passing, seat] = hand[:, 0] + hand[:, 1] + hand[:, 2]
             out["turn"][passing] = turn
             out["to_act"][passing] = seat
         scoring = rows[~more]
@@ -231,15 +236,18 @@ class Kernel:
 
     def _score(self, out: Data, rows: Array) -> None:
         """Rule 7: against the roost, then against the other players; then rules 8, 9."""
-        roost = out["house_dice"][rows, 3:].sum(axis=1, dtype=np.int64)[:, None]
-        held = out["hand_len"][rows]
+        house_dice = out["house_dice"].take(rows, axis=0)
+        roost = (house_dice[:, 3] + house_dice[:, 4] + house_dice[:, 5])[:, None]
+        held = out["hand_len"].take(rows, axis=0)
         played = held > 0  # every player has three dice or more once the round is played
-        total = out["hands"][rows].sum(axis=2, dtype=np.int64)
+        total = out["totals"].take(rows, axis=0)
         ranked = np.where(total > BUST, -1, np.where(held == HAND_LIMIT, BUST, total))
         below = played & (ranked < roost)
         changes = (played & (ranked > roost)).astype(np.int64) - below
-        changes[np.arange(rows.size), out["house"][rows]] += below.sum(axis=1)
-        lower = (played[:, None, :] & (ranked[:, None, :] < ranked[:, :, None])).sum(axis=2)
+        changes[np.arange(rows.size), out["house"][rows]] += np.count_nonzero(below, axis=1)
+        lower = np.count_nonzero(
+            played[:, None, :] & (ranked[:, None, :] < ranked[:, :, None]), axis=2
+        )
         changes += np.where(played & (ranked >= 0), lower, 0)
         out["results_len"][rows] = 0
         self._scored(out, rows, changes)
@@ -247,7 +255,7 @@ class Kernel:
 
     def _scored(self, out: Data, rows: Array, changes: Array) -> None:
         """Rule 7's last step (the floor), and the round kept as the last result."""
-        before = out["points"][rows]
+        before = out["points"].take(rows, axis=0)
         after = before + changes
         if self.rules.floor_at_zero:
             after = np.maximum(after, 0)
@@ -255,23 +263,23 @@ class Kernel:
         out["results_len"][rows] += 1
         out["last_round"][rows] = out["round"][rows]
         out["last_house"][rows] = out["house"][rows]
-        out["last_house_dice"][rows] = out["house_dice"][rows]
-        out["last_hands"][rows] = out["hands"][rows]
+        out["last_house_dice"][rows] = out["house_dice"].take(rows, axis=0)
+        out["last_hands"][rows] = out["hands"].take(rows, axis=0)
         out["last_changes"][rows] = after - before
 
     def _end_round(self, out: Data, rows: Array) -> Array:
         """Rules 8 and 9: the games of ``rows`` that are over are finished; those that go
         on get their next round's number, house and first player, and are returned."""
         rules = self.rules
-        points = out["points"][rows]
-        was_out = out["out"][rows]
+        points = out["points"].take(rows, axis=0)
+        was_out = out["out"].take(rows, axis=0)
         out_now = was_out
         won = np.zeros(points.shape, dtype=bool)
         decided = np.zeros(rows.size, dtype=bool)
         if rules.eliminate_at_zero:
             out_now = was_out | (self.can_win & (points <= 0))
             left = self.can_win & ~out_now
-            many = left.sum(axis=1)
+            many = np.count_nonzero(left, axis=1)
             alone = many == 1
             won[alone] = left[alone]
             none = many == 0
@@ -279,7 +287,7 @@ class Kernel:
             decided = alone | none
             out["out"][rows] = out_now
         reached = self.can_win & ~out_now & (points >= rules.target) & ~decided[:, None]
-        many = reached.sum(axis=1)
+        many = np.count_nonzero(reached, axis=1)
         decided |= many > 0
         if rules.max_rounds is not None:
             capped = ~decided & (out["round"][rows] >= rules.max_rounds)
@@ -365,6 +373,7 @@ class Kernel:
         out["turn"][rows] = 0
         out["hands"][rows] = 0
         out["hand_len"][rows] = 0
+        out["totals"][rows] = 0
         out["house_dice"][rows] = 0
 
     # ------------------------------------------------------------------ reading

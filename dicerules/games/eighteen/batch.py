@@ -1,16 +1,17 @@
 """Eighteen over arrays: the engine's rules for many games at once (``dicerules.batch``).
 
 One game a row. Each seat's dice this round are kept in the order rolled (``hands``,
-seats x six places, ``hand_len`` of them used), the round's turn order as seats
-(``order``, -1 past ``order_len``), the house's dice as its three discards and its
-roost, sorted. Of the rounds scored by the last step that scored any, the last is
-kept whole (``last_*``) and the others counted (``results_len``). The house choice
-and the lightning round are played out as the scalar engine plays them, their dice
-drawn, but only their outcomes kept (the house, the winners). The dice are the
-scalar engine's, drawn in its order by ``dicerules.vector.roll``: the house choice a
-pass at a time, each round the house's six dice then the first player's three, one
-a ``roll``, three when a turn passes, and a lightning step a contender's non-sixes
-after another's. Every Rules is played.
+seats x six places, ``hand_len`` of them used, their sum in ``totals``), the round's
+turn order as seats (``order``, -1 past ``order_len``), the house's six dice sorted
+(``house_dice``: the three discards, then the roost). Of the rounds scored by the
+last step that scored any, the last is kept whole (``last_*``) and the others
+counted (``results_len``). The house choice and the lightning round are played out
+as the scalar engine plays them, their dice drawn, but only their outcomes kept (the
+house, the winners). The dice are the scalar engine's, drawn in its order by
+``dicerules.vector.roll``: the house choice a pass at a time; each round the house's
+six dice and the first player's three in one roll (a round a roost of 18 ends uses
+only the six); one a ``roll``, three when a turn passes; a lightning round's steps
+from one roll a game. Every Rules is played.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ class Kernel:
         self.can_win = self.seats != self.permanent
         """The seats that may win and be out: all but a permanent house."""
         self.steps = np.arange(p)
-        ahead = (self.seats[:, None, None] * 0 + self.seats[None, :, None] + self.steps) % p
+        # [house, first, k]: the k-th seat to the left of the first player, and whether
+        # it plays (every seat but the house, when no seat is out).
+        ahead = np.broadcast_to((self.seats[:, None] + self.steps) % p, (p, p, p))
         plays = ahead != self.seats[:, None, None]
         ranked = np.argsort(~plays, axis=2, kind="stable")
         self.orders = np.where(self.steps < p - 1, np.take_along_axis(ahead, ranked, axis=2), -1)
@@ -129,11 +132,11 @@ class Kernel:
             at, contenders = at[~chosen], contenders[~chosen]
         return house
 
-    def _next_in(self, out: Array, seat: Array, skip: Array | int) -> Array:
-        """The next seat to the left of ``seat`` that is in and is not ``skip``."""
+    def _next_in(self, gone: Array, seat: Array, skip: Array | int) -> Array:
+        """The next seat to the left of ``seat`` that is in (not ``gone``) and is not ``skip``."""
         p = self.players
         ahead = (seat[:, None] + 1 + self.steps) % p
-        free = ~np.take_along_axis(out, ahead, axis=1) & (ahead != np.asarray(skip)[..., None])
+        free = ~np.take_along_axis(gone, ahead, axis=1) & (ahead != np.asarray(skip)[..., None])
         return ahead[np.arange(seat.size), np.argmax(free, axis=1)]  # type: ignore[no-any-return]
 
     def _play_rounds(self, out: Data, rows: Array) -> None:

@@ -50,6 +50,15 @@ def _used(seeds: Array, start: Array, after: Array, width: int, used: Array | in
     return exact
 
 
+def _flat(out: Data, name: str) -> Array:
+    """``out[name]`` flattened, a view of it (made C-contiguous first if it is not): a
+    game's seat is then one index, ``game * players + seat``, cheaper than two."""
+    array = out[name]
+    if not array.flags.c_contiguous:
+        array = out[name] = np.ascontiguousarray(array)
+    return array.reshape(-1)
+
+
 def _most(points: Array, seats: Array) -> Array:
     """Games x seats: the seats of ``seats`` (bool) with the most points among them."""
     high = np.where(seats, points, np.iinfo(np.int64).min).max(axis=1, keepdims=True)
@@ -202,15 +211,16 @@ class Kernel:
         ending = np.flatnonzero(ids == _STAND)
         rolls = np.flatnonzero(ids == _ROLL)
         if rolls.size:
-            seat = out["to_act"][rolls]
+            cell = rolls * self.players + out["to_act"][rolls]
             die, position = roll(out["seed"][rolls], out["position"][rolls], 1, _SIDES)
             out["position"][rolls] = position
-            held = out["hand_len"][rolls, seat]
-            out["hands"][rolls, seat, held] = die[:, 0]
+            hand_len, totals = _flat(out, "hand_len"), _flat(out, "totals")
+            held = hand_len[cell]
+            _flat(out, "hands")[cell * HAND_LIMIT + held] = die[:, 0]
             held += 1
-            out["hand_len"][rolls, seat] = held
-            total = out["totals"][rolls, seat] + die[:, 0]
-            out["totals"][rolls, seat] = total
+            hand_len[cell] = held
+            total = totals[cell] + die[:, 0]
+            totals[cell] = total
             done = (total > BUST) | (held == HAND_LIMIT)
             if done.any():
                 ending = np.concatenate([ending, rolls[done]])
@@ -224,13 +234,15 @@ class Kernel:
         more = turn < out["order_len"][rows]
         passing = rows[more]
         if passing.size:
+            p = self.players
             turn = turn[more]
-            seat = out["order"][passing, turn]
+            seat = _flat(out, "order")[passing * p + turn]
+            cell = passing * p + seat
             hand, position = roll(out["seed"][passing], out["position"][passing], 3, _SIDES)
             out["position"][passing] = position
-            out["hands"][passing, seat, :3] = hand
-            out["hand_len"][passing, seat] = 3
-            out["totals"][passing, seat] = hand[:, 0] + hand[:, 1] + hand[:, 2]
+            _flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand
+            _flat(out, "hand_len")[cell] = 3
+            _flat(out, "totals")[cell] = hand[:, 0] + hand[:, 1] + hand[:, 2]
             out["turn"][passing] = turn
             out["to_act"][passing] = seat
         scoring = rows[~more]

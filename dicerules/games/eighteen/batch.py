@@ -184,10 +184,11 @@ class Kernel:
             if going.size:
                 out["position"][going] = position[~ended]
                 first = order[~ended, 0]
+                cell = going * p + first
                 hand = rolled[~ended]
-                out["hands"][going, first, :3] = hand[:, 6:]
-                out["hand_len"][going, first] = 3
-                out["totals"][going, first] = hand[:, 6] + hand[:, 7] + hand[:, 8]
+                _flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand[:, 6:]
+                _flat(out, "hand_len")[cell] = 3
+                _flat(out, "totals")[cell] = hand[:, 6] + hand[:, 7] + hand[:, 8]
                 out["to_act"][going] = first
             rows = rows[ended]
             if not rows.size:

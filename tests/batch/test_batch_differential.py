@@ -111,7 +111,7 @@ def test_batch_equals_scalar_for_any_rules(
 
 
 # The games whose kernel the tests above prove: each must be stepped by it, not the loop.
-KERNELS = ["liars-dice", "link", "twenty-four"]
+KERNELS = ["eighteen", "liars-dice", "link", "twenty-four"]
 
 
 @pytest.mark.parametrize("name", KERNELS)

@@ -29,6 +29,8 @@ The house choice and the lightning round's dice are left out (their outcomes are
 
 from __future__ import annotations
 
+from typing import Final
+
 from dicerules.facts import Encoding, Piece, counts, one_hot
 from dicerules.games.eighteen.engine import ROLL, STAND, Action, Rules, View
 
@@ -91,3 +93,7 @@ def encode(rules: Rules, view: View) -> tuple[float, ...]:
 
 OBSERVATION: Encoding[Rules, View] = Encoding(pieces, encode)
 """The observation of eighteen views (the table above)."""
+
+
+BATCH: Final = "dicerules.games.eighteen.batch:Kernel"
+"""Where the game's NumPy batch kernel is (``Game.batch``), imported by dicerules.batch alone."""

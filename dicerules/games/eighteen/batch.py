@@ -1,0 +1,500 @@
+"""Eighteen over arrays: the engine's rules for many games at once (``dicerules.batch``).
+
+One game a row. Each seat's dice this round are kept in the order rolled (``hands``,
+seats x six places, ``hand_len`` of them used, their sum in ``totals``), the round's
+turn order as seats (``order``, -1 past ``order_len``), the house's six dice sorted
+(``house_dice``: the three discards, then the roost). Of the rounds scored by the
+last step that scored any, the last is kept whole (``last_*``) and the others
+counted (``results_len``). The house choice and the lightning round are played out
+as the scalar engine plays them, their dice drawn, but only their outcomes kept (the
+house, the winners). The dice are the scalar engine's, drawn in its order by
+``dicerules.vector.roll``: the house choice a pass at a time; each round the house's
+six dice and the first player's three in one roll (a round a roost of 18 ends uses
+only the six); one a ``roll``, three when a turn passes; a lightning round's steps
+from one roll a game. Every Rules is played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicerules.games.eighteen.engine import BUST, HAND_LIMIT, RoundResult, Rules
+from dicerules.vector import Array, roll
+
+__all__ = ["Kernel"]
+
+Data = dict[str, Array]
+
+# The action ids of encoding.distinct_actions, which is also legal_actions' order.
+_ROLL, _STAND = 0, 1
+_SIDES = 6
+_FACES = np.arange(1, _SIDES + 1, dtype=np.int8)
+_LIGHTNING_STEPS = 8
+"""The lightning steps' dice rolled at once (most lightning rounds take fewer)."""
+
+
+def _counted(dice: Array) -> Array:
+    """``dice`` (0 for no die) counted by face along the last axis: one more axis of 6."""
+    return (dice[..., None] == _FACES).sum(axis=-2)  # type: ignore[no-any-return]
+
+
+def _used(seeds: Array, start: Array, after: Array, width: int, used: Array | int) -> Array:
+    """The stream positions after the first ``used`` dice of ``width`` that ``roll``
+    drew from ``start`` and left at ``after``: one draw a die, but in a row that met
+    a rejected draw, which is rolled again to count it."""
+    used = np.broadcast_to(np.asarray(used, dtype=np.int64), start.shape)
+    exact = start + used.astype(np.uint64)
+    odd = np.flatnonzero(after != start + np.uint64(width))
+    if odd.size:
+        exact[odd] = roll(seeds[odd], start[odd], used[odd], _SIDES)[1]
+    return exact
+
+
+def _flat(out: Data, name: str) -> Array:
+    """``out[name]`` flattened, a view of it (made C-contiguous first if it is not): a
+    game's seat is then one index, ``game * players + seat``, cheaper than two."""
+    array = out[name]
+    if not array.flags.c_contiguous:
+        array = out[name] = np.ascontiguousarray(array)
+    return array.reshape(-1)
+
+
+def _most(points: Array, seats: Array) -> Array:
+    """Games x seats: the seats of ``seats`` (bool) with the most points among them."""
+    high = np.where(seats, points, np.iinfo(np.int64).min).max(axis=1, keepdims=True)
+    return seats & (points == high)  # type: ignore[no-any-return]
+
+
+class Kernel:
+    """The kernel of eighteen under ``rules`` (every preset and every Rules)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = p = rules.players
+        self.permanent = -1 if rules.permanent_house is None else rules.permanent_house
+        self.seats = np.arange(p)
+        self.can_win = self.seats != self.permanent
+        """The seats that may win and be out: all but a permanent house."""
+        self.steps = np.arange(p)
+        # [house, first, k]: the k-th seat to the left of the first player, and whether
+        # it plays (every seat but the house, when no seat is out).
+        ahead = np.broadcast_to((self.seats[:, None] + self.steps) % p, (p, p, p))
+        plays = ahead != self.seats[:, None, None]
+        ranked = np.argsort(~plays, axis=2, kind="stable")
+        self.orders = np.where(self.steps < p - 1, np.take_along_axis(ahead, ranked, axis=2), -1)
+        """Every turn order with no seat out, as ``[house, first]``: seats, -1 past the last."""
+
+    # ------------------------------------------------------------------ new games
+
+    def new(self, seeds: Array) -> Data:
+        p, rules = self.players, self.rules
+        count = seeds.shape[0]
+
+        def ints(*shape: int, fill: int = 0) -> Array:
+            return np.full((count, *shape), fill, dtype=np.int64)
+
+        def dice(*shape: int) -> Array:
+            return np.zeros((count, *shape), dtype=np.int8)
+
+        data = {
+            "seed": seeds, "position": np.zeros(count, dtype=np.uint64),
+            "points": ints(p, fill=rules.start_points), "out": np.zeros((count, p), dtype=bool),
+            "round": ints(fill=1), "house": ints(), "first": ints(),
+            "order": ints(p, fill=-1), "order_len": ints(), "turn": ints(),
+            "to_act": ints(), "hands": dice(p, HAND_LIMIT), "hand_len": dice(p), "totals": ints(p),
+            "house_dice": dice(6), "winners": np.zeros((count, p), dtype=bool),
+            "results_len": ints(), "last_round": ints(), "last_house": ints(),
+            "last_house_dice": dice(6), "last_hands": dice(p, HAND_LIMIT),
+            "last_changes": ints(p),
+        }  # fmt: skip
+        rows = np.arange(count)
+        if self.permanent < 0:
+            house = self._choose_house(data, rows)
+        else:
+            house = np.full(count, self.permanent, dtype=np.int64)
+        data["house"][:] = house
+        data["first"][:] = (house + 1) % p
+        self._play_rounds(data, rows)
+        return data
+
+    def _choose_house(self, out: Data, rows: Array) -> Array:
+        """Rule 1: three dice a contending seat in seat order, until one total is highest."""
+        p = self.players
+        house = np.zeros(rows.size, dtype=np.int64)
+        at = np.arange(rows.size)  # the games still choosing, by their place in ``rows``
+        contenders = np.ones((rows.size, p), dtype=bool)
+        while at.size:
+            games = rows[at]
+            many = contenders.sum(axis=1)
+            rolled, position = roll(out["seed"][games], out["position"][games], 3 * many, _SIDES)
+            out["position"][games] = position
+            width = rolled.shape[1] // 3
+            sums = rolled.reshape(at.size, width, 3).sum(axis=2)
+            # The k-th contender's seat: the contenders' seats come first, in seat order.
+            seat = np.argsort(~contenders, axis=1, kind="stable")[:, :width]
+            totals = np.full((at.size, p), -1, dtype=np.int64)
+            taken = np.arange(width) < many[:, None]
+            totals[np.nonzero(taken)[0], seat[taken]] = sums[taken]
+            contenders = totals == totals.max(axis=1, keepdims=True)
+            chosen = contenders.sum(axis=1) == 1
+            house[at[chosen]] = np.argmax(contenders[chosen], axis=1)
+            at, contenders = at[~chosen], contenders[~chosen]
+        return house
+
+    def _next_in(self, gone: Array, seat: Array, skip: Array | int) -> Array:
+        """The next seat to the left of ``seat`` that is in (not ``gone``) and is not ``skip``."""
+        p = self.players
+        ahead = (seat[:, None] + 1 + self.steps) % p
+        free = ~np.take_along_axis(gone, ahead, axis=1) & (ahead != np.asarray(skip)[..., None])
+        return ahead[np.arange(seat.size), np.argmax(free, axis=1)]  # type: ignore[no-any-return]
+
+    def _play_rounds(self, out: Data, rows: Array) -> None:
+        """Rules 3 and 4: start a round in each game of ``rows`` (its round, house and
+        first player set), playing out at once every round a roost of 18 ends."""
+        p, rules = self.players, self.rules
+        seeds = out["seed"]
+        while rows.size:
+            # The house's six dice and the first player's three in one roll: a round
+            # a roost of 18 ends uses only the six.
+            start = out["position"][rows]
+            rolled, position = roll(seeds[rows], start, 9, _SIDES)
+            ordered = np.sort(rolled[:, :6].astype(np.int8), axis=1)
+            out["house_dice"][rows] = ordered
+            house, gone = out["house"][rows], out["out"].take(rows, axis=0)
+            if gone.any():
+                # Rule 5's turn order: the seats in, but the house, from the first player on.
+                ahead = (out["first"][rows][:, None] + self.steps) % p
+                plays = ~np.take_along_axis(gone, ahead, axis=1) & (ahead != house[:, None])
+                ranked = np.argsort(~plays, axis=1, kind="stable")
+                many = np.count_nonzero(plays, axis=1)
+                order = np.where(
+                    self.steps < many[:, None], np.take_along_axis(ahead, ranked, axis=1), -1
+                )
+            else:
+                order = self.orders[house, out["first"][rows]]
+                many = np.full(rows.size, p - 1, dtype=np.int64)
+            out["order"][rows] = order
+            out["order_len"][rows] = many
+            out["turn"][rows] = 0
+            out["hands"][rows] = 0
+            out["hand_len"][rows] = 0
+            out["totals"][rows] = 0
+            ended = ordered[:, 3] + ordered[:, 4] + ordered[:, 5] == BUST
+            going = rows[~ended]
+            if going.size:
+                out["position"][going] = position[~ended]
+                first = order[~ended, 0]
+                cell = going * p + first
+                hand = rolled[~ended]
+                _flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand[:, 6:]
+                _flat(out, "hand_len")[cell] = 3
+                _flat(out, "totals")[cell] = hand[:, 6] + hand[:, 7] + hand[:, 8]
+                out["to_act"][going] = first
+            rows = rows[ended]
+            if not rows.size:
+                break
+            out["position"][rows] = _used(seeds[rows], start[ended], position[ended], 9, 6)
+            changes = np.zeros((rows.size, p), dtype=np.int64)
+            if rules.roost18_players_lose:
+                # The players by seat (``order`` is in turn order): every seat in but the house.
+                changes -= ~gone[ended] & (self.seats != house[ended][:, None])
+                changes[np.arange(rows.size), out["house"][rows]] += many[ended]
+            self._scored(out, rows, changes)
+            rows = self._end_round(out, rows)
+
+    # ------------------------------------------------------------------ stepping
+
+    def advance(self, data: Data, ids: Array, own: bool = False) -> Data:
+        if own:  # the caller's alone: changed in place
+            out = dict(data)
+        else:
+            out = {name: array if name == "seed" else array.copy() for name, array in data.items()}
+        ending = np.flatnonzero(ids == _STAND)
+        rolls = np.flatnonzero(ids == _ROLL)
+        if rolls.size:
+            cell = rolls * self.players + out["to_act"][rolls]
+            die, position = roll(out["seed"][rolls], out["position"][rolls], 1, _SIDES)
+            out["position"][rolls] = position
+            hand_len, totals = _flat(out, "hand_len"), _flat(out, "totals")
+            held = hand_len[cell]
+            _flat(out, "hands")[cell * HAND_LIMIT + held] = die[:, 0]
+            held += 1
+            hand_len[cell] = held
+            total = totals[cell] + die[:, 0]
+            totals[cell] = total
+            done = (total > BUST) | (held == HAND_LIMIT)
+            if done.any():
+                ending = np.concatenate([ending, rolls[done]])
+        if ending.size:
+            self._end_turn(out, ending)
+        return out
+
+    def _end_turn(self, out: Data, rows: Array) -> None:
+        """Rules 5 and 6: the next player opens with three dice, or the round is scored."""
+        turn = out["turn"][rows] + 1
+        more = turn < out["order_len"][rows]
+        passing = rows[more]
+        if passing.size:
+            p = self.players
+            turn = turn[more]
+            seat = _flat(out, "order")[passing * p + turn]
+            cell = passing * p + seat
+            hand, position = roll(out["seed"][passing], out["position"][passing], 3, _SIDES)
+            out["position"][passing] = position
+            _flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand
+            _flat(out, "hand_len")[cell] = 3
+            _flat(out, "totals")[cell] = hand[:, 0] + hand[:, 1] + hand[:, 2]
+            out["turn"][passing] = turn
+            out["to_act"][passing] = seat
+        scoring = rows[~more]
+        if scoring.size:
+            self._score(out, scoring)
+
+    def _score(self, out: Data, rows: Array) -> None:
+        """Rule 7: against the roost, then against the other players; then rules 8, 9."""
+        house_dice = out["house_dice"].take(rows, axis=0)
+        roost = (house_dice[:, 3] + house_dice[:, 4] + house_dice[:, 5])[:, None]
+        held = out["hand_len"].take(rows, axis=0)
+        played = held > 0  # every player has three dice or more once the round is played
+        total = out["totals"].take(rows, axis=0)
+        ranked = np.where(total > BUST, -1, np.where(held == HAND_LIMIT, BUST, total))
+        below = played & (ranked < roost)
+        changes = (played & (ranked > roost)).astype(np.int64) - below
+        changes[np.arange(rows.size), out["house"][rows]] += np.count_nonzero(below, axis=1)
+        lower = np.count_nonzero(
+            played[:, None, :] & (ranked[:, None, :] < ranked[:, :, None]), axis=2
+        )
+        changes += np.where(played & (ranked >= 0), lower, 0)
+        out["results_len"][rows] = 0
+        self._scored(out, rows, changes)
+        self._play_rounds(out, self._end_round(out, rows))
+
+    def _scored(self, out: Data, rows: Array, changes: Array) -> None:
+        """Rule 7's last step (the floor), and the round kept as the last result."""
+        before = out["points"].take(rows, axis=0)
+        after = before + changes
+        if self.rules.floor_at_zero:
+            after = np.maximum(after, 0)
+        out["points"][rows] = after
+        out["results_len"][rows] += 1
+        out["last_round"][rows] = out["round"][rows]
+        out["last_house"][rows] = out["house"][rows]
+        out["last_house_dice"][rows] = out["house_dice"].take(rows, axis=0)
+        out["last_hands"][rows] = out["hands"].take(rows, axis=0)
+        out["last_changes"][rows] = after - before
+
+    def _end_round(self, out: Data, rows: Array) -> Array:
+        """Rules 8 and 9: the games of ``rows`` that are over are finished; those that go
+        on get their next round's number, house and first player, and are returned."""
+        rules = self.rules
+        points = out["points"].take(rows, axis=0)
+        was_out = out["out"].take(rows, axis=0)
+        out_now = was_out
+        won = np.zeros(points.shape, dtype=bool)
+        decided = np.zeros(rows.size, dtype=bool)
+        if rules.eliminate_at_zero:
+            out_now = was_out | (self.can_win & (points <= 0))
+            left = self.can_win & ~out_now
+            many = np.count_nonzero(left, axis=1)
+            alone = many == 1
+            won[alone] = left[alone]
+            none = many == 0
+            won[none] = _most(points[none], (self.can_win & ~was_out)[none])
+            decided = alone | none
+            out["out"][rows] = out_now
+        reached = self.can_win & ~out_now & (points >= rules.target) & ~decided[:, None]
+        many = np.count_nonzero(reached, axis=1)
+        decided |= many > 0
+        if rules.max_rounds is not None:
+            capped = ~decided & (out["round"][rows] >= rules.max_rounds)
+            decided |= capped
+        if not decided.any():  # most rounds: every game goes on
+            going, gone = rows, out_now
+        else:
+            won[many == 1] = reached[many == 1]
+            several = np.flatnonzero(many > 1)
+            if several.size:
+                winner = self._lightning(out, rows[several], reached[several])
+                won[several, winner] = True
+            if rules.max_rounds is not None:
+                won[capped] = _most(points[capped], (self.can_win & ~out_now)[capped])
+            self._finish(out, rows[decided], won[decided])
+            going, gone = rows[~decided], out_now[~decided]
+        if going.size:
+            p = self.players
+            if self.permanent < 0:
+                house = out["house"][going]
+                if gone.any():
+                    house = self._next_in(gone, house, -1)
+                    first = self._next_in(gone, house, house)
+                else:
+                    house = (house + 1) % p
+                    first = (house + 1) % p
+                out["house"][going] = house
+                out["first"][going] = first
+            elif gone.any():
+                out["first"][going] = self._next_in(gone, out["first"][going], self.permanent)
+            else:
+                first = (out["first"][going] + 1) % p
+                out["first"][going] = np.where(first == self.permanent, (first + 1) % p, first)
+            out["round"][going] += 1
+        return going
+
+    def _lightning(self, out: Data, rows: Array, contenders: Array) -> Array:
+        """Rule 9: each game's winner among ``contenders`` (games x seats, bool).
+
+        Few games play one, for many steps each: the dice of ``_LIGHTNING_STEPS``
+        steps (three dice a contender a step) are rolled at once for all of them, and
+        each game plays its steps from them a game at a time, rolling more for a game
+        that needs more."""
+        seeds, start = out["seed"][rows], out["position"][rows]
+        width = 3 * _LIGHTNING_STEPS * int(contenders.sum(axis=1).max())
+        block, after = roll(seeds, start, width, _SIDES)
+        used = np.zeros(rows.size, dtype=np.int64)
+        winner = np.zeros(rows.size, dtype=np.int64)
+        longer = []  # the games that rolled more than the block
+        for game, (dice, seats) in enumerate(zip(block.tolist(), contenders.tolist(), strict=True)):
+            playing = [seat for seat, taking in enumerate(seats) if taking]
+            sixes = dict.fromkeys(playing, 0)
+            taken, end = 0, after[game : game + 1]
+            while True:
+                for seat in playing:
+                    need = 3 - sixes[seat]
+                    if taken + need > len(dice):
+                        more, end = roll(seeds[game : game + 1], end, width, _SIDES)
+                        dice += more[0].tolist()
+                        longer.append(game)
+                    sixes[seat] += dice[taken : taken + need].count(_SIDES)
+                    taken += need
+                full = [seat for seat in playing if sixes[seat] == 3]
+                if len(full) == 1:
+                    break
+                if full:
+                    playing = full
+                    sixes = dict.fromkeys(full, 0)
+            winner[game], used[game] = full[0], taken
+        position = _used(seeds, start, after, width, np.minimum(used, width))
+        if longer:
+            at = np.array(sorted(set(longer)), dtype=np.int64)
+            position[at] = roll(seeds[at], start[at], used[at], _SIDES)[1]
+        out["position"][rows] = position
+        return winner
+
+    def _finish(self, out: Data, rows: Array, won: Array) -> None:
+        """The games of ``rows`` are over, won by the seats of ``won``."""
+        out["winners"][rows] = won
+        out["to_act"][rows] = -1
+        out["order"][rows] = -1
+        out["order_len"][rows] = 0
+        out["turn"][rows] = 0
+        out["hands"][rows] = 0
+        out["hand_len"][rows] = 0
+        out["totals"][rows] = 0
+        out["house_dice"][rows] = 0
+
+    # ------------------------------------------------------------------ reading
+
+    def current_player(self, data: Data) -> Array:
+        return data["to_act"]
+
+    def legal_mask(self, data: Data) -> Array:
+        live = data["to_act"] >= 0
+        return np.repeat(live[:, None], 2, axis=1)
+
+    def legal_count(self, data: Data) -> Array:
+        return np.where(data["to_act"] >= 0, 2, 0)
+
+    def nth_legal(self, data: Data, index: Array) -> Array:
+        # Roll then stand, as legal_actions lists them: the n-th legal action is id n.
+        return np.where(data["to_act"] >= 0, index, -1)
+
+    def scores(self, data: Data) -> Array:
+        return data["points"]
+
+    def winners(self, data: Data) -> Array:
+        return data["winners"]
+
+    def rounds(self, data: Data) -> Array | None:
+        return None
+
+    def observation(self, data: Data, seat: int | None) -> Array:
+        p = self.players
+        count = data["to_act"].shape[0]
+        at = np.arange(count)
+        obs = np.zeros((count, 14 * p + 19), dtype=np.float32)
+        # The pieces of encoding.OBSERVATION, in order, written where they go.
+        if seat is not None:
+            obs[:, seat] = 1
+        obs[at, p + data["house"]] = 1
+        obs[at, 2 * p + data["first"]] = 1
+        live = np.flatnonzero(data["to_act"] >= 0)
+        obs[live, 3 * p + data["to_act"][live]] = 1
+        obs[:, 4 * p] = data["round"]
+        start = 4 * p + 1
+        obs[:, start : start + p] = data["points"]
+        obs[:, start + p : start + 2 * p] = data["out"]
+        start += 2 * p
+        obs[:, start : start + _SIDES] = _counted(data["house_dice"][:, :3])
+        start += _SIDES
+        if seat is not None:
+            house = np.flatnonzero(data["house"] == seat)
+            obs[house, start : start + _SIDES] = _counted(data["house_dice"][house, 3:])
+        start += _SIDES
+        if not self.rules.simultaneous_reveal:
+            obs[:, start : start + _SIDES * p] = _counted(data["hands"]).reshape(count, -1)
+        elif seat is not None:
+            at_seat = start + _SIDES * seat
+            obs[:, at_seat : at_seat + _SIDES] = _counted(data["hands"][:, seat])
+        start += _SIDES * p
+        obs[:, start : start + p] = data["winners"]
+        start += p
+        scored = np.flatnonzero(data["results_len"] > 0)
+        obs[scored, start : start + p] = data["last_changes"][scored]
+        obs[scored, start + p :] = _counted(data["last_house_dice"][scored, 3:])
+        return obs
+
+    def fields(self, data: Data, index: int) -> dict[str, object]:
+        """The scalar State's fields but the house choice and the lightning round (only
+        their outcomes are kept); ``results`` only when it holds one round or none."""
+
+        def ints(name: str) -> tuple[int, ...]:
+            return tuple(data[name][index].tolist())
+
+        def hands(name: str) -> tuple[tuple[int, ...], ...]:
+            # Each seat's dice in the order rolled, 0 past the last (a die is 1 to 6).
+            return tuple(tuple(die for die in row if die) for row in data[name][index].tolist())
+
+        house_dice, last_house_dice = ints("house_dice"), ints("last_house_dice")
+
+        to_act = int(data["to_act"][index])
+        over = to_act < 0
+        fields: dict[str, object] = {
+            "points": ints("points"),
+            "out": tuple(data["out"][index].tolist()),
+            "round": int(data["round"][index]),
+            "house": int(data["house"][index]),
+            "first": int(data["first"][index]),
+            "order": ints("order")[: int(data["order_len"][index])],
+            "turn": int(data["turn"][index]),
+            "to_act": None if over else to_act,
+            "hands": hands("hands"),
+            "discards": () if over else house_dice[:3],
+            "roost_dice": () if over else house_dice[3:],
+            "winners": tuple(np.flatnonzero(data["winners"][index]).tolist()),
+            "position": int(data["position"][index]),
+        }
+        kept = int(data["results_len"][index])
+        if kept == 0:
+            fields["results"] = ()
+        elif kept == 1:
+            fields["results"] = (
+                RoundResult(
+                    round=int(data["last_round"][index]),
+                    house=int(data["last_house"][index]),
+                    discards=last_house_dice[:3],
+                    roost_dice=last_house_dice[3:],
+                    hands=hands("last_hands"),
+                    changes=ints("last_changes"),
+                ),
+            )
+        return fields

@@ -73,6 +73,11 @@ class Kernel(Protocol):
         """The number of legal actions in each game (int64): the rows of ``legal_mask`` summed."""
         ...
 
+    # Optional: ``legal(data, ids) -> Array``, whether each game's id (any int) is a
+    # legal action of that game (bool; False for a game that is over), the same as
+    # ``legal_mask(data)[game, id]`` without the whole mask. ``step`` checks the
+    # caller's ids with it, and with ``legal_mask`` in a kernel without it.
+
     def nth_legal(self, data: Data, index: Array) -> Array:
         """The id of each game's ``index``-th legal action (0-based, below its
         ``legal_count``; any value for a game that is over, which gets -1) in the order
@@ -211,10 +216,15 @@ class BatchEngine:
         return BatchState(b.seeds, data, _Steps(b.steps, ids))
 
     def _check(self, b: BatchState, ids: Array) -> None:
-        over = self.kernel.current_player(dict(b.data)) < 0
-        mask = self.kernel.legal_mask(dict(b.data))
-        known = (ids >= 0) & (ids < len(self.actions))
-        legal = known & mask[np.arange(len(b)), np.where(known, ids, 0)]
+        data = dict(b.data)
+        over = self.kernel.current_player(data) < 0
+        check = getattr(self.kernel, "legal", None)  # optional: a kernel may have none
+        if check is not None:
+            legal = check(data, ids)
+        else:
+            mask = self.kernel.legal_mask(data)
+            known = (ids >= 0) & (ids < len(self.actions))
+            legal = known & mask[np.arange(len(b)), np.where(known, ids, 0)]
         bad = np.flatnonzero(np.where(over, ids != -1, ~legal))
         if not bad.size:
             return

@@ -32,12 +32,16 @@ from dicerules.bot import as_game
 from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
 from dicerules.facts import ActionIds
 from dicerules.game import AnyGame, rules_or_default
-from dicerules.vector import Array, roll, splitmix64, to_seeds
+from dicerules.vector import Array, pick, splitmix64, to_seeds
 
 __all__ = ["BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "engine", "simulate"]
 
 Data = dict[str, Array]
 """A kernel's arrays, by name, each with one row a game."""
+
+_COMPACT = 0.5
+"""``play_uniform`` sets the games that are over aside once fewer than this share of
+its rows are still playing."""
 
 
 class Kernel(Protocol):
@@ -326,7 +330,7 @@ class BatchEngine:
         while rows.size:
             player = kernel.current_player(data)
             live = player >= 0
-            if live.sum() * 8 < rows.size * 7 or not live.any():
+            if live.sum() < rows.size * _COMPACT or not live.any():
                 done = np.flatnonzero(~live)
                 finished = _subset(data, done)
                 winners[rows[done]] = kernel.winners(finished)
@@ -345,11 +349,9 @@ class BatchEngine:
             legal = kernel.legal_count(data)
             at = np.arange(rows.size)
             seat = np.where(live, player, 0)
-            picked, after = roll(
-                bot_seeds[at, seat], bot_positions[at, seat], 1, np.maximum(legal, 1)
-            )
+            picked, after = pick(bot_seeds[at, seat], bot_positions[at, seat], np.maximum(legal, 1))
             bot_positions[at[live], seat[live]] = after[live]
-            ids = np.where(live, kernel.nth_legal(data, picked[:, 0] - 1), -1)
+            ids = np.where(live, kernel.nth_legal(data, picked - 1), -1)
             actions[rows] += live
             data = kernel.advance(data, ids, own=True)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)

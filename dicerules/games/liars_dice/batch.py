@@ -228,20 +228,25 @@ class Kernel:
         caller = out["to_act"][rows].astype(np.int64)
         bidder = self.right[caller, out["alive"][rows]]
         holds = count >= quantity
-        exact = calza & (count == quantity)
-        loser = np.where(calza, np.where(exact, -1, caller), np.where(holds, caller, bidder))
+        loser = np.where(holds, caller, bidder)
         winner = np.where(holds, bidder, caller)
         left = dice.copy()
-        loses = loser >= 0
-        left[here[loses], loser[loses]] -= 1
-        gains = here[exact]
-        left[gains, caller[exact]] = np.minimum(
-            left[gains, caller[exact]] + 1, rules.dice_per_player
-        )
+        if rules.calza:  # Rule 11: a calza's caller loses a die, or gains one when exact
+            exact = calza & (count == quantity)
+            loser = np.where(calza, np.where(exact, -1, caller), loser)
+            loses = loser >= 0
+            left[here[loses], loser[loses]] -= 1
+            gains = here[exact]
+            left[gains, caller[exact]] = np.minimum(
+                left[gains, caller[exact]] + 1, rules.dice_per_player
+            )
+            out["reveal_calza"][rows] = calza
+        else:
+            left[here, loser] -= 1
         for name, value in (
             ("reveal_counts", counts), ("reveal_bid", last), ("reveal_bidder", bidder),
             ("reveal_challenger", caller), ("reveal_loser", loser), ("reveal_count", count),
-            ("reveal_ones_wild", ones_wild), ("reveal_calza", calza),
+            ("reveal_ones_wild", ones_wild),
         ):  # fmt: skip
             out[name][rows] = value
         out["dice"][rows] = left
@@ -258,28 +263,33 @@ class Kernel:
             return
         calza, caller, loser, winner = calza[go], caller[go], loser[go], winner[go]
         here = np.arange(rows.size)
-        # Rule 10: a seat down to its last die opens a palifico round, once a game.
-        had = out["palificos"][rows]
-        unsure = np.where(calza, caller, np.maximum(loser, 0))
-        palifico = np.zeros(rows.size, dtype=bool)
+        opener = loser if rules.next_opener == "loser" else winner
+        if rules.calza:
+            opener = np.where(calza, caller, opener)
         if rules.palifico:
+            # Rule 10: a seat down to its last die opens a palifico round, once a game.
+            had = out["palificos"][rows]
+            unsure = np.where(calza, caller, np.maximum(loser, 0))
             palifico = (loser >= 0) & (left[here, unsure] == 1) & (had[here, unsure] == 0)
-        opener = np.where(calza, caller, loser if rules.next_opener == "loser" else winner)
-        opener = np.where(palifico, unsure, opener)
+            opener = np.where(palifico, unsure, opener)
         empty = left[here, opener] == 0
         opener = np.where(empty, self.left[opener, alive], opener)
-        noted = np.flatnonzero(palifico)
-        had[noted, opener[noted]] = had[noted].max(axis=1) + 1
-        out["palificos"][rows] = had
+        if rules.palifico:
+            noted = np.flatnonzero(palifico)
+            had[noted, opener[noted]] = had[noted].max(axis=1) + 1
+            out["palificos"][rows] = had
+            out["ones_wild"][rows] = rules.ones_wild & ~palifico
+        else:
+            out["ones_wild"][rows] = rules.ones_wild
         counts, position = self._deal(out["seed"][rows], out["position"][rows], left)
         out["counts"][rows] = counts
         out["position"][rows] = position
         out["round"][rows] += 1
         out["opener"][rows] = opener
         out["to_act"][rows] = opener
-        out["ones_wild"][rows] = rules.ones_wild & ~palifico
         self._clear_bids(out, rows)
-        out["palifico"][rows] = palifico
+        if rules.palifico:
+            out["palifico"][rows] = palifico
 
     def _clear_bids(self, out: Data, rows: Array) -> None:
         out["bid_count"][rows] = 0

@@ -32,12 +32,16 @@ from dicerules.bot import as_game
 from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
 from dicerules.facts import ActionIds
 from dicerules.game import AnyGame, rules_or_default
-from dicerules.vector import Array, roll, splitmix64, to_seeds
+from dicerules.vector import Array, pick, splitmix64, to_seeds
 
 __all__ = ["BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "engine", "simulate"]
 
 Data = dict[str, Array]
 """A kernel's arrays, by name, each with one row a game."""
+
+_COMPACT = 0.5
+"""``play_uniform`` sets the games that are over aside once fewer than this share of
+its rows are still playing."""
 
 
 class Kernel(Protocol):
@@ -72,6 +76,11 @@ class Kernel(Protocol):
     def legal_count(self, data: Data) -> Array:
         """The number of legal actions in each game (int64): the rows of ``legal_mask`` summed."""
         ...
+
+    # Optional: ``legal(data, ids) -> Array``, whether each game's id (any int) is a
+    # legal action of that game (bool; False for a game that is over), the same as
+    # ``legal_mask(data)[game, id]`` without the whole mask. ``step`` checks the
+    # caller's ids with it, and with ``legal_mask`` in a kernel without it.
 
     def nth_legal(self, data: Data, index: Array) -> Array:
         """The id of each game's ``index``-th legal action (0-based, below its
@@ -211,10 +220,15 @@ class BatchEngine:
         return BatchState(b.seeds, data, _Steps(b.steps, ids))
 
     def _check(self, b: BatchState, ids: Array) -> None:
-        over = self.kernel.current_player(dict(b.data)) < 0
-        mask = self.kernel.legal_mask(dict(b.data))
-        known = (ids >= 0) & (ids < len(self.actions))
-        legal = known & mask[np.arange(len(b)), np.where(known, ids, 0)]
+        data = dict(b.data)
+        over = self.kernel.current_player(data) < 0
+        check = getattr(self.kernel, "legal", None)  # optional: a kernel may have none
+        if check is not None:
+            legal = check(data, ids)
+        else:
+            mask = self.kernel.legal_mask(data)
+            known = (ids >= 0) & (ids < len(self.actions))
+            legal = known & mask[np.arange(len(b)), np.where(known, ids, 0)]
         bad = np.flatnonzero(np.where(over, ids != -1, ~legal))
         if not bad.size:
             return
@@ -316,7 +330,7 @@ class BatchEngine:
         while rows.size:
             player = kernel.current_player(data)
             live = player >= 0
-            if live.sum() * 8 < rows.size * 7 or not live.any():
+            if live.sum() < rows.size * _COMPACT or not live.any():
                 done = np.flatnonzero(~live)
                 finished = _subset(data, done)
                 winners[rows[done]] = kernel.winners(finished)
@@ -335,11 +349,9 @@ class BatchEngine:
             legal = kernel.legal_count(data)
             at = np.arange(rows.size)
             seat = np.where(live, player, 0)
-            picked, after = roll(
-                bot_seeds[at, seat], bot_positions[at, seat], 1, np.maximum(legal, 1)
-            )
+            picked, after = pick(bot_seeds[at, seat], bot_positions[at, seat], np.maximum(legal, 1))
             bot_positions[at[live], seat[live]] = after[live]
-            ids = np.where(live, kernel.nth_legal(data, picked[:, 0] - 1), -1)
+            ids = np.where(live, kernel.nth_legal(data, picked - 1), -1)
             actions[rows] += live
             data = kernel.advance(data, ids, own=True)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)

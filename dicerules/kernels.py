@@ -40,6 +40,11 @@ class Tables:
     def legal_mask(self, data: dict[str, Array]) -> Array:
         return self.masks[data["key"]]
 
+    def legal(self, data: dict[str, Array], ids: Array) -> Array:
+        """Whether each game's id is legal there: its mask's cell, without the mask."""
+        known = (ids >= 0) & (ids < self.masks.shape[1])
+        return known & self.masks[data["key"], np.where(known, ids, 0)]  # type: ignore[no-any-return]
+
     def legal_count(self, data: dict[str, Array]) -> Array:
         return self.counts[data["key"]]
 

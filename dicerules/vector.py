@@ -19,7 +19,7 @@ import numpy.typing as npt
 from dicerules.errors import InvalidArgumentError
 from dicerules.streams import check_seed
 
-__all__ = ["Array", "nth_true", "roll", "splitmix64", "to_seeds"]
+__all__ = ["Array", "nth_true", "pick", "roll", "splitmix64", "to_seeds"]
 
 Array = npt.NDArray[Any]
 """Any NumPy array."""
@@ -66,6 +66,25 @@ def _first_rejected(sides: Array) -> Array:
     return _TOP - remainder
 
 
+_BLOCK = 32_768
+"""Draws ``roll`` makes at a time: a few blocks of rows, each array made once and
+then changed in place, so that a roll of many rows makes no large temporaries."""
+_SHIFTS = (np.uint64(30), np.uint64(27), np.uint64(31))
+
+
+def _mix_in_place(z: Array, spare: Array) -> None:
+    """``_mix`` of ``z``, written into ``z`` (``spare``: an array of its shape, overwritten)."""
+    first, second, third = _SHIFTS
+    np.right_shift(z, first, out=spare)
+    z ^= spare
+    z *= _MUL1
+    np.right_shift(z, second, out=spare)
+    z ^= spare
+    z *= _MUL2
+    np.right_shift(z, third, out=spare)
+    z ^= spare
+
+
 def roll(
     seeds: Array, positions: Array, counts: Array | int, sides: Array | int
 ) -> tuple[Array, Array]:
@@ -82,22 +101,67 @@ def roll(
     counts = np.broadcast_to(np.asarray(counts, dtype=np.int64), (rows,))
     side = np.asarray(sides, dtype=np.uint64)
     limit = _first_rejected(side)
-    if side.ndim:
-        side, limit = side[:, None], limit[:, None]
     width = int(counts.max()) if rows else 0
-    steps = np.arange(1, width + 1, dtype=np.uint64)
-    draws = _mix(seeds[:, None] + (positions[:, None] + steps) * _GAMMA)
-    wanted = steps[None, :] <= counts[:, None].astype(np.uint64)
-    dice = np.where(wanted, (draws % side).astype(np.int64) + 1, 0)
+    dice = np.zeros((rows, width), dtype=np.int64)
     after = positions + counts.astype(np.uint64)
-    rejected = draws > limit
-    if rejected.any():
-        sides = np.broadcast_to(np.asarray(sides, dtype=np.uint64), (rows,))
-        redo = np.flatnonzero((rejected & wanted).any(axis=1))
-        dice[redo], after[redo] = _one_by_one(
-            seeds[redo], positions[redo], counts[redo], sides[redo], width
+    if not width:
+        return dice, after
+    steps = np.arange(1, width + 1, dtype=np.uint64) * _GAMMA
+    starts = seeds + positions * _GAMMA
+    per = max(1, _BLOCK // width)
+    draws = np.empty((min(rows, per), width), dtype=np.uint64)
+    spare = np.empty_like(draws)
+    redo = None
+    for first in range(0, rows, per):
+        block = slice(first, first + per)
+        z, t = draws[: min(per, rows - first)], spare[: min(per, rows - first)]
+        np.add(starts[block, None], steps, out=z)
+        _mix_in_place(z, t)
+        faces, highest = (side, limit) if not side.ndim else (side[block, None], limit[block, None])
+        if (z > highest).any():
+            wanted = np.arange(width) < counts[block, None]
+            redo = np.zeros(rows, dtype=bool) if redo is None else redo
+            redo[block] = ((z > highest) & wanted).any(axis=1)
+        np.floor_divide(z, faces, out=t)  # z mod faces, as z - (z // faces) * faces
+        t *= faces
+        z -= t
+        dice[block] = z
+    dice += 1
+    dice[np.arange(width) >= counts[:, None]] = 0
+    if redo is not None:
+        sides = np.broadcast_to(side, (rows,))
+        again = np.flatnonzero(redo)
+        dice[again], after[again] = _one_by_one(
+            seeds[again], positions[again], counts[again], sides[again], width
         )
     return dice, after
+
+
+_LIMITS = _first_rejected(np.arange(1, 2**12 + 1, dtype=np.uint64))
+"""``_first_rejected`` of the dice of 1 to 4,096 sides, looked up by ``pick``."""
+
+
+def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
+    """``roll(seeds, positions, 1, sides)``, one die a row of 1 or more sides (int64):
+    each row's die (int64, 1 to its sides) and the positions after it."""
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    positions = np.asarray(positions, dtype=np.uint64)
+    sides = np.asarray(sides, dtype=np.int64)
+    if sides.size and int(sides.max()) > _LIMITS.size:  # beyond the table: roll's way
+        dice, rolled = roll(seeds, positions, 1, sides.astype(np.uint64))
+        return dice[:, 0], rolled
+    after = positions + np.uint64(1)
+    z = seeds + after * _GAMMA
+    _mix_in_place(z, np.empty_like(z))
+    faces = sides.astype(np.uint64)
+    die = (z % faces).astype(np.int64) + 1
+    rejected = z > _LIMITS[sides - 1]
+    if rejected.any():
+        again = np.flatnonzero(rejected)
+        dice, after[again] = _one_by_one(seeds[again], positions[again], np.ones(again.size,
+                                         np.int64), faces[again], 1)  # fmt: skip
+        die[again] = dice[:, 0]
+    return die, after
 
 
 def _one_by_one(

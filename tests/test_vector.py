@@ -89,3 +89,41 @@ def test_to_seeds_checks_every_seed() -> None:
         vector.to_seeds(np.array([-1]))
     with pytest.raises(WrongTypeError):
         vector.to_seeds([True])
+
+
+def test_a_roll_of_many_blocks_equals_the_scalar_stream() -> None:
+    # More draws than one block holds: the rows are drawn a block at a time, and the
+    # rejected draws of a late block are found in their rows.
+    count = vector._BLOCK // 4 + 37
+    rng = np.random.default_rng(3)
+    columns = (rng.integers(0, 2**63, count), rng.integers(0, 99, count), rng.integers(0, 9, count))
+    table = [(int(s), int(p), int(c), 6) for s, p, c in zip(*columns, strict=True)]
+    late = count - 5
+    table[late] = (seed_with_draw(2, TWO64 - 1), 0, 8, 6)
+    table[late - 1] = (seed_with_draw(9, TWO64 - 1), 0, 8, 6)  # past its count: no rejection
+    check(table)
+    width = max(row[2] for row in table)
+    assert len(table) * width > 2 * vector._BLOCK
+
+
+@pytest.mark.parametrize("where", [1, 2])
+def test_pick_is_a_roll_of_one_die(where: int) -> None:
+    rng = np.random.default_rng(5)
+    seeds = rng.integers(0, 2**63, 200).astype(np.uint64)
+    seeds[7] = seed_with_draw(where, TWO64 - 1)  # its first draw (where 1) is rejected
+    positions = rng.integers(0, 50, 200).astype(np.uint64)
+    positions[7] = where - 1
+    sides = rng.integers(1, 2**12 + 1, 200)
+    sides[7] = 7
+    if where == 2:
+        sides[3] = 2**40  # a die beyond the table of limits
+    die, after = vector.pick(seeds, positions, sides)
+    dice, rolled = vector.roll(seeds, positions, 1, sides.astype(np.uint64))
+    assert die.tolist() == dice[:, 0].tolist()
+    assert after.tolist() == rolled.tolist()
+    assert int(after[7]) == where + 1  # the rejected draw skipped and counted
+    for row in (0, 7, 199):
+        assert scalar(int(seeds[row]), int(positions[row]), 1, int(sides[row])) == (
+            [int(die[row])],
+            int(after[row]),
+        )

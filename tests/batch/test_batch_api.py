@@ -117,3 +117,33 @@ def test_a_game_without_action_ids_has_no_batch_engine() -> None:
     bare = attrs.evolve(pig, distinct_actions=None)
     with pytest.raises(InvalidArgumentError, match="distinct_actions"):
         batch.engine(bare)
+
+
+class WithoutLegal:
+    """A kernel written before ``Kernel.legal``: every part but that one."""
+
+    def __init__(self, kernel: Any) -> None:
+        self.kernel = kernel
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "legal":
+            raise AttributeError(name)
+        return getattr(self.kernel, name)
+
+
+@pytest.mark.parametrize("name", ["liars-dice", "link", "twenty-four"])
+def test_step_checks_ids_with_the_mask_of_a_kernel_without_legal(name: str) -> None:
+    real = batch.engine(name)
+    eng = batch.BatchEngine(real.game, real.rules, WithoutLegal(real.kernel), generic=False)
+    assert not hasattr(eng.kernel, "legal")
+    b = eng.new_games([1, 2, 3])
+    mask = eng.legal_mask(b)
+    wrong = int(np.flatnonzero(~mask[1])[0])
+    ids = mask.argmax(axis=1)
+    ids[1] = wrong
+    for checked in (eng, real):
+        with pytest.raises(IllegalActionError, match=rf"in 1 of 3 games: game 1 id {wrong} "):
+            checked.step(b, ids)
+    ids[1] = mask[1].argmax()
+    after = eng.step(b, ids)
+    assert all(np.array_equal(after.data[k], real.step(b, ids).data[k]) for k in after.data)

@@ -26,3 +26,48 @@ def test_a_batch_row_plays_its_games() -> None:
     assert play is not None
     sample = play(0.0, time.perf_counter)
     assert sample.decisions > 30 and sample.rounds > 30
+
+
+def test_batch_rows_are_every_rule_set_of_every_game_with_a_kernel() -> None:
+    rows = bench.batch_rows(["link", "twenty-four", "pig"], games=20)
+    assert [row.name for row in rows] == [
+        "link standard", "twenty-four standard", "twenty-four house-rules"
+    ]  # fmt: skip
+    assert all(row.nbytes > 0 for row in rows)
+    assert [row.name for row in bench.batch_rows(["pig"], games=20)] == []
+    names = [row.name for row in bench.batch_rows(["liars-dice"], games=20)]
+    assert names[-1] == "liars-dice-2x5" and "liars-dice perudo" in names
+
+
+def test_the_learner_loop_plays_whole_games() -> None:
+    game = get_game("link")
+    play = bench.learner_play(game, None, games=7)
+    assert play is not None
+    sample = play(0.0, time.perf_counter)
+    # One batch of 7 games to the end: every decision each game took.
+    assert sample.decisions > 7 * 10
+    encoded = bench.encoded_play(game, None)
+    assert encoded is not None and encoded(0.0, time.perf_counter).decisions > 10
+    assert bench.learner_play(get_game("pig"), None) is None
+
+
+def test_batch_cells_take_each_ratio_to_its_scalar_row() -> None:
+    row = bench.batch_rows(["link"], games=20)[0]
+    samples = {
+        "scalar": [bench.Sample(100, 0, 1.0)],
+        "simulate": [bench.Sample(1_500, 0, 1.0)],
+        "encoded": [bench.Sample(40, 0, 1.0), bench.Sample(60, 0, 1.0)],
+        "learner": [bench.Sample(250, 0, 1.0)],
+    }
+    cells = bench.batch_cells(row, samples)
+    assert cells[:6] == ["link standard", "100", "0%", "1,500", "0%", "15.00x"]
+    assert cells[6:11] == ["50", "40%", "250", "0%", "5.00x"]
+    del samples["encoded"], samples["learner"]
+    assert bench.batch_cells(row, samples)[6:11] == ["-", "-", "-", "-", "-"]
+
+
+def test_bench_batch_prints_a_row_a_rule_set() -> None:
+    text = list(bench.batch_lines(["link"], 0.01, 1, games=10))
+    assert text[0].startswith("dicerules bench --batch: 10 games at a time; 1 run of 0.01 s")
+    assert text[-2].split()[:3] == ["game,", "rules", "scalar"]
+    assert text[-1].startswith("link standard ")

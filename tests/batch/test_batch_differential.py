@@ -53,6 +53,12 @@ def compare(eng: Any, b: Any, states: list[Any]) -> None:
     assert mask.shape == (len(states), len(eng.actions))
     for row, state in zip(mask, states, strict=True):
         assert np.flatnonzero(row).tolist() == list(ids.of(game.legal_actions(state)))
+    legal = getattr(eng.kernel, "legal", None)  # the optional check of a kernel's ids
+    if legal is not None:
+        for action in range(-2, len(eng.actions) + 2):
+            cells = mask[:, action] if 0 <= action < len(eng.actions) else np.zeros(len(states))
+            got = legal(dict(b.data), np.full(len(states), action, dtype=np.int64))
+            assert got.tolist() == cells.astype(bool).tolist()
     assert eng.scores(b).tolist() == [list(game.scores(s)) for s in states]
     won = [[seat in game.winners(s) for seat in range(eng.seats)] for s in states]
     assert eng.winners(b).tolist() == won

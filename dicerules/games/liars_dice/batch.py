@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from dicerules.games.liars_dice.encoding import OBSERVATION
 from dicerules.games.liars_dice.engine import Bid, Reveal, Rules, _half_raises
-from dicerules.vector import Array, nth_true, roll
+from dicerules.vector import Array, roll
 
 __all__ = ["Kernel"]
 
@@ -34,14 +35,6 @@ def _seat_tables(players: int) -> tuple[Array, Array]:
                     nxt = (nxt + step) % players
                 tables[which, seat, alive] = nxt
     return tables[0], tables[1]
-
-
-_RANK = {
-    "low": lambda q, f, s: (q - 1) * s + f - 1,
-    "high": lambda q, f, s: (q - 1) * s + (f - 2) % s,
-    # Half: q ones stand above every bid of 2q dice, below any of 2q + 1 dice.
-    "half": lambda q, f, s: 2 * (2 * q * (s + 1) + s) + 1 if f == 1 else 2 * (q * (s + 1) + f),
-}
 
 
 class Kernel:
@@ -71,22 +64,57 @@ class Kernel:
             rank = np.arange(self.bids) if rank is None else rank
             after = np.vstack([np.ones(self.bids, bool), rank[None, :] > rank[:, None]])
         self.after = after
-        # The bids of a round rise in this rank, whatever the rules (a palifico round's
-        # bids are of one face), so it tells their order.
-        self.rank = [
-            _RANK[rules.ones_rank](int(q), int(f), s) for q, f in zip(quantity, face, strict=True)
-        ]
         same_face = (face[None, :] == face[:, None]) & (quantity[None, :] > quantity[:, None])
         self.palifico_after = np.vstack([np.ones(self.bids, bool), same_face])
-        self.order: Array | None = None
+        order = np.arange(self.bids)
         if rules.ones_rank == "high":
-            bids_order = np.argsort((quantity - 1) * s + (face - 2) % s, kind="stable")
-            self.order = np.concatenate([bids_order, np.arange(self.bids, self.width)])
+            order = np.argsort((quantity - 1) * s + (face - 2) % s, kind="stable")
+        self._legal_tables(order)
         # A hand of k dice is a straight when its counts are k ones then zeros.
         straights = np.full((rules.dice_per_player + 1, s), -1, dtype=np.int8)
         for k in range(1, min(rules.dice_per_player, s) + 1):
             straights[k] = [1] * k + [0] * (s - k)
         self.straights = straights
+        self.size = OBSERVATION.size(rules)
+        # The bids of this round, as made, each as ``bid * players + seat``: its column
+        # in the observation's ``bids`` piece.
+        self.code_type = np.int8 if self.bids * p <= 2**7 else np.int16
+
+    def _legal_tables(self, order: Array) -> None:
+        """The legal actions of every position, as rows of tables.
+
+        A position is its row, ``palifico * (bids + 1) + last + 1`` (the last row: a game
+        that is over), and the dice in play, t. ``rows[row]`` is the mask of the bids
+        that may follow the last one and of the answers (none before a bid);
+        ``cut[t]`` the mask of the bids of at most t dice, and every answer. The bids
+        the scalar ``legal_actions`` lists (``order``) rise in quantity, so those of at
+        most t dice come first: ``firsts[row, t]`` of them, ``nth[row]`` in that order.
+        """
+        b, s, dice = self.bids, self.sides, self.rules.max_dice
+        follows = [self.after, self.palifico_after] if self.rules.palifico else [self.after]
+        bids = np.vstack([*follows, np.zeros((1, b), dtype=bool)])
+        answers = np.ones((bids.shape[0], self.width - b), dtype=bool)
+        answers[:: b + 1] = False  # no bid yet
+        answers[-1] = False  # over
+        self.rows = np.concatenate([bids, answers], axis=1)
+        self.over = bids.shape[0] - 1
+        self.cut = np.ones((dice + 1, self.width), dtype=bool)
+        self.cut[:, :b] = np.arange(b)[None, :] < (np.arange(dice + 1) * s)[:, None]
+        ranked = bids[:, order]
+        self.nth = np.where(
+            np.arange(b) < ranked.sum(axis=1)[:, None],
+            order[np.argsort(~ranked, axis=1, kind="stable")],
+            -1,
+        ).astype(np.int16 if b < 2**15 else np.int32)
+        within = np.cumsum(bids, axis=1)[:, np.arange(s - 1, b, s)]  # up to each quantity
+        self.firsts = np.hstack([np.zeros((bids.shape[0], 1), np.int64), within])
+
+    def _row(self, data: Data) -> Array:
+        """Each game's row of the legal tables (``_legal_tables``)."""
+        row = data["last"] + 1
+        if self.rules.palifico:
+            row = row + data["palifico"] * (self.bids + 1)
+        return np.where(data["to_act"] >= 0, row, self.over)
 
     def _alive(self, dice: Array) -> Array:
         """The seats with dice of each game, a bit a seat (an index of the seat tables)."""
@@ -115,9 +143,9 @@ class Kernel:
             "bid_count": np.zeros(count, dtype=np.int64),
             "last": np.full(count, -1, dtype=np.int64),
             "ones_wild": np.full(count, rules.ones_wild),
-            "bid_seat": np.full((count, self.bids), -1, dtype=np.int8),
+            "made": np.zeros((count, self.bids), dtype=self.code_type),
             "alive": np.full(count, 2**p - 1, dtype=np.int64),
-            "in_play": np.full(count, rules.max_dice * self.sides, dtype=np.int64),
+            "in_play": np.full(count, rules.max_dice, dtype=np.int64),
             "palifico": np.zeros(count, dtype=bool),
             "palificos": np.zeros((count, p), dtype=np.int8),
             "reveal_counts": np.zeros_like(counts),
@@ -158,7 +186,7 @@ class Kernel:
         out = dict(data)
         made = np.flatnonzero((ids >= 0) & (ids < self.bids))
         ended = np.flatnonzero(ids >= self.bids)
-        changed = ["to_act", "bid_count", "last", "ones_wild", "bid_seat"]
+        changed = ["to_act", "bid_count", "last", "ones_wild", "made"]
         if ended.size:
             changed += ["position", "dice", "counts", "round", "opener", "palifico", "palificos"]
             changed += ["alive", "in_play"]
@@ -178,7 +206,7 @@ class Kernel:
         if self.rules.ones_opening_cancels_wild:
             cancels = (count == 0) & (self.face[bid] == 1)
             out["ones_wild"][rows] &= ~cancels
-        out["bid_seat"][rows, bid] = seat
+        out["made"][rows, count] = bid * self.players + seat
         out["bid_count"][rows] = count + 1
         out["last"][rows] = bid
         out["to_act"][rows] = self.left[seat, out["alive"][rows]]
@@ -200,26 +228,31 @@ class Kernel:
         caller = out["to_act"][rows].astype(np.int64)
         bidder = self.right[caller, out["alive"][rows]]
         holds = count >= quantity
-        exact = calza & (count == quantity)
-        loser = np.where(calza, np.where(exact, -1, caller), np.where(holds, caller, bidder))
+        loser = np.where(holds, caller, bidder)
         winner = np.where(holds, bidder, caller)
         left = dice.copy()
-        loses = loser >= 0
-        left[here[loses], loser[loses]] -= 1
-        gains = here[exact]
-        left[gains, caller[exact]] = np.minimum(
-            left[gains, caller[exact]] + 1, rules.dice_per_player
-        )
+        if rules.calza:  # Rule 11: a calza's caller loses a die, or gains one when exact
+            exact = calza & (count == quantity)
+            loser = np.where(calza, np.where(exact, -1, caller), loser)
+            loses = loser >= 0
+            left[here[loses], loser[loses]] -= 1
+            gains = here[exact]
+            left[gains, caller[exact]] = np.minimum(
+                left[gains, caller[exact]] + 1, rules.dice_per_player
+            )
+            out["reveal_calza"][rows] = calza
+        else:
+            left[here, loser] -= 1
         for name, value in (
             ("reveal_counts", counts), ("reveal_bid", last), ("reveal_bidder", bidder),
             ("reveal_challenger", caller), ("reveal_loser", loser), ("reveal_count", count),
-            ("reveal_ones_wild", ones_wild), ("reveal_calza", calza),
+            ("reveal_ones_wild", ones_wild),
         ):  # fmt: skip
             out[name][rows] = value
         out["dice"][rows] = left
         alive = self._alive(left)
         out["alive"][rows] = alive
-        out["in_play"][rows] = left.sum(axis=1) * self.sides
+        out["in_play"][rows] = left.sum(axis=1)
         over = (left > 0).sum(axis=1) == 1
         out["counts"][rows[over]] = 0
         out["to_act"][rows[over]] = -1
@@ -230,33 +263,37 @@ class Kernel:
             return
         calza, caller, loser, winner = calza[go], caller[go], loser[go], winner[go]
         here = np.arange(rows.size)
-        # Rule 10: a seat down to its last die opens a palifico round, once a game.
-        had = out["palificos"][rows]
-        unsure = np.where(calza, caller, np.maximum(loser, 0))
-        palifico = np.zeros(rows.size, dtype=bool)
+        opener = loser if rules.next_opener == "loser" else winner
+        if rules.calza:
+            opener = np.where(calza, caller, opener)
         if rules.palifico:
+            # Rule 10: a seat down to its last die opens a palifico round, once a game.
+            had = out["palificos"][rows]
+            unsure = np.where(calza, caller, np.maximum(loser, 0))
             palifico = (loser >= 0) & (left[here, unsure] == 1) & (had[here, unsure] == 0)
-        opener = np.where(calza, caller, loser if rules.next_opener == "loser" else winner)
-        opener = np.where(palifico, unsure, opener)
+            opener = np.where(palifico, unsure, opener)
         empty = left[here, opener] == 0
         opener = np.where(empty, self.left[opener, alive], opener)
-        noted = np.flatnonzero(palifico)
-        had[noted, opener[noted]] = had[noted].max(axis=1) + 1
-        out["palificos"][rows] = had
+        if rules.palifico:
+            noted = np.flatnonzero(palifico)
+            had[noted, opener[noted]] = had[noted].max(axis=1) + 1
+            out["palificos"][rows] = had
+            out["ones_wild"][rows] = rules.ones_wild & ~palifico
+        else:
+            out["ones_wild"][rows] = rules.ones_wild
         counts, position = self._deal(out["seed"][rows], out["position"][rows], left)
         out["counts"][rows] = counts
         out["position"][rows] = position
         out["round"][rows] += 1
         out["opener"][rows] = opener
         out["to_act"][rows] = opener
-        out["ones_wild"][rows] = rules.ones_wild & ~palifico
         self._clear_bids(out, rows)
-        out["palifico"][rows] = palifico
+        if rules.palifico:
+            out["palifico"][rows] = palifico
 
     def _clear_bids(self, out: Data, rows: Array) -> None:
         out["bid_count"][rows] = 0
         out["last"][rows] = -1
-        out["bid_seat"][rows] = -1
         if rows.size and self.rules.palifico:
             out["palifico"][rows] = False
 
@@ -266,38 +303,31 @@ class Kernel:
         return data["to_act"].astype(np.int64)
 
     def legal_mask(self, data: Data) -> Array:
-        last, playing = data["last"], data["to_act"] >= 0
-        bids = self.after[last + 1]
-        if self.rules.palifico:
-            bids = np.where(data["palifico"][:, None], self.palifico_after[last + 1], bids)
-        in_play = data["in_play"]
-        bids &= (np.arange(self.bids)[None, :] < in_play[:, None]) & playing[:, None]
-        answers = ((last >= 0) & playing)[:, None]
-        answers = np.broadcast_to(answers, (last.shape[0], self.width - self.bids))
-        return np.concatenate([bids, answers], axis=1)
+        mask: Array = self.rows[self._row(data)] & self.cut[data["in_play"]]
+        return mask
 
-    def _ranges(self, data: Data) -> Array | None:
-        """Where every game's legal bids are the ids from the last bid's up to the dice in
-        play (ones ranked low, no palifico round), the number of them; else None."""
-        if self.rules.ones_rank != "low" or (self.rules.palifico and data["palifico"].any()):
-            return None
-        in_play = data["in_play"]
-        return np.where(data["to_act"] >= 0, in_play - data["last"] - 1, 0)
+    def legal(self, data: Data, ids: Array) -> Array:
+        known = (ids >= 0) & (ids < self.width)
+        ids = np.where(known, ids, 0)
+        within = (ids >= self.bids) | (ids < data["in_play"] * self.sides)
+        legal: Array = known & within & self.rows[self._row(data), ids]
+        return legal
+
+    def _firsts(self, data: Data) -> tuple[Array, Array]:
+        row = self._row(data)
+        return row, self.firsts[row, data["in_play"]]
 
     def legal_count(self, data: Data) -> Array:
-        bids = self._ranges(data)
-        if bids is None:
-            bids = self.legal_mask(data)[:, : self.bids].sum(axis=1)
-        answers: Array = (data["last"] >= 0) & (data["to_act"] >= 0)
-        count: Array = bids + answers * (self.width - self.bids)
+        row, bids = self._firsts(data)
+        count: Array = bids + self.rows[row, self.bids] * (self.width - self.bids)
         return count
 
     def nth_legal(self, data: Data, index: Array) -> Array:
-        bids = self._ranges(data)
-        if bids is None:
-            return nth_true(self.legal_mask(data), index, self.order)
-        # The bids after the last one, then challenge (and calza): a range, then the rest.
-        return np.where(index < bids, data["last"] + 1 + index, self.bids + index - bids)
+        # The bids of at most the dice in play, in the scalar order, then the answers.
+        row, bids = self._firsts(data)
+        first = np.minimum(index, self.bids - 1)
+        picked = np.where(index < bids, self.nth[row, first], self.bids + index - bids)
+        return np.where(row == self.over, -1, picked)
 
     def scores(self, data: Data) -> Array:
         return data["dice"].astype(np.int64)
@@ -309,35 +339,51 @@ class Kernel:
         return data["round"]
 
     def observation(self, data: Data, seat: int | None) -> Array:
-        rules, p, s = self.rules, self.players, self.sides
+        rules, p, s, b = self.rules, self.players, self.sides, self.bids
         count = data["dice"].shape[0]
-        seats = np.arange(p)
+        obs = np.zeros((count, self.size), dtype=np.float32)
+        at = np.arange(count)
 
-        def one_hot(values: Array, size: int) -> Array:
-            hot: Array = values[:, None] == np.arange(size)[None, :]
-            return hot
+        def hot(start: int, values: Array, always: bool = False) -> None:
+            """1 at ``start + value`` of each row whose value is not -1."""
+            if always:
+                obs[at, start + values] = 1
+            else:
+                rows = np.flatnonzero(values >= 0)
+                obs[rows, start + values[rows]] = 1
 
-        def column(values: Array) -> Array:
-            return values.reshape(count, 1)
-
-        player = np.zeros((count, p), dtype=bool)
-        hand = np.zeros((count, s), dtype=np.int8)
+        # The pieces of encoding.OBSERVATION, in order, each written where it goes.
         if seat is not None:
-            player[:, seat] = True
-            hand = data["counts"][:, seat]
-        pieces = [
-            player, hand, data["dice"], column(data["round"]), one_hot(data["opener"], p),
-            one_hot(data["to_act"], p), column(data["ones_wild"]),
-            (data["bid_seat"][:, :, None] == seats).reshape(count, -1),
-            data["reveal_counts"].reshape(count, -1), one_hot(data["reveal_bid"], self.bids),
-            one_hot(data["reveal_bidder"], p), one_hot(data["reveal_challenger"], p),
-            one_hot(data["reveal_loser"], p), column(data["reveal_count"]),
-        ]  # fmt: skip
+            obs[:, seat] = 1
+            obs[:, p : p + s] = data["counts"][:, seat]
+        start = p + s
+        obs[:, start : start + p] = data["dice"]
+        obs[:, start + p] = data["round"]
+        hot(start + p + 1, data["opener"], always=True)
+        hot(start + 2 * p + 1, data["to_act"])
+        obs[:, start + 3 * p + 1] = data["ones_wild"]
+        start += 3 * p + 2
+        made = data["bid_count"]
+        longest = int(made.max()) if count else 0
+        games, which = np.nonzero(np.arange(longest) < made[:, None])
+        obs[games, start + data["made"][games, which]] = 1
+        start += b * p
+        obs[:, start : start + p * s] = data["reveal_counts"].reshape(count, -1)
+        start += p * s
+        hot(start, data["reveal_bid"])
+        start += b
+        for name in ("reveal_bidder", "reveal_challenger", "reveal_loser"):
+            hot(start, data[name])
+            start += p
+        obs[:, start] = data["reveal_count"]
+        start += 1
         if rules.palifico:
-            pieces += [column(data["palifico"]), data["palificos"] > 0]
+            obs[:, start] = data["palifico"]
+            obs[:, start + 1 : start + 1 + p] = data["palificos"] > 0
+            start += 1 + p
         if rules.calza:
-            pieces.append(column(data["reveal_calza"]))
-        return np.concatenate([piece.astype(np.float32) for piece in pieces], axis=1)
+            obs[:, start] = data["reveal_calza"]
+        return obs
 
     def fields(self, data: Data, index: int) -> dict[str, object]:
         s = self.sides
@@ -348,9 +394,8 @@ class Kernel:
         def bid(bid_id: int) -> Bid:
             return Bid(bid_id // s + 1, bid_id % s + 1)
 
-        made = sorted(
-            np.flatnonzero(data["bid_seat"][index] >= 0).tolist(), key=self.rank.__getitem__
-        )
+        codes = data["made"][index, : data["bid_count"][index]].tolist()
+        made = [code // self.players for code in codes]
         to_act = int(data["to_act"][index])
         reveal = None
         if data["reveal_bid"][index] >= 0:

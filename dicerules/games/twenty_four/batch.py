@@ -136,7 +136,8 @@ class Kernel(Tables):
         out["target"][rows] = 0
         out["offerer"][rows] = -1
         out["offer"][rows] = 0
-        out["settled"][rows] = 0
+        if self.rules.settlements:  # else no seat ever settles: ``settled`` stays 0
+            out["settled"][rows] = 0
 
     # ------------------------------------------------------------------ stepping
 
@@ -259,7 +260,8 @@ class Kernel(Tables):
         out["last_roller"][rows] = out["roller"][rows]
         out["last_dice"][rows] = out["kept"][rows]
         out["last_stopped"][rows] = out["stopped"][rows]
-        out["last_settled"][rows] = out["settled"][rows]
+        if self.rules.settlements:
+            out["last_settled"][rows] = out["settled"][rows]
         out["last_changes"][rows] = changes
 
     def _next_offerer(self, out: Data, rows: Array) -> Array:
@@ -288,17 +290,20 @@ class Kernel(Tables):
         bonus[:, :DICE] = first
         bonus[:, DICE : DICE + second.shape[1]] = second
         roller = out["roller"][rows]
-        settled = out["settled"][rows]
         mine = roller[:, None] == np.arange(self.players)
-        payers = ~mine & (settled == 0)
+        payers = ~mine
+        if self.rules.settlements:
+            settled = out["settled"][rows]
+            payers &= settled == 0
         amount = target * count
         if self.rules.failed_bonus_pays:
             amount = np.where(count > 0, amount, -target)
         paid = np.where(payers, amount[:, None], 0)
         gain = np.where(mine, paid.sum(axis=1)[:, None], -paid)
         out["scores"][rows] += gain
-        settlements = np.where(mine, settled.sum(axis=1)[:, None], -settled)
-        self._outcome(out, rows, gain + settlements)
+        if self.rules.settlements:
+            gain = gain + np.where(mine, settled.sum(axis=1)[:, None], -settled)
+        self._outcome(out, rows, gain)
         out["last_target"][rows] = target
         out["bonus"][rows] = bonus
         out["bonus_second"][rows] = np.where(aside < DICE, DICE - aside, -1)

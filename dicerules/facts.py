@@ -4,8 +4,9 @@ OpenSpiel's ``GameInfo`` is the model: a game states facts about itself once, fo
 given rules, and the adapters (``dicerules.openspiel``, ``dicerules.pettingzoo``)
 read them instead of keeping lists of games. The Game contract holds them as
 optional fields: ``distinct_actions``, ``observation`` (an Encoding),
-``information_state`` (an InformationState), ``max_sides``, ``max_length`` and ``payoff`` (a ScoreChange, or None for a game
-won and lost). ``one_hot`` and ``counts`` are the pieces most encodings are made of.
+``information_state`` (an InformationState), ``max_sides``, ``max_length`` and
+``payoff`` (a ScoreChange, or None for a game won and lost). ``one_hot`` and
+``counts`` are the pieces most encodings are made of.
 """
 
 from __future__ import annotations

@@ -145,6 +145,10 @@ class Benchmarks(Generic[S, R]):
     """OpenSpiel's own versions of the game, timed beside it when pyspiel is there."""
     long_game: LongGame[R] | None = None
     """A game long enough to show that a step costs the same late as early; None: none."""
+    solver: Counterpart[S, R] | None = None
+    """Rules small enough for tabular solvers, beside OpenSpiel's own game of them:
+    ``bench --cfr`` times building OpenSpiel's TabularPolicy and CFRSolver on both
+    (``rounds`` is not used); None: the game is not timed so."""
 
 
 @attrs.frozen(repr=False)

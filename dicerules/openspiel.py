@@ -89,6 +89,8 @@ __all__ = [
 
 _PREFIX = "python_dicerules_"
 _NO_BOUND = 2**31 - 1  # max_game_length of a game that declares no bound
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _registered: dict[str, AnyGame] = {}
 
 
@@ -390,6 +392,26 @@ class _Node:
             node.memo[key] = made
         return made
 
+    def player(self) -> int:
+        """pyspiel's current player (chance, terminal or a seat), made once."""
+        known = self.memo.get(("player", 0))
+        if known is None:
+            if self.step is not None:
+                known = (_CHANCE,)
+            else:
+                seat = self.game.dgame.current_player(self.last)
+                known = (_TERMINAL if seat is None else int(seat),)
+            self.memo["player", 0] = known
+        return int(known[0])
+
+    def legal_ids(self) -> list[int]:
+        """The sorted ids of the legal actions of a player's turn, made once."""
+        known = self.memo.get(("legal", 0))
+        if known is None:
+            known = tuple(self.game.ids_of(self.game.dgame.legal_actions(self.last)))
+            self.memo["legal", 0] = known
+        return list(known)
+
     def __deepcopy__(self, memo: object) -> _Node:
         return self
 
@@ -535,17 +557,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self.node: _Node = spiel_game.root
 
     def current_player(self) -> int:
-        node = self.node
-        if node.step is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = node.game.dgame.current_player(node.last)
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+        return self.node.player()
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self.node
-        if node.step is not None or node.game.dgame.current_player(node.last) != player:
+        if node.step is not None or node.player() != player:
             return []
-        return node.game.ids_of(node.game.dgame.legal_actions(node.last))
+        return node.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.node.step
@@ -610,8 +628,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(spiel_game.dgame.format_action(spiel_game.actions[action]))
 
     def is_terminal(self) -> bool:
-        node = self.node
-        return node.step is None and bool(node.game.dgame.is_terminal(node.last))
+        return self.node.player() == _TERMINAL  # no seat to act: the game is over
 
     def returns(self) -> list[float]:
         node = self.node
@@ -683,12 +700,12 @@ class _Observer:
         """Why this observer has no tensor though the game has an encoding, if it has none."""
         pieces: list[tuple[str, tuple[int, ...]]] = []
         if self.information is not None:
-            total = self.information.size(rules)
-            if total > INFORMATION_TENSOR_LIMIT:
+            declared_size = self.information.size(rules)
+            if declared_size > INFORMATION_TENSOR_LIMIT:
                 self.refused = (
                     f"{dgame.name} under these rules would have an information state tensor"
-                    f" of {total:,} numbers, more than the {INFORMATION_TENSOR_LIMIT:,} the"
-                    " adapter allows: use the observation tensor or the information state"
+                    f" of {declared_size:,} numbers, more than the {INFORMATION_TENSOR_LIMIT:,}"
+                    " the adapter allows: use the observation tensor or the information state"
                     " string"
                 )
             else:
@@ -823,7 +840,12 @@ class _Observer:
             return "" if not self.recall else self._who(player)
         declared = self.information
         if declared is not None and declared.text is not None:
-            return declared.text(node.game.rules, self._views(node, player))
+            key = (self._kind("information text"), player)
+            known = node.memo.get(key)
+            if known is None:
+                known = (declared.text(node.game.rules, self._views(node, player)),)
+                node.memo[key] = known
+            return str(known[0])
         texts = self._texts(node, player)
         if not self.recall:
             return texts[-1]

@@ -308,7 +308,7 @@ def test_a_game_without_action_ids_is_refused() -> None:
 
 def test_a_game_without_an_encoding_has_strings_only() -> None:
     game = next(iter(GAMES.values()))
-    bare = attrs.evolve(game, name="plain-test-game", observation=None)
+    bare = attrs.evolve(game, name="plain-test-game", observation=None, information_state=None)
     dicerules.game.register(bare)
     try:
         spiel_game = dos.game("plain-test-game")

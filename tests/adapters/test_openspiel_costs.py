@@ -53,7 +53,8 @@ def test_liars_dice_information_state_is_as_small_as_native_liars_dice() -> None
     state.apply_action(1)  # seat 0 bids 1x2
     state.apply_action(5)  # seat 1 bids 2x3
     tensor = state.information_state_tensor(0)
-    assert tensor == [1, 0] + [0, 1, 0] + [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    seat, hand, bids = [1, 0], [0, 1, 0], [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    assert tensor == [*seat, *hand, *bids]  # bid 1x2 by seat 0, bid 2x3 by seat 1
     assert state.information_state_string(0) == "seat 0 hand 2 | 0:1x2 1:2x3"
     assert state.information_state_string(1) == "seat 1 hand 3 | 0:1x2 1:2x3"
 

@@ -251,7 +251,9 @@ def test_an_information_state_of_the_wrong_length_names_the_part() -> None:
     try:
         state = _dealt(name)
         size = declared.size(dos.dicerules_state(state).rules)
-        with pytest.raises(DiceRulesError, match=rf"short-information-test.*information_state.*{size}"):
+        with pytest.raises(
+            DiceRulesError, match=rf"short-information-test.*information_state.*{size}"
+        ):
             state.information_state_tensor(0)
     finally:
         _forget(name)

@@ -66,6 +66,7 @@ the seat's hand, the roll-off, and each round's bids (``seat:bid``) and its end.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -182,7 +183,7 @@ def _rounds(views: Sequence[View]) -> tuple[list[tuple[tuple[tuple[int, Bid], ..
     """
     ended: list[tuple[tuple[tuple[int, Bid], ...], Reveal]] = []
     last = views[-1]
-    for before, after in zip(views, views[1:]):
+    for before, after in itertools.pairwise(views):
         if before.bids and not after.bids and after.last_reveal is not None:
             ended.append((before.bids, after.last_reveal))
     return ended, last

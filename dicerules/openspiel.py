@@ -26,11 +26,15 @@ zero-sum when the game declares so, else general-sum. (Each built-in game's
 
 Observations come from the seat's view, never the state, so they hold nothing
 hidden: the string is the view's fields, the tensor the game's ``observation``
-encoding. Information states have perfect recall: the seat's view after every
-action of the game so far, each with the seat's own action taken there, as text
-and, for a game that bounds its length (``max_length``), as a tensor of
-``max_length + 1`` such frames, up to ``INFORMATION_TENSOR_LIMIT`` numbers (past
-it, the observation tensor only). The private-only observer (no public
+encoding. Information states have perfect recall: a game's own
+``information_state`` where it declares one (its vector and its text, made from
+the seat's views of every state so far); else the seat's view after every action
+of the game so far, each with the seat's own action taken there, as text and, for
+a game that bounds its length (``max_length``), as a tensor of ``max_length + 1``
+such frames. Either tensor holds up to ``INFORMATION_TENSOR_LIMIT`` numbers (past
+it, the observation tensor only). ``state.resample_from_infostate(player,
+sampler)`` draws afresh what the player may not know (``resample_hidden``), for
+OpenSpiel's ISMCTS. The private-only observer (no public
 information, one player's private information) shows what the seat's view holds
 beyond the spectator's. A game without an encoding has strings only; a game
 without ``distinct_actions`` cannot be loaded (ValueError says so).

@@ -1137,7 +1137,8 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
     """The lines of ``bench --cfr``: for each game with solver rules, building
     OpenSpiel's TabularPolicy and CFRSolver through the adapter and on OpenSpiel's
     own game, each in a fresh process, the two interleaved ``repeats`` times: median
-    seconds and spread, peak memory (and what the process held before the build)."""
+    seconds and spread, peak memory and the memory the process held at the start of
+    the build (after its imports)."""
     games = cfr_games(wanted)
     yield "dicerules bench --cfr: TabularPolicy(game) and CFRSolver(game), each build in a"
     yield f"fresh process; {repeats} run{'' if repeats == 1 else 's'} of each, interleaved"
@@ -1145,7 +1146,7 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
     if load_pyspiel() is None:
         yield "pyspiel: not installed (python -m pip install 'dicerules[openspiel]')"
         return
-    header = ["build", "states", "time", "spread", "peak MB", "(before)", "time x", "memory x",
+    header = ["run", "states", "time", "spread", "peak MB", "start MB", "time x", "memory x",
               "target"]  # fmt: skip
     for game in games:
         setting = game.benchmarks.solver
@@ -1161,14 +1162,14 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
             times = summarize([run["seconds"] for run in found])
             peak = statistics.median(run["peak"] for run in found)
             before = statistics.median(run["before"] for run in found)
-            name = setting.spiel if which == "openspiel" else f"{setting.label} (adapter)"
             adapter = which == "adapter"
             rows.append([
-                name, f"{int(found[0]['states']):,}", time_text(times.median),
+                which, f"{int(found[0]['states']):,}", time_text(times.median),
                 percent_text(times.spread), f"{peak / 2**20:,.0f}", f"{before / 2**20:,.0f}",
                 ratio_text(ratio(times.median, native_time)) if adapter else "-",
                 ratio_text(ratio(peak, native_peak)) if adapter else "-",
                 CFR_TARGET if adapter else "",
             ])  # fmt: skip
         yield ""
+        yield f"{setting.label} through the adapter, beside OpenSpiel's {setting.spiel}:"
         yield from format_table(header, rows).splitlines()

@@ -45,8 +45,9 @@ def test_the_cfr_table_puts_the_adapter_beside_openspiel(monkeypatch: Any) -> No
     monkeypatch.setattr(bench, "cfr_build", build)
     lines = list(bench.cfr_lines([SOLVED[0].name], repeats=2))
     assert made == ["openspiel", "adapter"] * 2
-    adapter = next(line for line in lines if "(adapter)" in line)
-    native = next(line for line in lines if line.startswith(SOLVED[0].benchmarks.solver.spiel))
+    adapter = next(line for line in lines if line.startswith("adapter "))
+    native = next(line for line in lines if line.startswith("openspiel "))
+    assert SOLVED[0].benchmarks.solver.spiel in "\n".join(lines)
     cells = adapter.split()
     assert cells.count("2.50x") == 2  # time and memory, each over OpenSpiel's
     assert "24,576" in cells and "250" in cells and "80" in cells

@@ -356,6 +356,14 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 # ------------------------------------------------------------------ nodes
 
 
+def _player_of(node: _Node) -> int:
+    """pyspiel's current player at ``node``: chance, terminal or a seat."""
+    if node.step is not None:
+        return _CHANCE
+    seat = node.game.dgame.current_player(node.path[-1])
+    return _TERMINAL if seat is None else int(seat)
+
+
 @attrs.frozen(eq=False)
 class _Node:
     """Where a pyspiel state stands: every dicerules state reached (after each
@@ -396,17 +404,8 @@ class _Node:
             node.memo[key] = made
         return made
 
-    def player(self) -> int:
-        """pyspiel's current player (chance, terminal or a seat), made once."""
-        known = self.memo.get(("player", 0))
-        if known is None:
-            if self.step is not None:
-                known = (_CHANCE,)
-            else:
-                seat = self.game.dgame.current_player(self.last)
-                known = (_TERMINAL if seat is None else int(seat),)
-            self.memo["player", 0] = known
-        return int(known[0])
+    player: int = attrs.field(init=False, default=attrs.Factory(_player_of, takes_self=True))
+    """pyspiel's current player: chance, terminal or a seat."""
 
     def legal_ids(self) -> list[int]:
         """The sorted ids of the legal actions of a player's turn, made once."""
@@ -561,11 +560,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self.node: _Node = spiel_game.root
 
     def current_player(self) -> int:
-        return self.node.player()
+        return self.node.player
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self.node
-        if node.step is not None or node.player() != player:
+        if node.step is not None or node.player != player:
             return []
         return node.legal_ids()
 
@@ -632,7 +631,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(spiel_game.dgame.format_action(spiel_game.actions[action]))
 
     def is_terminal(self) -> bool:
-        return self.node.player() == _TERMINAL  # no seat to act: the game is over
+        return self.node.player == _TERMINAL  # no seat to act: the game is over
 
     def returns(self) -> list[float]:
         node = self.node

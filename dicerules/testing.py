@@ -36,11 +36,12 @@ The other optional parts a game declares are checked wherever it declares them
 (``check_parts``): ``distinct_actions`` (every legal action among them, none listed
 twice; and ``apply`` refuses those not legal), ``observation`` (its length and
 pieces, finite numbers, for every view), ``information_state`` (its length, finite
-numbers, and a str of text, for every viewer's views so far), ``max_length`` and ``max_sides`` (never
-exceeded), ``payoff`` (within its bounds, zero-sum where it says so), the narrator
-(the game's or the generic one tells whole games to every seat and the spectator
-without raising), and, in a game without ``resample_hidden``, that no seat sees
-more than the spectator but its own seat: a game that hides must declare it.
+numbers, and a str of text, for every viewer's views so far), ``max_length`` and
+``max_sides`` (never exceeded), ``payoff`` (within its bounds, zero-sum where it
+says so), the narrator (the game's or the generic one tells whole games to every
+seat and the spectator without raising), and, in a game without
+``resample_hidden``, that no seat sees more than the spectator but its own seat: a
+game that hides must declare it.
 
 Needs hypothesis: ``pip install "dicerules[testing]"``.
 """

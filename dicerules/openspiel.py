@@ -396,9 +396,7 @@ class _Node:
             line.append(node)
             node = node.parent
         made = () if node is None else node.memo[key]
-        for node in reversed(line):  # the oldest first, each from the one before
-            if len(made) > len(node.path):
-                made = ()  # not a line of one game (never so): start again
+        for node in reversed(line):  # the oldest first: each path extends the one before
             if len(made) < len(node.path):
                 made += tuple(make(state) for state in node.path[len(made) :])
             node.memo[key] = made

@@ -27,6 +27,11 @@ A second table checks the costs that must not grow with a game's length, on each
 long game a game declares: ``apply`` at step 10 and at step 10,000, replays of 1,000
 and 10,000 actions, and the memory of a state.
 
+``--simulate`` times ``dicerules.simulate`` instead; ``--cfr`` times building
+OpenSpiel's TabularPolicy and CFRSolver on each game's solver rules
+(``Benchmarks.solver``) through ``dicerules.openspiel``, beside OpenSpiel's own game,
+each build in a fresh process so that its peak memory is its own.
+
 The measuring functions take a clock, and the formatting functions take numbers,
 so both can be tested without timing anything.
 """
@@ -903,6 +908,12 @@ def configure(
         " batch.simulate against random play, and step, legal_mask and observation"
         " against random play with the Encoding",
     )
+    parser.add_argument(
+        "--cfr",
+        action="store_true",
+        help="time OpenSpiel's TabularPolicy and CFRSolver instead, built on each game's"
+        " solver rules through the adapter and on OpenSpiel's own game: seconds and memory",
+    )
 
 
 def check_arguments(seconds: float, repeats: int) -> None:
@@ -1043,6 +1054,10 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         columns = getattr(args, "columns", None)
         for line in batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
                                 columns=columns):  # fmt: skip
+            print(line, file=stream, flush=True)
+        return 0
+    if getattr(args, "cfr", False):
+        for line in cfr_lines(args.games, args.repeats):
             print(line, file=stream, flush=True)
         return 0
     pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
@@ -1298,3 +1313,104 @@ def simulate_lines(games: int, repeats: int, clock: Clock = time.perf_counter) -
         figures = time_runs(simulate_runs(SIMULATE_GAME, games, executors), repeats, clock)
     yield ""
     yield from simulate_table(figures, games).splitlines()
+
+
+# ------------------------------------------------------------------ solvers' costs
+
+CFR_TARGET: Final = "<= 3x"
+"""What the adapter's time and memory must stay within, to OpenSpiel's own game."""
+
+_CFR_CHILD: Final = """
+import json, resource, sys, time
+import pyspiel
+from open_spiel.python import policy
+from open_spiel.python.algorithms import cfr
+which, name, spiel = sys.argv[1:4]
+if which == "adapter":
+    import dicerules.openspiel
+    from dicerules.game import get_game
+    rules = get_game(name).benchmarks.solver.rules
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+start = time.perf_counter()
+if which == "adapter":
+    spiel_game = dicerules.openspiel.game(name, rules)
+else:
+    spiel_game = pyspiel.load_game(spiel)
+tabular = policy.TabularPolicy(spiel_game)
+solver = cfr.CFRSolver(spiel_game)
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"seconds": seconds, "peak": peak, "before": before,
+                  "states": len(tabular.state_lookup)}))
+"""
+"""The child process one build runs in, so that its peak memory is its own."""
+
+
+def cfr_games(wanted: Sequence[str] = ()) -> list[AnyGame]:
+    """The games with solver rules (``Benchmarks.solver``), of ``wanted`` if given."""
+    return [
+        game
+        for game in GAMES.values()
+        if game.benchmarks.solver is not None and (not wanted or game.name in wanted)
+    ]
+
+
+def cfr_build(which: str, game: AnyGame) -> dict[str, float]:
+    """One build of a TabularPolicy and a CFRSolver in a fresh process: ``which`` is
+    ``"adapter"`` (the game's solver rules through dicerules.openspiel) or
+    ``"openspiel"`` (its counterpart): seconds, peak memory, memory before, states."""
+    import json
+    import subprocess
+
+    setting = game.benchmarks.solver
+    assert setting is not None
+    done = subprocess.run(
+        [sys.executable, "-c", _CFR_CHILD, which, game.name, setting.spiel],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
+    """The lines of ``bench --cfr``: for each game with solver rules, building
+    OpenSpiel's TabularPolicy and CFRSolver through the adapter and on OpenSpiel's
+    own game, each in a fresh process, the two interleaved ``repeats`` times: median
+    seconds and spread, peak memory and the memory the process held at the start of
+    the build (after its imports)."""
+    games = cfr_games(wanted)
+    yield "dicerules bench --cfr: TabularPolicy(game) and CFRSolver(game), each build in a"
+    yield f"fresh process; {repeats} run{'' if repeats == 1 else 's'} of each, interleaved"
+    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    if load_pyspiel() is None:
+        yield "pyspiel: not installed (python -m pip install 'dicerules[openspiel]')"
+        return
+    header = ["run", "states", "time", "spread", "peak MB", "start MB", "time x", "memory x",
+              "target"]  # fmt: skip
+    for game in games:
+        setting = game.benchmarks.solver
+        assert setting is not None
+        runs: dict[str, list[dict[str, float]]] = {"openspiel": [], "adapter": []}
+        for _ in range(repeats):
+            for which, found in runs.items():
+                found.append(cfr_build(which, game))
+        rows = []
+        native_time = statistics.median(run["seconds"] for run in runs["openspiel"])
+        native_peak = statistics.median(run["peak"] for run in runs["openspiel"])
+        for which, found in runs.items():
+            times = summarize([run["seconds"] for run in found])
+            peak = statistics.median(run["peak"] for run in found)
+            before = statistics.median(run["before"] for run in found)
+            adapter = which == "adapter"
+            rows.append([
+                which, f"{int(found[0]['states']):,}", time_text(times.median),
+                percent_text(times.spread), f"{peak / 2**20:,.0f}", f"{before / 2**20:,.0f}",
+                ratio_text(ratio(times.median, native_time)) if adapter else "-",
+                ratio_text(ratio(peak, native_peak)) if adapter else "-",
+                CFR_TARGET if adapter else "",
+            ])  # fmt: skip
+        yield ""
+        yield f"{setting.label} through the adapter, beside OpenSpiel's {setting.spiel}:"
+        yield from format_table(header, rows).splitlines()

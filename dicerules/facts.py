@@ -4,14 +4,15 @@ OpenSpiel's ``GameInfo`` is the model: a game states facts about itself once, fo
 given rules, and the adapters (``dicerules.openspiel``, ``dicerules.pettingzoo``)
 read them instead of keeping lists of games. The Game contract holds them as
 optional fields: ``distinct_actions``, ``observation`` (an Encoding),
-``max_sides``, ``max_length`` and ``payoff`` (a ScoreChange, or None for a game
-won and lost). ``one_hot`` and ``counts`` are the pieces most encodings are made of.
+``information_state`` (an InformationState), ``max_sides``, ``max_length`` and
+``payoff`` (a ScoreChange, or None for a game won and lost). ``one_hot`` and
+``counts`` are the pieces most encodings are made of.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ActionIds",
     "Encoding",
+    "InformationState",
     "Piece",
     "ScoreChange",
     "check_length",
@@ -68,6 +70,30 @@ class Encoding(Generic[R, V]):
             result.append((name, slice(start, end), shape))
             start = end
         return tuple(result)
+
+
+@attrs.frozen
+class InformationState(Generic[R, V]):
+    """A game's own encoding of what a seat has seen so far: its information state.
+
+    Both functions take the seat's ``views`` of every state of the game so far, the
+    oldest first (one after the set-up, then one after each action), and work from
+    them alone: views hold nothing hidden from their seat, so neither does this.
+    ``pieces(rules)`` names the parts of one flat vector, in order, with their shapes;
+    ``encode(rules, views)`` is the vector, of length ``size(rules)`` however long the
+    game. ``text(rules, views)`` is the information state as text: it tells apart any
+    two histories the seat can tell apart (perfect recall); None: the adapters' own
+    text, one line per view. The vector should recall as much wherever the game's
+    length is bounded; where it is not, the game's docs say what it leaves out.
+    """
+
+    pieces: Callable[[R], tuple[Piece, ...]]
+    encode: Callable[[R, Sequence[V]], tuple[float, ...]]
+    text: Callable[[R, Sequence[V]], str] | None = None
+
+    def size(self, rules: R) -> int:
+        """The length of every vector under ``rules``."""
+        return sum(math.prod(shape) for _, shape in self.pieces(rules))
 
 
 @attrs.frozen

@@ -46,7 +46,7 @@ from dicerules.tape import Tape
 if TYPE_CHECKING:
     from dicerules.bot import Bot
     from dicerules.chance import RollOff
-    from dicerules.facts import Encoding, ScoreChange
+    from dicerules.facts import Encoding, InformationState, ScoreChange
     from dicerules.narration import Narrator
 
 __all__ = [
@@ -146,6 +146,10 @@ class Benchmarks(Generic[S, R]):
     """OpenSpiel's own versions of the game, timed beside it when pyspiel is there."""
     long_game: LongGame[R] | None = None
     """A game long enough to show that a step costs the same late as early; None: none."""
+    solver: Counterpart[S, R] | None = None
+    """Rules small enough for tabular solvers, beside OpenSpiel's own game of them:
+    ``bench --cfr`` times building OpenSpiel's TabularPolicy and CFRSolver on both
+    (``rounds`` is not used); None: the game is not timed so."""
 
 
 @attrs.frozen(repr=False)
@@ -248,6 +252,12 @@ class Game(Generic[S, A, R, V]):
     observation
         A ``dicerules.facts.Encoding``: every view as a fixed-length tuple of
         floats, for learners; None (the default): views are observed as text.
+    information_state
+        A ``dicerules.facts.InformationState``: what a seat has seen so far (its
+        views of every state, oldest first) as a fixed-length vector and as text,
+        for solvers and learners, in place of the adapters' default of one frame
+        of the observation per action (which needs ``max_length``); None (the
+        default): that default.
     max_sides(rules) -> int
         The most faces of any die the game rolls under ``rules``; by default 6.
     max_length(rules) -> int | None
@@ -356,6 +366,11 @@ class Game(Generic[S, A, R, V]):
     observation: Encoding[R, Any] | None = attrs.field(default=None, kw_only=True)
     """The fixed-length numeric encoding of a view (a ``dicerules.facts.Encoding``);
     None: views have no numbers, and the adapters observe them as text only."""
+    information_state: InformationState[R, Any] | None = attrs.field(default=None, kw_only=True)
+    """The game's own encoding of a seat's information state (a
+    ``dicerules.facts.InformationState``: from the seat's views of every state so far,
+    a fixed-length vector and a perfect-recall text); None: the adapters' default, one
+    frame of the observation per action up to ``max_length``."""
     max_sides: Callable[[R], int] = attrs.field(default=_six_sides, kw_only=True)
     """The most faces of any die the game rolls under given rules; by default 6."""
     max_length: Callable[[R], int | None] = attrs.field(default=_no_bound, kw_only=True)
@@ -384,10 +399,10 @@ class Game(Generic[S, A, R, V]):
         Each part is looked up in the modules in the order given, under its own
         name (``apply``, ``max_length``) and, for the parts that are data, under
         an upper-case constant's name first: ``NAME``, ``PRESETS``, ``BENCHMARKS``,
-        ``RULES_TEXT``, ``BATCH``,
-        ``OBSERVATION``, ``BOTS``; the expert also as a class ``Expert``. A name
-        that holds a module (a package's submodule ``expert``) is passed over. A
-        game whose parts live in several modules names them all, and gives by
+        ``RULES_TEXT``, ``BATCH``, ``OBSERVATION``, ``INFORMATION_STATE``,
+        ``BOTS``; the expert also as a class ``Expert``. A name that holds a
+        module (a package's submodule ``expert``) is passed over. A game whose parts
+        live in several modules names them all, and gives by
         keyword what none of them defines by name::
 
             Game.from_module(engine, encoding, expert, narrator=narrator.MyNarrator)
@@ -512,6 +527,7 @@ _CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "presets": ("PRESETS", "presets"),
         "benchmarks": ("BENCHMARKS", "benchmarks"),
         "observation": ("OBSERVATION", "observation"),
+        "information_state": ("INFORMATION_STATE", "information_state"),
         "bots": ("BOTS", "bots"),
         "expert": ("Expert", "expert"),
         "rules_text": ("RULES_TEXT", "rules_text"),

@@ -30,11 +30,15 @@ zero-sum when the game declares so, else general-sum. (Each built-in game's
 
 Observations come from the seat's view, never the state, so they hold nothing
 hidden: the string is the view's fields, the tensor the game's ``observation``
-encoding. Information states have perfect recall: the seat's view after every
-action of the game so far, each with the seat's own action taken there, as text
-and, for a game that bounds its length (``max_length``), as a tensor of
-``max_length + 1`` such frames, up to ``INFORMATION_TENSOR_LIMIT`` numbers (past
-it, the observation tensor only). The private-only observer (no public
+encoding. Information states have perfect recall: a game's own
+``information_state`` where it declares one (its vector and its text, made from
+the seat's views of every state so far); else the seat's view after every action
+of the game so far, each with the seat's own action taken there, as text and, for
+a game that bounds its length (``max_length``), as a tensor of ``max_length + 1``
+such frames. Either tensor holds up to ``INFORMATION_TENSOR_LIMIT`` numbers (past
+it, the observation tensor only). ``state.resample_from_infostate(player,
+sampler)`` draws afresh what the player may not know (``resample_hidden``), for
+OpenSpiel's ISMCTS. The private-only observer (no public
 information, one player's private information) shows what the seat's view holds
 beyond the spectator's. A game without an encoding has strings only; a game
 without ``distinct_actions`` cannot be loaded (ValueError says so).
@@ -76,6 +80,7 @@ from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
 from dicerules.rulefields import field_spec
+from dicerules.streams import SEED_LIMIT, seeded_stream
 
 __all__ = [
     "INFORMATION_TENSOR_LIMIT",
@@ -92,6 +97,8 @@ __all__ = [
 
 _PREFIX = "python_dicerules_"
 _NO_BOUND = 2**31 - 1  # max_game_length of a game that declares no bound
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _registered: dict[str, AnyGame] = {}
 
 
@@ -243,8 +250,12 @@ bound and the observation tensor, which is far smaller."""
 
 def information_tensor_size(dgame: AnyGame, rules: Any) -> int | None:
     """How many numbers the information state tensor of ``dgame`` under ``rules``
-    would hold: ``max_length + 1`` frames of the view's encoding and a one-hot of the
-    action taken. None for a game without an encoding or a ``max_length``."""
+    would hold: the size of the game's ``information_state`` where it declares one;
+    else ``max_length + 1`` frames of the view's encoding and a one-hot of the action
+    taken, None for a game without an encoding or a ``max_length``."""
+    declared = dgame.information_state
+    if declared is not None:
+        return declared.size(rules)
     encoding, max_length = dgame.observation, dgame.max_length(rules)
     if encoding is None or max_length is None or dgame.distinct_actions is None:
         return None
@@ -349,6 +360,14 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 # ------------------------------------------------------------------ nodes
 
 
+def _player_of(node: _Node) -> int:
+    """pyspiel's current player at ``node``: chance, terminal or a seat."""
+    if node.step is not None:
+        return _CHANCE
+    seat = node.game.dgame.current_player(node.path[-1])
+    return _TERMINAL if seat is None else int(seat)
+
+
 @attrs.frozen(eq=False)
 class _Node:
     """Where a pyspiel state stands: every dicerules state reached (after each
@@ -362,17 +381,41 @@ class _Node:
     path: tuple[Any, ...]
     taken: tuple[int, ...]
     step: chance.Chance | None
+    parent: _Node | None = None
+    """The node this one was applied to (None for a root or a node read back)."""
     memo: dict[tuple[str, int], tuple[Any, ...]] = attrs.field(factory=dict)
     """What observers made of each state of ``path``, by kind and seat, kept: the
-    states never change, so a child node starts from its parent's."""
+    states never change, so a node takes its parent's and makes only its own."""
 
     def frames(self, kind: str, seat: int, make: Callable[[Any], Any]) -> tuple[Any, ...]:
-        """``make(state)`` for each state of ``path``, each made once."""
-        made = self.memo.get((kind, seat), ())
-        if len(made) < len(self.path):
-            made += tuple(make(state) for state in self.path[len(made) :])
-            self.memo[kind, seat] = made
+        """``make(state)`` for each state of ``path``, each made once along the line of
+        nodes that led here."""
+        key = (kind, seat)
+        made = self.memo.get(key)
+        if made is not None:
+            return made
+        line: list[_Node] = []
+        node: _Node | None = self
+        while node is not None and key not in node.memo:
+            line.append(node)
+            node = node.parent
+        made = () if node is None else node.memo[key]
+        for node in reversed(line):  # the oldest first: each path extends the one before
+            if len(made) < len(node.path):
+                made += tuple(make(state) for state in node.path[len(made) :])
+            node.memo[key] = made
         return made
+
+    player: int = attrs.field(init=False, default=attrs.Factory(_player_of, takes_self=True))
+    """pyspiel's current player: chance, terminal or a seat."""
+
+    def legal_ids(self) -> list[int]:
+        """The sorted ids of the legal actions of a player's turn, made once."""
+        known = self.memo.get(("legal", 0))
+        if known is None:
+            known = tuple(self.game.ids_of(self.game.dgame.legal_actions(self.last)))
+            self.memo["legal", 0] = known
+        return list(known)
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
@@ -410,8 +453,8 @@ class _Node:
             check_length(dgame, self.game.max_length, len(taken))
             step = chance.act(dgame, self.last, self.game.actions[action_id])
         if not step.done:
-            return _Node(self.game, self.path, taken, step, dict(self.memo))
-        return _Node(self.game, (*self.path, step.after), taken, None, dict(self.memo))
+            return _Node(self.game, self.path, taken, step, self)
+        return _Node(self.game, (*self.path, step.after), taken, None, self)
 
 
 def _node_from_json(text: str) -> _Node:
@@ -551,17 +594,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self.node: _Node = spiel_game.root
 
     def current_player(self) -> int:
-        node = self.node
-        if node.step is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = node.game.dgame.current_player(node.last)
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+        return self.node.player
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self.node
-        if node.step is not None or node.game.dgame.current_player(node.last) != player:
+        if node.step is not None or node.player != player:
             return []
-        return node.game.ids_of(node.game.dgame.legal_actions(node.last))
+        return node.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.node.step
@@ -582,6 +621,34 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def serialize(self) -> str:
         """The state as ``dos.serialize`` writes it: JSON, never a pickle."""
         return self.node.to_json()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
+        """A state that ``player_id`` cannot tell from this one, all it may not know
+        drawn afresh (the game's ``resample_hidden``), for search (ISMCTS).
+
+        ``probability_sampler()`` (a float from 0 to 1) seeds the draw, and the same
+        seed redraws every state the game passed through, so the other seats' own
+        histories are made of drawn dice, never of this state's hidden ones. Its
+        ``history()`` is still this state's, and its record is not one to replay. A
+        game that hides nothing gives a clone. ValueError while dice are being chosen.
+        """
+        node = self.node
+        spiel_game = node.game
+        dgame = spiel_game.dgame
+        if not isinstance(player_id, int) or not 0 <= player_id < spiel_game.num_players():
+            raise InvalidArgumentError(f"{shown(player_id)} is not a player of this game")
+        if node.step is not None or not node.path:
+            raise InvalidArgumentError(
+                "a state can be resampled between steps only, not while dice are being chosen"
+            )
+        clone: _State = self.clone()
+        resample = dgame.resample_hidden
+        if resample is None:
+            return clone
+        seed = int(float(probability_sampler()) * SEED_LIMIT) % SEED_LIMIT
+        path = tuple(resample(state, player_id, seeded_stream(seed)) for state in node.path)
+        clone.node = _Node(spiel_game, path, node.taken, None)
+        return clone
 
     def _apply_action(self, action: int) -> None:
         self.node = self.node.apply(action)
@@ -606,8 +673,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(spiel_game.dgame.format_action(spiel_game.actions[action]))
 
     def is_terminal(self) -> bool:
-        node = self.node
-        return node.step is None and bool(node.game.dgame.is_terminal(node.last))
+        return self.node.player == _TERMINAL  # no seat to act: the game is over
 
     def returns(self) -> list[float]:
         node = self.node
@@ -674,10 +740,23 @@ class _Observer:
             )
         dgame, rules = spiel_game.dgame, spiel_game.rules
         self.encoding = dgame.observation
+        self.information = dgame.information_state if self.recall else None
+        """The game's own information state, which perfect recall then uses, or None."""
         self.refused: str | None = None
         """Why this observer has no tensor though the game has an encoding, if it has none."""
         pieces: list[tuple[str, tuple[int, ...]]] = []
-        if self.encoding is not None:
+        if self.information is not None:
+            declared_size = self.information.size(rules)
+            if declared_size > INFORMATION_TENSOR_LIMIT:
+                self.refused = (
+                    f"{dgame.name} under these rules would have an information state tensor"
+                    f" of {declared_size:,} numbers, more than the {INFORMATION_TENSOR_LIMIT:,}"
+                    " the adapter allows: use the observation tensor or the information state"
+                    " string"
+                )
+            else:
+                pieces = list(self.information.pieces(rules))
+        elif self.encoding is not None:
             size = self.encoding.size(rules)
             total = information_tensor_size(dgame, rules)
             if not self.recall:
@@ -749,6 +828,24 @@ class _Observer:
 
         return node.frames(self._kind("tensor"), player, encode)
 
+    def _views(self, node: _Node, player: int) -> tuple[Any, ...]:
+        """The seat's view of each state of the path (a spectator's for a spectator)."""
+        view, seat = node.game.dgame.view, self._seat(player)
+        return node.frames(self._kind("view"), player, lambda state: view(state, seat))
+
+    def _information(self, node: _Node, player: int) -> tuple[float, ...]:
+        """The game's information state vector, checked to be as long as its pieces say."""
+        declared, spiel_game = self.information, node.game
+        assert declared is not None
+        vector = declared.encode(spiel_game.rules, self._views(node, player))
+        size = declared.size(spiel_game.rules)
+        if len(vector) != size:
+            raise InvalidArgumentError(
+                f"{spiel_game.dgame.name}'s information_state encoded {len(vector)} numbers,"
+                f" but its pieces say {size}: encode and pieces must agree"
+            )
+        return vector
+
     def _texts(self, node: _Node, player: int) -> tuple[str, ...]:
         dgame, seat = node.game.dgame, self._seat(player)
 
@@ -765,7 +862,12 @@ class _Observer:
         tensor, pieces = self._buffers()
         tensor.fill(0)
         node = state.node
-        if self.encoding is None or not tensor.size or not node.path:
+        if not tensor.size or not node.path:
+            return
+        if self.information is not None:
+            tensor[:] = self._information(node, player)
+            return
+        if self.encoding is None:
             return
         frames = self._encoded(node, player)
         if not self.recall:
@@ -782,6 +884,14 @@ class _Observer:
         node = state.node
         if not node.path:
             return "" if not self.recall else self._who(player)
+        declared = self.information
+        if declared is not None and declared.text is not None:
+            key = (self._kind("information text"), player)
+            known = node.memo.get(key)
+            if known is None:
+                known = (declared.text(node.game.rules, self._views(node, player)),)
+                node.memo[key] = known
+            return str(known[0])
         texts = self._texts(node, player)
         if not self.recall:
             return texts[-1]

@@ -35,11 +35,13 @@ the first; two of them have the second):
 The other optional parts a game declares are checked wherever it declares them
 (``check_parts``): ``distinct_actions`` (every legal action among them, none listed
 twice; and ``apply`` refuses those not legal), ``observation`` (its length and
-pieces, finite numbers, for every view), ``max_length`` and ``max_sides`` (never
-exceeded), ``payoff`` (within its bounds, zero-sum where it says so), the narrator
-(the game's or the generic one tells whole games to every seat and the spectator
-without raising), and, in a game without ``resample_hidden``, that no seat sees
-more than the spectator but its own seat: a game that hides must declare it.
+pieces, finite numbers, for every view), ``information_state`` (its length, finite
+numbers, and a str of text, for every viewer's views so far), ``max_length`` and
+``max_sides`` (never exceeded), ``payoff`` (within its bounds, zero-sum where it
+says so), the narrator (the game's or the generic one tells whole games to every
+seat and the spectator without raising), and, in a game without
+``resample_hidden``, that no seat sees more than the spectator but its own seat: a
+game that hides must declare it.
 
 Needs hypothesis: ``pip install "dicerules[testing]"``.
 """
@@ -52,7 +54,7 @@ import numbers
 import pickle
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 import attrs
 
@@ -596,10 +598,16 @@ def _finite(vector: Sequence[object]) -> bool:
         return False
 
 
+INFORMATION_STEPS: Final = 200
+"""The information state is checked at each of a game's first steps, and at its end."""
+
+
 class _Parts:
     """The optional parts ``game`` declares, checked along one game under ``rules``.
 
-    Action ids, the observation, ``max_length``, ``max_sides``, the payoff (as the
+    Action ids, the observation, the information state (each viewer's views so far
+    encode to its size, in finite numbers, and tell a str), ``max_length``,
+    ``max_sides``, the payoff (as the
     adapters pay it, ``dicerules.facts.returns``), the narrator (the game's, or the
     generic one) telling the game to every seat and the spectator in the order the
     command line calls it, and, for a game without ``resample_hidden``, that every
@@ -620,6 +628,8 @@ class _Parts:
             self._check_ids(ids)
             self.ids, self.id_set = tuple(ids), frozenset(ids)
         self.size = self._check_pieces()
+        self.so_far: dict[int | None, list[Any]] = {viewer: [] for viewer in self.viewers}
+        """Each viewer's views so far, for the information state."""
         self.max_length = _asked("max_length", "max_length(rules)", lambda: game.max_length(rules))
         self.max_sides = _asked("max_sides", "max_sides(rules)", lambda: game.max_sides(rules))
         assert self.max_length is None or (type(self.max_length) is int and self.max_length >= 0), (
@@ -717,6 +727,11 @@ class _Parts:
         if game.observation is not None:
             for viewer, view in views.items():
                 self._check_vector(viewer, view, where)
+        if game.information_state is not None:
+            for viewer, view in views.items():
+                self.so_far[viewer].append(view)
+            if self.steps < INFORMATION_STEPS or game.is_terminal(state):
+                self._check_information(where)
         if game.resample_hidden is None:
             self._check_hides_nothing(views, where)
         if game.is_terminal(state):
@@ -744,6 +759,33 @@ class _Parts:
                     f"{_whose(viewer)} view in {where} encodes number {index} (piece {name},"
                     f" item {place}) as {number!r}",
                 )  # fmt: skip
+
+    def _check_information(self, where: str) -> None:
+        declared = self.game.information_state
+        assert declared is not None
+        size = _asked("information_state", "information_state.size(rules)",
+                      lambda: declared.size(self.rules))  # fmt: skip
+        for viewer, seen in self.so_far.items():
+            views = tuple(seen)
+            what = f"information_state.encode(rules, {_whose(viewer)} views)"
+            vector = _asked(
+                "information_state", what, functools.partial(declared.encode, self.rules, views)
+            )
+            if len(vector) != size or not _finite(vector):
+                raise _broken(
+                    "information_state", "every seat's views encode to information_state"
+                    ".size(rules) finite numbers", f"{_whose(viewer)} views up to {where}"
+                    f" encode to {len(vector)} numbers, not {size}, or not all finite",
+                )  # fmt: skip
+            text = declared.text
+            if text is not None:
+                told = _asked("information_state", "information_state.text(rules, views)",
+                              functools.partial(text, self.rules, views))  # fmt: skip
+                if not isinstance(told, str):
+                    raise _broken(
+                        "information_state", "information_state.text gives a str",
+                        f"{_whose(viewer)} views up to {where} give {type(told).__name__}",
+                    )  # fmt: skip
 
     def _piece_at(self, index: int) -> tuple[str, int]:
         start = 0

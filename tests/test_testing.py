@@ -710,6 +710,24 @@ def test_check_game_catches_an_observation_one_number_short_at_the_end() -> None
     assert steps <= 4
 
 
+def test_check_game_catches_an_information_state_one_number_short_at_the_end() -> None:
+    real = ld.GAME.information_state
+    assert real is not None
+
+    def encode(rules: ld.Rules, views: Any) -> tuple[float, ...]:
+        vector = real.encode(rules, views)
+        return vector[:-1] if views[-1].to_act is None else vector
+
+    broken = attrs.evolve(ld.GAME, information_state=attrs.evolve(real, encode=encode))
+    message, _ = part_caught(
+        broken, "information_state", "every seat's views encode to information_state",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    size = real.size(SMALL_LIARS_DICE)
+    assert f"encode to {size - 1} numbers, not {size}" in message, message
+    assert "(the game is over)" in message, message
+
+
 def test_check_game_catches_distinct_actions_missing_a_legal_action() -> None:
     real = ld.GAME.distinct_actions
     assert real is not None

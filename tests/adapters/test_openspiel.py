@@ -216,7 +216,12 @@ def test_another_seat_s_dice_change_nothing_a_seat_sees() -> None:
     assert a.observation_tensor(1) != b.observation_tensor(1)
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+def _default_text(name: str) -> bool:
+    declared = GAMES[name].information_state
+    return declared is None or declared.text is None
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if _default_text(name)])
 def test_information_states_have_perfect_recall(name: str) -> None:
     state = dos.game(name).new_initial_state()
     rng = random.Random(4)
@@ -236,6 +241,32 @@ def test_information_states_have_perfect_recall(name: str) -> None:
             assert lines[len(earlier) - 1] != earlier[-1]  # now with the action taken
         seen[player] = lines
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_an_information_state_string_tells_the_seats_whole_past(name: str) -> None:
+    # Perfect recall: whatever game led to a seat's information state, the seat's
+    # earlier information states (at its decisions) were the same ones.
+    rules = GAMES[name].default_rules
+    if "players" in attrs.fields_dict(type(rules)):
+        rules = attrs.evolve(rules, players=2)
+    game = dos.game(name, rules)
+    past_of: dict[tuple[int, str], tuple[str, ...]] = {}
+    rng = random.Random(8)
+    for _ in range(40):
+        state = game.new_initial_state()
+        pasts: dict[int, tuple[str, ...]] = {}
+        for _ in range(200):
+            if state.is_terminal():
+                break
+            if not state.is_chance_node():
+                player = state.current_player()
+                text = state.information_state_string(player)
+                past = pasts.get(player, ())
+                assert past_of.setdefault((player, text), past) == past
+                assert text not in past
+                pasts[player] = (*past, text)
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -287,7 +318,7 @@ def test_a_game_without_action_ids_is_refused() -> None:
 
 def test_a_game_without_an_encoding_has_strings_only() -> None:
     game = next(iter(GAMES.values()))
-    bare = attrs.evolve(game, name="plain-test-game", observation=None)
+    bare = attrs.evolve(game, name="plain-test-game", observation=None, information_state=None)
     dicerules.game.register(bare)
     try:
         spiel_game = dos.game("plain-test-game")

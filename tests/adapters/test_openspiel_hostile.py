@@ -231,13 +231,29 @@ def test_an_observation_of_the_wrong_length_names_the_part() -> None:
     encoding = base.observation
     assert encoding is not None
     short = attrs.evolve(encoding, encode=lambda rules, view: encoding.encode(rules, view)[:-1])
-    name = _broken("short-observation-test", observation=short)
+    name = _broken("short-observation-test", observation=short, information_state=None)
     try:
         state = _dealt(name)
         size = encoding.size(dos.dicerules_state(state).rules)
         with pytest.raises(DiceRulesError, match=rf"short-observation-test.*observation.*{size}"):
             state.observation_tensor(0)
         with pytest.raises(DiceRulesError, match=r"short-observation-test.*observation"):
+            state.information_state_tensor(0)
+    finally:
+        _forget(name)
+
+
+def test_an_information_state_of_the_wrong_length_names_the_part() -> None:
+    declared = GAMES["liars-dice"].information_state
+    assert declared is not None
+    short = attrs.evolve(declared, encode=lambda rules, views: declared.encode(rules, views)[1:])
+    name = _broken("short-information-test", information_state=short)
+    try:
+        state = _dealt(name)
+        size = declared.size(dos.dicerules_state(state).rules)
+        with pytest.raises(
+            DiceRulesError, match=rf"short-information-test.*information_state.*{size}"
+        ):
             state.information_state_tensor(0)
     finally:
         _forget(name)

@@ -25,16 +25,25 @@ piece               shape     holds
 
 The house choice and the lightning round's dice are left out (their outcomes are
 ``house`` and ``winners``).
+
+The information state (``INFORMATION_STATE``) as a vector is the observation of
+the seat's latest view, so that it is there under every rule set: a game with a
+rotating house (or with ``max_rounds=None``) has no bound on its length, so no
+vector of fixed length can hold every round. Within a round it holds all the seat
+has seen (each seat's dice stay shown once played); of the rounds before, what
+they added up to (``points``, ``out``) and the last one's result. The information
+state string is the adapters' own, one line per view: it recalls everything.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from dicerules.facts import Encoding, Piece, counts, one_hot
+from dicerules.facts import Encoding, InformationState, Piece, counts, one_hot
 from dicerules.games.eighteen.engine import ROLL, STAND, Action, Rules, View
 
-__all__ = ["OBSERVATION", "distinct_actions", "max_length"]
+__all__ = ["INFORMATION_STATE", "OBSERVATION", "distinct_actions", "max_length"]
 
 _SIDES = 6
 
@@ -97,3 +106,13 @@ OBSERVATION: Encoding[Rules, View] = Encoding(pieces, encode)
 
 BATCH: Final = "dicerules.games.eighteen.batch:Kernel"
 """Where the game's NumPy batch kernel is (``Game.batch``), imported by dicerules.batch alone."""
+
+
+def information_encode(rules: Rules, views: Sequence[View]) -> tuple[float, ...]:
+    """The information state vector: the observation of the latest view."""
+    return encode(rules, views[-1])
+
+
+INFORMATION_STATE: InformationState[Rules, View] = InformationState(pieces, information_encode)
+"""The information state of eighteen: the observation of the seat's latest view as a
+vector, the adapters' own text (see above)."""

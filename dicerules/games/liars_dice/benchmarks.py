@@ -4,7 +4,9 @@ Rounds: a game plays several, one a challenge; OpenSpiel's ``liars_dice`` plays 
 game. Its counterpart is the classic game of 2 seats with 5 dice each, seat 0
 opening, beside ``liars_dice(numdice=5)``. The long game: 10 seats of 10 twenty-sided
 dice, every seat making the smallest raise (a challenge when none is left), so a round
-lasts about 2,000 bids and the game passes 10,000 actions in its sixth round.
+lasts about 2,000 bids and the game passes 10,000 actions in its sixth round. For
+solvers (``bench --cfr``): 2 seats of one six-sided die, seat 0 opening, beside
+``liars_dice(numdice=1)``, the same 24,576 information states.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ BENCHMARKS: Benchmarks[State, Rules] = Benchmarks(
             spiel="liars_dice(numdice=5)",
             rounds=rounds,
         ),
+    ),
+    solver=Counterpart(
+        label="liars-dice-2x1x6",
+        rules=Rules(players=2, dice_per_player=1, first_opener="seat0"),
+        spiel="liars_dice(numdice=1)",
+        rounds=rounds,
     ),
     long_game=LongGame(
         rules=Rules(players=10, dice_per_player=10, sides=20),

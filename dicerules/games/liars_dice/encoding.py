@@ -36,16 +36,44 @@ piece                     shape       holds
 The roll-off's dice are left out (its outcome is ``opener`` in round 1). Every
 piece of a view with no last challenge is zeros. The last three pieces are there
 only under the rules that have them, so the other rules keep their observation.
+
+The information state (``INFORMATION_STATE``) is what a seat has seen, as small
+as it can be told, with R = ``last_calza_round + players * dice_per_player - 1``
+rounds at most (each round but calza's loses a die):
+
+=====================  ============  ===============================================
+piece                  shape         holds
+=====================  ============  ===============================================
+``player``             (P,)          1 at the seat (none: a spectator)
+``hand``               (S,)          how many of the seat's dice show each face now
+``opener``             (P,)          with a roll-off: 1 at this round's opener
+``bids``               (R, B, P)     1 at (round, bid id, seat) for every bid made
+``reveal_hands``       (R - 1, P, S) each ended round's hands, face counts per seat
+``reveal_challenger``  (R - 1, P)    1 at the seat that challenged (or called calza)
+``reveal_calza``       (R - 1,)      with the calza rule: 1 if it was a calza
+=====================  ============  ===============================================
+
+(The three ``reveal`` pieces are left out where R is 1, ``opener`` where seat 0
+opens.)
+
+The rest follows from these: who lost a die, so the dice each seat has, the
+palifico rounds, whether ones are wild. 2 seats of one die of 6 sides give 32
+numbers (8 + 24 bids): OpenSpiel's ``liars_dice`` has 21, and the frame per action
+an adapter would make 1,176. The roll-off's dice are left out of the vector (their
+outcome is ``opener``) but are in the text, which is one line of
+the seat's hand, the roll-off, and each round's bids (``seat:bid``) and its end.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from typing import Final
 
-from dicerules.facts import Encoding, Piece, counts, one_hot
-from dicerules.games.liars_dice.engine import CALZA, CHALLENGE, Action, Bid, Rules, View
+from dicerules.facts import Encoding, InformationState, Piece, counts, one_hot
+from dicerules.games.liars_dice.engine import CALZA, CHALLENGE, Action, Bid, Reveal, Rules, View
 
-__all__ = ["OBSERVATION", "distinct_actions", "max_length", "max_sides"]
+__all__ = ["INFORMATION_STATE", "OBSERVATION", "distinct_actions", "max_length", "max_sides"]
 
 
 def _bids(rules: Rules) -> int:
@@ -126,6 +154,99 @@ def encode(rules: Rules, view: View) -> tuple[float, ...]:
 
 OBSERVATION: Encoding[Rules, View] = Encoding(pieces, encode)
 """The observation of liars-dice views (the table above)."""
+
+
+# ------------------------------------------------------------------ information state
+
+
+def max_rounds(rules: Rules) -> int:
+    """The most rounds a game can play: every round but calza's loses a die."""
+    return rules.last_calza_round + rules.players * rules.dice_per_player - 1
+
+
+def information_pieces(rules: Rules) -> tuple[Piece, ...]:
+    """The pieces of the information state, in order (the second table above)."""
+    p, s, b, r = rules.players, rules.sides, _bids(rules), max_rounds(rules)
+    reveals: tuple[Piece, ...] = ()
+    if r > 1:  # a game of one round shows no reveal before it ends
+        reveals = (("reveal_hands", (r - 1, p, s)), ("reveal_challenger", (r - 1, p)))
+        reveals += (("reveal_calza", (r - 1,)),) if rules.calza else ()
+    opener: tuple[Piece, ...] = (("opener", (p,)),) if rules.first_opener == "rolloff" else ()
+    return (("player", (p,)), ("hand", (s,)), *opener, ("bids", (r, b, p)), *reveals)
+
+
+def _rounds(views: Sequence[View]) -> tuple[list[tuple[tuple[tuple[int, Bid], ...], Reveal]], View]:
+    """The ended rounds the views saw (each its bids and its reveal), and the last view.
+
+    A round ends when its bids are gone: bids only grow within a round, and the
+    challenge (or calza) that ends it follows at least one bid.
+    """
+    ended: list[tuple[tuple[tuple[int, Bid], ...], Reveal]] = []
+    last = views[-1]
+    for before, after in itertools.pairwise(views):
+        if before.bids and not after.bids and after.last_reveal is not None:
+            ended.append((before.bids, after.last_reveal))
+    return ended, last
+
+
+def information_encode(rules: Rules, views: Sequence[View]) -> tuple[float, ...]:
+    """The information state of a seat that saw ``views``: the pieces above."""
+    p, s, b, r = rules.players, rules.sides, _bids(rules), max_rounds(rules)
+    ended, last = _rounds(views)
+    vector = one_hot(p, last.player)
+    vector += counts(s, last.hand)
+    if rules.first_opener == "rolloff":
+        vector += one_hot(p, last.opener)
+    bids = [0.0] * (r * b * p)
+    rounds = ([bids for bids, _ in ended] + [last.bids])[:r]
+    for index, made in enumerate(rounds):
+        for seat, bid in made:
+            bids[(index * b + _bid_id(bid, s)) * p + seat] = 1.0
+    vector += bids
+    reveals = [reveal for _, reveal in ended][: r - 1]
+    hands = [0.0] * ((r - 1) * p * s)
+    challengers = [0.0] * ((r - 1) * p)
+    calzas = [0.0] * (r - 1)
+    for index, reveal in enumerate(reveals):
+        for seat, hand in enumerate(reveal.hands):
+            for face in hand:
+                hands[(index * p + seat) * s + face - 1] += 1.0
+        challengers[index * p + reveal.challenger] = 1.0
+        calzas[index] = float(reveal.calza)
+    vector += hands
+    vector += challengers
+    if rules.calza:
+        vector += calzas
+    return tuple(vector)
+
+
+def _bids_text(bids: tuple[tuple[int, Bid], ...]) -> str:
+    return " ".join(f"{seat}:{bid}" for seat, bid in bids)
+
+
+def information_text(rules: Rules, views: Sequence[View]) -> str:
+    """The information state as one line: who, the hand, the roll-off, every round's
+    bids and how each ended round ended (its caller and hands)."""
+    ended, last = _rounds(views)
+    who = "spectator" if last.player is None else f"seat {last.player}"
+    hand = ",".join(str(face) for face in last.hand)
+    parts = [f"{who} hand {hand or '-'}" if last.player is not None else who]
+    if last.rolloff:
+        passes = (" ".join(f"{seat}:{face}" for seat, face in one) for one in last.rolloff)
+        parts.append("rolloff " + " / ".join(passes))
+    for bids, reveal in ended:
+        call = "calza" if reveal.calza else "challenge"
+        hands = " ".join(",".join(str(face) for face in one) or "-" for one in reveal.hands)
+        parts.append(f"{_bids_text(bids)} {reveal.challenger}:{call} [{hands}]")
+    if last.bids:
+        parts.append(_bids_text(last.bids))
+    return " | ".join(parts)
+
+
+INFORMATION_STATE: InformationState[Rules, View] = InformationState(
+    information_pieces, information_encode, information_text
+)
+"""The information state of liars-dice (the second table above)."""
 
 
 BATCH: Final = "dicerules.games.liars_dice.batch:Kernel"

@@ -898,8 +898,9 @@ def configure(
         type=whole(1),
         const=SIMULATE_GAMES,
         metavar="N",
-        help=f"time simulate instead: N games ({SIMULATE_GAMES:,}) of random {SIMULATE_GAME}"
-        " by a loop of play_match, by simulate, on 2 workers and on a 2-worker LocalCluster",
+        help=f"time simulate instead: N games ({SIMULATE_GAMES:,}) of random play of each"
+        f" GAME (default: {', '.join(simulate_games()) or 'none'}) by a loop of play_match,"
+        " by simulate, on 2 workers and on a 2-worker LocalCluster",
     )
     parser.add_argument(
         "--batch",
@@ -1047,8 +1048,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print(f"dicerules bench: error: --simulate must be 1 or more, got {args.simulate}",
                   file=sys.stderr)  # fmt: skip
             return 2
-        for line in simulate_lines(args.simulate, args.repeats):
-            print(line, file=stream, flush=True)
+        for name in simulate_games(args.games):
+            for line in simulate_lines(args.simulate, args.repeats, game=name):
+                print(line, file=stream, flush=True)
         return 0
     if getattr(args, "batch", False):
         columns = getattr(args, "columns", None)
@@ -1208,7 +1210,15 @@ def batch_lines(
 
 # ------------------------------------------------------------------ simulate's costs
 
-SIMULATE_GAME: Final = "liars-dice"
+
+def simulate_games(wanted: Sequence[str] = ()) -> list[str]:
+    """The games ``bench --simulate`` times: those of ``wanted`` that are games, else
+    every game whose benchmarks ask for it (``Benchmarks.simulate``)."""
+    if wanted:
+        return [name for name in wanted if name in GAMES]
+    return [name for name, game in GAMES.items() if game.benchmarks.simulate]
+
+
 SIMULATE_GAMES: Final = 20_000
 SIMULATE_TARGETS: Final = {"simulate": ">= 0.95x", "2 local workers": ">= 1.7x",
                            "2-worker LocalCluster": ">= 1.6x"}  # fmt: skip
@@ -1280,7 +1290,9 @@ def simulate_table(figures: Mapping[str, Figure], games: int) -> str:
     return format_table(header, rows)
 
 
-def simulate_lines(games: int, repeats: int, clock: Clock = time.perf_counter) -> Iterator[str]:
+def simulate_lines(
+    games: int, repeats: int, clock: Clock = time.perf_counter, *, game: str
+) -> Iterator[str]:
     """The lines of ``bench --simulate``: simulate's overhead over a bare loop of
     play_match, and its speed on 2 local workers and on a 2-worker Dask LocalCluster
     (when distributed is installed), each started and warmed up before it is timed."""
@@ -1289,7 +1301,7 @@ def simulate_lines(games: int, repeats: int, clock: Clock = time.perf_counter) -
 
     from dicerules.simulate import ignore_interrupts, simulate
 
-    yield f"dicerules bench --simulate: {games:,} games of random {SIMULATE_GAME}, default rules;"
+    yield f"dicerules bench --simulate: {games:,} games of random {game}, default rules;"
     yield f"{repeats} run{'' if repeats == 1 else 's'} of each, interleaved; workers started first"
     yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
     with contextlib.ExitStack() as stack:
@@ -1309,8 +1321,8 @@ def simulate_lines(games: int, repeats: int, clock: Clock = time.perf_counter) -
             client = stack.enter_context(dask.Client(cluster))
             executors["2-worker LocalCluster"] = client.get_executor()
         for executor in executors.values():  # started, and the workers have imported
-            simulate(SIMULATE_GAME, 64, executor=executor, chunk=16)
-        figures = time_runs(simulate_runs(SIMULATE_GAME, games, executors), repeats, clock)
+            simulate(game, 64, executor=executor, chunk=16)
+        figures = time_runs(simulate_runs(game, games, executors), repeats, clock)
     yield ""
     yield from simulate_table(figures, games).splitlines()
 

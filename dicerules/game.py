@@ -150,6 +150,9 @@ class Benchmarks(Generic[S, R]):
     """Rules small enough for tabular solvers, beside OpenSpiel's own game of them:
     ``bench --cfr`` times building OpenSpiel's TabularPolicy and CFRSolver on both
     (``rounds`` is not used); None: the game is not timed so."""
+    simulate: bool = False
+    """Whether ``bench --simulate`` times this game (its default rules, random bots) when
+    no game is named; by default not."""
 
 
 @attrs.frozen(repr=False)

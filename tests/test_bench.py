@@ -678,3 +678,12 @@ def test_the_installed_adapters_play_every_game_they_can_take() -> None:
             sample = play(0.5, ticking())
             assert sample.decisions > 0, (name, game.name)
             assert sample.seconds == 1.0
+
+
+def test_simulate_times_the_games_named_else_those_whose_benchmarks_ask() -> None:
+    asking = [name for name, game in GAMES.items() if game.benchmarks.simulate]
+    assert asking == ["liars-dice"]  # the game declares it; bench names none
+    assert bench.simulate_games() == asking
+    assert bench.simulate_games(["link", "liars-dice-2x5"]) == ["link"]  # games, not labels
+    args = parser().parse_args(["link", "--simulate", "300"])
+    assert (args.games, args.simulate) == (["link"], 300)

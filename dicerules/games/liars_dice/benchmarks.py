@@ -43,4 +43,5 @@ BENCHMARKS: Benchmarks[State, Rules] = Benchmarks(
         text="10 seats x 10 dice of 20 sides, each seat making the smallest raise"
         " (a challenge when none is left)",
     ),
+    simulate=True,
 )

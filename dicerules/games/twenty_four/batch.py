@@ -1,9 +1,12 @@
 """Twenty-four over arrays: the engine's rules for many games at once (``dicerules.batch``).
 
-One game a row. The dice just thrown are kept as counts by face (a scalar
-``showing`` is those faces, highest first), the kept dice in the order they were
-kept, and the last finished turn as arrays of its own (``last_*``; ``bonus`` holds
-the first bonus throw and then the second, ``bonus_second`` dice of it). The dice
+One game a row, each set of dice one number. The dice just thrown and the
+dice kept are counted by face, the counts the digits of a number in base 6
+(``showing``, whose faces highest first are a scalar ``showing``; ``kept_counts``);
+the kept dice, in the order they were kept, are the digits of a number in base 7
+(``kept``, the first kept the lowest digit; so too ``last_dice``). The last finished
+turn has arrays of its own (``last_*``; ``bonus`` holds the first bonus throw and
+then the second, ``bonus_second`` dice of it). The dice
 are the scalar engine's, drawn in its order (each first-stage throw, then the two
 bonus throws) by ``dicerules.vector.roll``. Every Rules is played.
 """
@@ -39,18 +42,45 @@ _ACCEPT, _REFUSE = _NO_OFFER + 1, _NO_OFFER + 2
 _FACES = np.arange(1, SIDES + 1)
 
 
-def _counted(faces: Array) -> Array:
-    """Games x faces: each row's dice (0 past its last) counted by face (int8)."""
-    rows = faces.shape[0]
-    cells = (np.arange(rows)[:, None] * (SIDES + 1) + faces).reshape(-1)
-    counts = np.bincount(cells, minlength=rows * (SIDES + 1)).reshape(rows, SIDES + 1)
-    return counts[:, 1:].astype(np.int8)
-
-
 _POWERS = (DICE + 1) ** np.arange(SIDES)
 _THROWS = (DICE + 1) ** SIDES
 """The rows of the tables for the throw stage: the dice showing, counted by face, as the
 digits of a number in base 6 (a face's count at most 5)."""
+_DIGITS = (np.arange(_THROWS)[:, None] // _POWERS % (DICE + 1)).astype(np.int8)
+"""Each number of counts by face (base 6), its counts (faces 1 to 6)."""
+_FACE_POWERS = np.concatenate([[0], _POWERS])
+"""A die's part of the counts of its throw, by its face (0: no die)."""
+_PLACES = (SIDES + 1) ** np.arange(DICE + 1)
+_SPANS = np.array([[_PLACES[at : at + n].sum() for n in range(DICE + 1)] for at in range(DICE + 1)])
+"""The kept dice in base 7: ``_SPANS[start, n]`` times a face is n dice of it kept after
+``start`` others."""
+
+
+def _lying() -> Array:
+    """Each throw's dice (by its counts), highest first, as kept dice in base 7 (0 for
+    counts of more than five dice)."""
+    lying = np.zeros(_THROWS, dtype=np.int64)
+    for code in np.flatnonzero(_DIGITS.sum(axis=1) <= DICE):
+        faces = np.repeat(_FACES[::-1], _DIGITS[code, ::-1])
+        lying[code] = (faces * _PLACES[: faces.size]).sum()
+    return lying
+
+
+_LYING = _lying()
+_SUMS = (_DIGITS * _FACES).sum(axis=1)
+"""The total of the dice of each number of counts by face."""
+
+
+def _counted(faces: Array) -> Array:
+    """Each row's dice (0 past its last) counted by face, as one number (base 6)."""
+    return _FACE_POWERS[faces].sum(axis=1)  # type: ignore[no-any-return]
+
+
+def _unplaced(codes: Array, length: int) -> tuple[int, ...]:
+    """The first ``length`` kept dice of a number in base 7."""
+    return tuple(int(codes) // int(_PLACES[i]) % (SIDES + 1) for i in range(length))
+
+
 _OFFERING = _THROWS  # and the five rows after it: an offer asked for, a target of 1 to 6
 _ANSWERING = _OFFERING + SIDES
 _OVER = _ANSWERING + 1
@@ -67,7 +97,7 @@ def _tables(keep_rule: str, settlements: bool) -> tuple[Array, Array, Array]:
     stage by the dice showing (``_POWERS``), then an offer asked for, by its target,
     an offer to answer, and a game that is over."""
     width = _REFUSE + 1 if settlements else _STOP + 1
-    counts = np.arange(_THROWS)[:, None] // _POWERS % (DICE + 1)
+    counts = _DIGITS
     keeps = counts[:, :, None] >= np.arange(1, DICE + 1)
     if keep_rule == "highest":
         top = SIDES - 1 - np.argmax(counts[:, ::-1] > 0, axis=1)
@@ -100,16 +130,20 @@ class Kernel(Tables):
         def ints(*shape: int, fill: int = 0) -> Array:
             return np.full((count, *shape), fill, dtype=np.int64)
 
+        def counted() -> Array:  # dice counted by face, base 6: below 6**6
+            return np.zeros(count, dtype=np.int32)
+
+        def placed() -> Array:  # dice in order, base 7: below 7**5
+            return np.zeros(count, dtype=np.int16)
+
         data = {
             "seed": seeds, "position": np.zeros(count, dtype=np.uint64),
             "scores": ints(p), "turn": ints(), "roller": ints(), "to_act": ints(),
-            "kept": np.zeros((count, DICE), dtype=np.int8), "kept_len": ints(),
-            "kept_counts": np.zeros((count, SIDES), dtype=np.int8),
-            "showing": np.zeros((count, SIDES), dtype=np.int8),
+            "kept": placed(), "kept_len": ints(), "kept_counts": counted(), "showing": counted(),
             "stopped": np.zeros(count, dtype=bool), "target": ints(), "offerer": ints(fill=-1),
             "offer": ints(), "settled": ints(p), "has_last": np.zeros(count, dtype=bool),
             "last_turn": ints(), "last_roller": ints(),
-            "last_dice": np.zeros((count, DICE), dtype=np.int8),
+            "last_dice": placed(),
             "last_stopped": np.zeros(count, dtype=bool), "last_target": ints(),
             "last_settled": ints(p), "bonus": np.zeros((count, 2 * DICE), dtype=np.int8),
             "bonus_second": ints(fill=-1), "last_count": ints(), "last_changes": ints(p),
@@ -127,6 +161,7 @@ class Kernel(Tables):
         out["turn"][rows] = turn
         out["roller"][rows] = roller
         out["to_act"][rows] = roller
+        out["kept"][rows] = 0
         out["kept_len"][rows] = 0
         out["kept_counts"][rows] = 0
         out["stopped"][rows] = False
@@ -177,8 +212,7 @@ class Kernel(Tables):
 
     def _key(self, data: Data) -> Array:
         """Each game's row of the legal-action tables (kept as ``key``)."""
-        key = (data["showing"] @ _POWERS).astype(np.int64)
-        key = np.where(data["offerer"] >= 0, _OFFERING + data["target"] - 1, key)
+        key = np.where(data["offerer"] >= 0, _OFFERING + data["target"] - 1, data["showing"])
         key = np.where(data["offer"] > 0, _ANSWERING, key)
         return np.where(data["to_act"] < 0, _OVER, key)
 
@@ -187,12 +221,10 @@ class Kernel(Tables):
         with none left to throw (their first stage over), returned."""
         value, count = ids // DICE + 1, ids % DICE + 1
         start = out["kept_len"][rows]
-        at = np.arange(DICE)
-        new = (at >= start[:, None]) & (at < (start + count)[:, None])
-        out["kept"][rows] = np.where(new, value[:, None].astype(np.int8), out["kept"][rows])
+        out["kept"][rows] += value * _SPANS[start, count]
         left = DICE - start - count
         out["kept_len"][rows] = start + count
-        out["kept_counts"].reshape(-1)[rows * SIDES + value - 1] += count.astype(np.int8)
+        out["kept_counts"][rows] += count * _POWERS[value - 1]
         done = left == 0
         out["showing"][rows[done]] = 0
         out["stopped"][rows[done]] = False
@@ -208,12 +240,7 @@ class Kernel(Tables):
         games, their first stage over."""
         start = out["kept_len"][rows]
         showing = out["showing"][rows]
-        kept = out["kept"][rows]
-        # Every row's dice showing, highest first, one row after another: the kept
-        # places from each row's ``start`` on, in the same order.
-        lying = np.repeat(np.tile(_FACES[::-1], rows.size), showing[:, ::-1].reshape(-1))
-        kept[np.arange(DICE) >= start[:, None]] = lying
-        out["kept"][rows] = kept
+        out["kept"][rows] += _LYING[showing] * _PLACES[start]
         out["kept_len"][rows] = DICE
         out["kept_counts"][rows] += showing
         out["showing"][rows] = 0
@@ -226,7 +253,7 @@ class Kernel(Tables):
         rules = self.rules
         stopped = out["stopped"][rows]
         bonus = rows[:0]
-        total = out["kept"][rows].sum(axis=1, dtype=np.int64)
+        total = _SUMS[out["kept_counts"][rows]]
         above = total > TARGET
         if above.any():
             high = rows[above]
@@ -316,6 +343,7 @@ class Kernel(Tables):
         over = turn == self.rules.turns
         ended = rows[over]
         out["to_act"][ended] = -1
+        out["kept"][ended] = 0
         out["kept_len"][ended] = 0
         out["kept_counts"][ended] = 0
         out["showing"][ended] = 0
@@ -354,8 +382,8 @@ class Kernel(Tables):
         obs[:, 3 * p : 4 * p] = data["scores"]
         obs[:, 4 * p] = data["turn"]
         start = 4 * p + 1
-        obs[:, start : start + SIDES] = data["kept_counts"]
-        obs[:, start + SIDES : start + 2 * SIDES] = data["showing"]
+        obs[:, start : start + SIDES] = _DIGITS[data["kept_counts"]]
+        obs[:, start + SIDES : start + 2 * SIDES] = _DIGITS[data["showing"]]
         start += 2 * SIDES
         obs[:, start] = data["stopped"]
         obs[:, start + 1] = data["target"]
@@ -376,7 +404,7 @@ class Kernel(Tables):
             value = int(data[name][index])
             return None if value < 0 else value
 
-        showing = data["showing"][index]
+        showing = _DIGITS[data["showing"][index]]
         last = None
         if data["has_last"][index]:
             bonus: tuple[tuple[int, ...], ...] = ()
@@ -389,7 +417,7 @@ class Kernel(Tables):
             last = Outcome(
                 turn=int(data["last_turn"][index]),
                 roller=int(data["last_roller"][index]),
-                dice=ints("last_dice"),
+                dice=_unplaced(data["last_dice"][index], DICE),
                 stopped=bool(data["last_stopped"][index]),
                 target=int(data["last_target"][index]),
                 settled=ints("last_settled"),
@@ -402,7 +430,7 @@ class Kernel(Tables):
             "turn": int(data["turn"][index]),
             "roller": int(data["roller"][index]),
             "to_act": seat("to_act"),
-            "kept": ints("kept")[: int(data["kept_len"][index])],
+            "kept": _unplaced(data["kept"][index], int(data["kept_len"][index])),
             "showing": tuple(
                 face for face in range(SIDES, 0, -1) for _ in range(int(showing[face - 1]))
             ),

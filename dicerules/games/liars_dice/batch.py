@@ -159,17 +159,27 @@ class Kernel:
         }
 
     def _roll_off(self, seeds: Array, position: Array) -> tuple[Array, Array]:
-        """Rule 1: one die per contending seat, in seat order, until one is highest."""
-        contending = np.ones((seeds.shape[0], self.players), dtype=bool)
-        while True:
-            alone = contending.sum(axis=1) == 1
-            if alone.all():
-                return np.argmax(contending, axis=1), position
-            wanted = np.where(alone, 0, contending.sum(axis=1))
-            faces, position = roll(seeds, position, wanted, self.sides)
+        """Rule 1: one die per contending seat, in seat order, until one is highest.
+
+        Each pass rolls only for the games still tied (after the first, about one in
+        ``sides``), so a pass costs by the games it has left."""
+        count, p = seeds.shape[0], self.players
+        opener = np.zeros(count, dtype=np.int64)
+        faces, position = roll(seeds, position, p, self.sides)
+        contending = faces == faces.max(axis=1, keepdims=True)
+        tied = np.flatnonzero(contending.sum(axis=1) > 1)
+        opener[:] = np.argmax(contending, axis=1)
+        contending = contending[tied]
+        while tied.size:
+            wanted = contending.sum(axis=1)
+            faces, position[tied] = roll(seeds[tied], position[tied], wanted, self.sides)
             which = np.cumsum(contending, axis=1) - 1
-            shown = np.where(contending & ~alone[:, None], np.take_along_axis(faces, which, 1), 0)
-            contending &= alone[:, None] | (shown == shown.max(axis=1, keepdims=True))
+            shown = np.where(contending, np.take_along_axis(faces, which, 1), 0)
+            contending &= shown == shown.max(axis=1, keepdims=True)
+            still = contending.sum(axis=1) > 1
+            opener[tied] = np.argmax(contending, axis=1)
+            tied, contending = tied[still], contending[still]
+        return opener, position
 
     def _deal(self, seeds: Array, position: Array, dice: Array) -> tuple[Array, Array]:
         """Rule 2: every seat with dice rolls all of them, in seat order: the face counts."""

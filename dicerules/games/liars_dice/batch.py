@@ -45,6 +45,8 @@ class Kernel:
         p, s = rules.players, rules.sides
         self.players, self.sides = p, s
         self.left, self.right = _seat_tables(p)
+        self.flat_left = self.left.reshape(-1)
+        self.single = np.array([bin(alive).count("1") == 1 for alive in range(2**p)])
         self.bits = 1 << np.arange(p)
         self.bids = rules.max_dice * s
         self.challenge = self.bids
@@ -84,11 +86,12 @@ class Kernel:
         """The legal actions of every position, as rows of tables.
 
         A position is its row, ``palifico * (bids + 1) + last + 1`` (the last row: a game
-        that is over), and the dice in play, t. ``rows[row]`` is the mask of the bids
-        that may follow the last one and of the answers (none before a bid);
-        ``cut[t]`` the mask of the bids of at most t dice, and every answer. The bids
-        the scalar ``legal_actions`` lists (``order``) rise in quantity, so those of at
-        most t dice come first: ``firsts[row, t]`` of them, ``nth[row]`` in that order.
+        that is over; each game's is kept as its ``row`` array), and the dice in play,
+        t. ``rows[row]`` is the mask of the bids that may follow the last one and of the
+        answers (none before a bid); ``cut[t]`` the mask of the bids of at most t dice,
+        and every answer. The bids the scalar ``legal_actions`` lists (``order``) rise in
+        quantity, so those of at most t dice come first: ``firsts[row, t]`` of them,
+        ``nth[row]`` in that order.
         """
         b, s, dice = self.bids, self.sides, self.rules.max_dice
         follows = [self.after, self.palifico_after] if self.rules.palifico else [self.after]
@@ -108,13 +111,14 @@ class Kernel:
         ).astype(np.int16 if b < 2**15 else np.int32)
         within = np.cumsum(bids, axis=1)[:, np.arange(s - 1, b, s)]  # up to each quantity
         self.firsts = np.hstack([np.zeros((bids.shape[0], 1), np.int64), within])
-
-    def _row(self, data: Data) -> Array:
-        """Each game's row of the legal tables (``_legal_tables``)."""
-        row = data["last"] + 1
-        if self.rules.palifico:
-            row = row + data["palifico"] * (self.bids + 1)
-        return np.where(data["to_act"] >= 0, row, self.over)
+        # The same tables flat, read at ``row * stride + t`` and ``row * bids + n``.
+        self.stride = dice + 1
+        self.flat_firsts = self.firsts.reshape(-1)
+        answers_count = self.rows[:, b : b + 1] * (self.width - b)
+        self.flat_counts = (self.firsts + answers_count).reshape(-1)
+        self.flat_nth = self.nth.reshape(-1).astype(np.int64)
+        # Each row's last bid (-1: none yet, or over).
+        self.row_last = np.append(np.tile(np.arange(-1, b), len(follows)), -1)
 
     def _alive(self, dice: Array) -> Array:
         """The seats with dice of each game, a bit a seat (an index of the seat tables)."""
@@ -141,7 +145,7 @@ class Kernel:
             "opener": opener,
             "to_act": opener.copy(),
             "bid_count": np.zeros(count, dtype=np.int64),
-            "last": np.full(count, -1, dtype=np.int64),
+            "row": np.zeros(count, dtype=np.int64),
             "ones_wild": np.full(count, rules.ones_wild),
             "made": np.zeros((count, self.bids), dtype=self.code_type),
             "alive": np.full(count, 2**p - 1, dtype=np.int64),
@@ -196,7 +200,7 @@ class Kernel:
         out = dict(data)
         made = np.flatnonzero((ids >= 0) & (ids < self.bids))
         ended = np.flatnonzero(ids >= self.bids)
-        changed = ["to_act", "bid_count", "last", "ones_wild", "made"]
+        changed = ["to_act", "bid_count", "row", "ones_wild", "made"]
         if ended.size:
             changed += ["position", "dice", "counts", "round", "opener", "palifico", "palificos"]
             changed += ["alive", "in_play"]
@@ -216,15 +220,18 @@ class Kernel:
         if self.rules.ones_opening_cancels_wild:
             cancels = (count == 0) & (self.face[bid] == 1)
             out["ones_wild"][rows] &= ~cancels
-        out["made"][rows, count] = bid * self.players + seat
+        np.put(out["made"], rows * self.bids + count, bid * self.players + seat)
         out["bid_count"][rows] = count + 1
-        out["last"][rows] = bid
-        out["to_act"][rows] = self.left[seat, out["alive"][rows]]
+        row = bid + 1
+        if self.rules.palifico:  # the same half of the tables: a palifico round's or not
+            row += (out["row"][rows] > self.bids) * (self.bids + 1)
+        out["row"][rows] = row
+        out["to_act"][rows] = self.flat_left[seat * 2**self.players + out["alive"][rows]]
 
     def _reveal(self, out: Data, rows: Array, calza: Array) -> None:
         """Rules 5 to 8 and 11: count the last bid, settle it, start the next round."""
         rules = self.rules
-        last = out["last"][rows]
+        last = self.row_last[out["row"][rows]]
         quantity, face = self.quantity[last], self.face[last]
         counts, dice = out["counts"][rows], out["dice"][rows].astype(np.int64)
         ones_wild = out["ones_wild"][rows]
@@ -263,10 +270,14 @@ class Kernel:
         alive = self._alive(left)
         out["alive"][rows] = alive
         out["in_play"][rows] = left.sum(axis=1)
-        over = (left > 0).sum(axis=1) == 1
-        out["counts"][rows[over]] = 0
-        out["to_act"][rows[over]] = -1
-        self._clear_bids(out, rows[over])
+        over = self.single[alive]
+        ended = rows[over]
+        out["counts"][ended] = 0
+        out["to_act"][ended] = -1
+        out["bid_count"][ended] = 0
+        out["row"][ended] = self.over
+        if rules.palifico:
+            out["palifico"][ended] = False
         go = ~over
         rows, left, alive = rows[go], left[go], alive[go]
         if not rows.size:
@@ -297,15 +308,12 @@ class Kernel:
         out["round"][rows] += 1
         out["opener"][rows] = opener
         out["to_act"][rows] = opener
-        self._clear_bids(out, rows)
+        out["bid_count"][rows] = 0
         if rules.palifico:
             out["palifico"][rows] = palifico
-
-    def _clear_bids(self, out: Data, rows: Array) -> None:
-        out["bid_count"][rows] = 0
-        out["last"][rows] = -1
-        if rows.size and self.rules.palifico:
-            out["palifico"][rows] = False
+            out["row"][rows] = palifico * (self.bids + 1)
+        else:
+            out["row"][rows] = 0
 
     # ------------------------------------------------------------------ reading
 
@@ -313,30 +321,26 @@ class Kernel:
         return data["to_act"].astype(np.int64)
 
     def legal_mask(self, data: Data) -> Array:
-        mask: Array = self.rows[self._row(data)] & self.cut[data["in_play"]]
+        mask: Array = self.rows[data["row"]] & self.cut[data["in_play"]]
         return mask
 
     def legal(self, data: Data, ids: Array) -> Array:
         known = (ids >= 0) & (ids < self.width)
         ids = np.where(known, ids, 0)
         within = (ids >= self.bids) | (ids < data["in_play"] * self.sides)
-        legal: Array = known & within & self.rows[self._row(data), ids]
+        legal: Array = known & within & self.rows[data["row"], ids]
         return legal
 
-    def _firsts(self, data: Data) -> tuple[Array, Array]:
-        row = self._row(data)
-        return row, self.firsts[row, data["in_play"]]
-
     def legal_count(self, data: Data) -> Array:
-        row, bids = self._firsts(data)
-        count: Array = bids + self.rows[row, self.bids] * (self.width - self.bids)
+        count: Array = self.flat_counts[data["row"] * self.stride + data["in_play"]]
         return count
 
     def nth_legal(self, data: Data, index: Array) -> Array:
         # The bids of at most the dice in play, in the scalar order, then the answers.
-        row, bids = self._firsts(data)
-        first = np.minimum(index, self.bids - 1)
-        picked = np.where(index < bids, self.nth[row, first], self.bids + index - bids)
+        row = data["row"]
+        bids = self.flat_firsts[row * self.stride + data["in_play"]]
+        first = row * self.bids + np.minimum(index, self.bids - 1)
+        picked = np.where(index < bids, self.flat_nth[first], self.bids + index - bids)
         return np.where(row == self.over, -1, picked)
 
     def scores(self, data: Data) -> Array:

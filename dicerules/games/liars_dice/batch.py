@@ -45,7 +45,9 @@ class Kernel:
         p, s = rules.players, rules.sides
         self.players, self.sides = p, s
         self.left, self.right = _seat_tables(p)
-        self.flat_left = self.left.reshape(-1)
+        self.flat_left, self.flat_right = self.left.reshape(-1), self.right.reshape(-1)
+        has_dice = np.arange(2**p)[None, :] >> np.arange(p)[:, None] & 1
+        self.flat_opener = np.where(has_dice, np.arange(p)[:, None], self.left).reshape(-1)
         self.single = np.array([bin(alive).count("1") == 1 for alive in range(2**p)])
         self.bits = 1 << np.arange(p)
         self.bids = rules.max_dice * s
@@ -233,17 +235,21 @@ class Kernel:
         rules = self.rules
         last = self.row_last[out["row"][rows]]
         quantity, face = self.quantity[last], self.face[last]
-        counts, dice = out["counts"][rows], out["dice"][rows].astype(np.int64)
+        counts, dice = out["counts"][rows], out["dice"][rows]
         ones_wild = out["ones_wild"][rows]
         here = np.arange(rows.size)
-        per_seat = counts[here, :, face - 1].astype(np.int64)
-        per_seat += np.where((ones_wild & (face != 1))[:, None], counts[:, :, 0], 0)
+        wild = ones_wild & (face != 1)
         if rules.straights_wild:
+            per_seat = counts[here, :, face - 1].astype(np.int64)
+            per_seat += np.where(wild[:, None], counts[:, :, 0], 0)
             straight = (counts == self.straights[dice]).all(axis=2)
-            per_seat = np.where(straight, dice, per_seat)
-        count = per_seat.sum(axis=1)
-        caller = out["to_act"][rows].astype(np.int64)
-        bidder = self.right[caller, out["alive"][rows]]
+            count = np.where(straight, dice, per_seat).sum(axis=1)
+        else:  # the table's counts of each face, then the bid's face and the wild ones
+            table = counts.sum(axis=1, dtype=np.int64)
+            count = table[here, face - 1] + np.where(wild, table[:, 0], 0)
+        caller = out["to_act"][rows]
+        alive = out["alive"][rows]
+        bidder = self.flat_right[caller * 2**self.players + alive]
         holds = count >= quantity
         loser = np.where(holds, caller, bidder)
         winner = np.where(holds, bidder, caller)
@@ -260,6 +266,8 @@ class Kernel:
             out["reveal_calza"][rows] = calza
         else:
             left[here, loser] -= 1
+            out_of = left[here, loser] == 0  # the loser's last die: its bit leaves the set
+            alive = alive ^ (self.bits[loser] * out_of)
         for name, value in (
             ("reveal_counts", counts), ("reveal_bid", last), ("reveal_bidder", bidder),
             ("reveal_challenger", caller), ("reveal_loser", loser), ("reveal_count", count),
@@ -267,9 +275,12 @@ class Kernel:
         ):  # fmt: skip
             out[name][rows] = value
         out["dice"][rows] = left
-        alive = self._alive(left)
+        if rules.calza:
+            alive = self._alive(left)
+            out["in_play"][rows] = left.sum(axis=1)
+        else:
+            out["in_play"][rows] -= 1
         out["alive"][rows] = alive
-        out["in_play"][rows] = left.sum(axis=1)
         over = self.single[alive]
         ended = rows[over]
         out["counts"][ended] = 0
@@ -293,8 +304,7 @@ class Kernel:
             unsure = np.where(calza, caller, np.maximum(loser, 0))
             palifico = (loser >= 0) & (left[here, unsure] == 1) & (had[here, unsure] == 0)
             opener = np.where(palifico, unsure, opener)
-        empty = left[here, opener] == 0
-        opener = np.where(empty, self.left[opener, alive], opener)
+        opener = self.flat_opener[opener * 2**self.players + alive]  # it, or the next with dice
         if rules.palifico:
             noted = np.flatnonzero(palifico)
             had[noted, opener[noted]] = had[noted].max(axis=1) + 1

@@ -298,13 +298,14 @@ class Kernel:
         out["row"][ended] = self.over
         if rules.palifico:
             out["palifico"][ended] = False
-        go = ~over
-        rows, left, alive = rows[go], left[go], alive[go]
+        keep = np.flatnonzero(~over)
+        rows, left, alive = rows[keep], left[keep], alive[keep]
         if not rows.size:
             return
-        calza, caller, loser, winner = calza[go], caller[go], loser[go], winner[go]
-        here = np.arange(rows.size)
-        opener = loser if rules.next_opener == "loser" else winner
+        opener = (loser if rules.next_opener == "loser" else winner)[keep]
+        if rules.calza or rules.palifico:
+            calza, caller, loser = calza[keep], caller[keep], loser[keep]
+            here = np.arange(rows.size)
         if rules.calza:
             opener = np.where(calza, caller, opener)
         if rules.palifico:

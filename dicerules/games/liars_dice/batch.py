@@ -53,7 +53,13 @@ def _put(array: Array, rows: Array, values: Array | int) -> None:
         return
     row_shape = (rows.shape[0], *array.shape[1:])
     block = f"V{array.itemsize * (array.size // array.shape[0])}"
-    values = np.ascontiguousarray(np.broadcast_to(values, row_shape), dtype=array.dtype)
+    if not (
+        isinstance(values, np.ndarray)
+        and values.shape == row_shape
+        and values.dtype == array.dtype
+        and values.flags.c_contiguous
+    ):
+        values = np.ascontiguousarray(np.broadcast_to(values, row_shape), dtype=array.dtype)
     blocks = array.reshape(array.shape[0], -1).view(block)[:, 0]
     np.put(blocks, rows, values.reshape(rows.shape[0], -1).view(block)[:, 0])
 
@@ -252,7 +258,8 @@ class Kernel:
         if self.rules.ones_opening_cancels_wild:
             cancels = (count == 0) & (self.face[bid] == 1)
             out["ones_wild"][rows[cancels]] = False
-        np.put(out["made"], rows * self.bids + count, bid * self.players + seat)
+        code = (bid * self.players + seat).astype(self.code_type)
+        np.put(out["made"], rows * self.bids + count, code)
         out["bid_count"][rows] = count + 1
         row = bid + 1
         if self.rules.palifico:  # the same half of the tables: a palifico round's or not
@@ -276,7 +283,8 @@ class Kernel:
             count = np.where(straight, dice, per_seat).sum(axis=1)
         else:  # the table's counts of each face, then the bid's face and the wild ones
             table = _by_seat_sum(counts)
-            count = table[here, face - 1] + np.where(wild, table[:, 0], 0)
+            count = table.reshape(-1)[here * self.sides + face - 1]
+            count += np.where(wild, table[:, 0], 0)
         caller = out["to_act"][rows]
         alive = out["alive"][rows]
         bidder = self.flat_right[caller * 2**self.players + alive]
@@ -295,8 +303,9 @@ class Kernel:
             )
             out["reveal_calza"][rows] = calza
         else:
-            left[here, loser] -= 1
-            out_of = left[here, loser] == 0  # the loser's last die: its bit leaves the set
+            cells, flat = here * self.players + loser, left.reshape(-1)  # left: a new array
+            flat[cells] -= 1
+            out_of = flat[cells] == 0  # the loser's last die: its bit leaves the set
             alive = alive ^ (self.bits[loser] * out_of)
         for name, value in (
             ("reveal_bid", last), ("reveal_bidder", bidder),

@@ -37,6 +37,42 @@ def _seat_tables(players: int) -> tuple[Array, Array]:
     return tables[0], tables[1]
 
 
+def _take(array: Array, rows: Array) -> Array:
+    """``array[rows]``: NumPy takes whole rows of an array of more than one axis several
+    times faster by ``take`` than by indexing."""
+    return array.take(rows, axis=0)
+
+
+def _put(array: Array, rows: Array, values: Array | int) -> None:
+    """``array[rows] = values``, each row of an array of more than one axis set as one
+    block of bytes (indexing sets rows of a few bytes item by item)."""
+    if not rows.size:
+        return
+    if not array.flags.c_contiguous:
+        array[rows] = values
+        return
+    row_shape = (rows.shape[0], *array.shape[1:])
+    block = f"V{array.itemsize * (array.size // array.shape[0])}"
+    if not (
+        isinstance(values, np.ndarray)
+        and values.shape == row_shape
+        and values.dtype == array.dtype
+        and values.flags.c_contiguous
+    ):
+        values = np.ascontiguousarray(np.broadcast_to(values, row_shape), dtype=array.dtype)
+    blocks = array.reshape(array.shape[0], -1).view(block)[:, 0]
+    np.put(blocks, rows, values.reshape(rows.shape[0], -1).view(block)[:, 0])
+
+
+def _by_seat_sum(array: Array) -> Array:
+    """``array.sum(axis=1)`` (int64) over its few seats, a seat at a time: NumPy sums a
+    short middle axis several times slower than it adds a few whole slices."""
+    total = array[:, 0].astype(np.int64)
+    for seat in range(1, array.shape[1]):
+        total += array[:, seat]
+    return total
+
+
 class Kernel:
     """The kernel of liar's dice under ``rules`` (every preset and every Rules)."""
 
@@ -45,6 +81,10 @@ class Kernel:
         p, s = rules.players, rules.sides
         self.players, self.sides = p, s
         self.left, self.right = _seat_tables(p)
+        self.flat_left, self.flat_right = self.left.reshape(-1), self.right.reshape(-1)
+        has_dice = np.arange(2**p)[None, :] >> np.arange(p)[:, None] & 1
+        self.flat_opener = np.where(has_dice, np.arange(p)[:, None], self.left).reshape(-1)
+        self.single = np.array([bin(alive).count("1") == 1 for alive in range(2**p)])
         self.bits = 1 << np.arange(p)
         self.bids = rules.max_dice * s
         self.challenge = self.bids
@@ -84,11 +124,12 @@ class Kernel:
         """The legal actions of every position, as rows of tables.
 
         A position is its row, ``palifico * (bids + 1) + last + 1`` (the last row: a game
-        that is over), and the dice in play, t. ``rows[row]`` is the mask of the bids
-        that may follow the last one and of the answers (none before a bid);
-        ``cut[t]`` the mask of the bids of at most t dice, and every answer. The bids
-        the scalar ``legal_actions`` lists (``order``) rise in quantity, so those of at
-        most t dice come first: ``firsts[row, t]`` of them, ``nth[row]`` in that order.
+        that is over; each game's is kept as its ``row`` array), and the dice in play,
+        t. ``rows[row]`` is the mask of the bids that may follow the last one and of the
+        answers (none before a bid); ``cut[t]`` the mask of the bids of at most t dice,
+        and every answer. The bids the scalar ``legal_actions`` lists (``order``) rise in
+        quantity, so those of at most t dice come first: ``firsts[row, t]`` of them,
+        ``nth[row]`` in that order.
         """
         b, s, dice = self.bids, self.sides, self.rules.max_dice
         follows = [self.after, self.palifico_after] if self.rules.palifico else [self.after]
@@ -108,13 +149,14 @@ class Kernel:
         ).astype(np.int16 if b < 2**15 else np.int32)
         within = np.cumsum(bids, axis=1)[:, np.arange(s - 1, b, s)]  # up to each quantity
         self.firsts = np.hstack([np.zeros((bids.shape[0], 1), np.int64), within])
-
-    def _row(self, data: Data) -> Array:
-        """Each game's row of the legal tables (``_legal_tables``)."""
-        row = data["last"] + 1
-        if self.rules.palifico:
-            row = row + data["palifico"] * (self.bids + 1)
-        return np.where(data["to_act"] >= 0, row, self.over)
+        # The same tables flat, read at ``row * stride + t`` and ``row * bids + n``.
+        self.stride = dice + 1
+        self.flat_firsts = self.firsts.reshape(-1)
+        answers_count = self.rows[:, b : b + 1] * (self.width - b)
+        self.flat_counts = (self.firsts + answers_count).reshape(-1)
+        self.flat_nth = self.nth.reshape(-1).astype(np.int64)
+        # Each row's last bid (-1: none yet, or over).
+        self.row_last = np.append(np.tile(np.arange(-1, b), len(follows)), -1)
 
     def _alive(self, dice: Array) -> Array:
         """The seats with dice of each game, a bit a seat (an index of the seat tables)."""
@@ -141,7 +183,7 @@ class Kernel:
             "opener": opener,
             "to_act": opener.copy(),
             "bid_count": np.zeros(count, dtype=np.int64),
-            "last": np.full(count, -1, dtype=np.int64),
+            "row": np.zeros(count, dtype=np.int64),
             "ones_wild": np.full(count, rules.ones_wild),
             "made": np.zeros((count, self.bids), dtype=self.code_type),
             "alive": np.full(count, 2**p - 1, dtype=np.int64),
@@ -159,22 +201,32 @@ class Kernel:
         }
 
     def _roll_off(self, seeds: Array, position: Array) -> tuple[Array, Array]:
-        """Rule 1: one die per contending seat, in seat order, until one is highest."""
-        contending = np.ones((seeds.shape[0], self.players), dtype=bool)
-        while True:
-            alone = contending.sum(axis=1) == 1
-            if alone.all():
-                return np.argmax(contending, axis=1), position
-            wanted = np.where(alone, 0, contending.sum(axis=1))
-            faces, position = roll(seeds, position, wanted, self.sides)
+        """Rule 1: one die per contending seat, in seat order, until one is highest.
+
+        Each pass rolls only for the games still tied (after the first, about one in
+        ``sides``), so a pass costs by the games it has left."""
+        count, p = seeds.shape[0], self.players
+        opener = np.zeros(count, dtype=np.int64)
+        faces, position = roll(seeds, position, p, self.sides)
+        contending = faces == faces.max(axis=1, keepdims=True)
+        tied = np.flatnonzero(contending.sum(axis=1) > 1)
+        opener[:] = np.argmax(contending, axis=1)
+        contending = contending[tied]
+        while tied.size:
+            wanted = contending.sum(axis=1)
+            faces, position[tied] = roll(seeds[tied], position[tied], wanted, self.sides)
             which = np.cumsum(contending, axis=1) - 1
-            shown = np.where(contending & ~alone[:, None], np.take_along_axis(faces, which, 1), 0)
-            contending &= alone[:, None] | (shown == shown.max(axis=1, keepdims=True))
+            shown = np.where(contending, np.take_along_axis(faces, which, 1), 0)
+            contending &= shown == shown.max(axis=1, keepdims=True)
+            still = contending.sum(axis=1) > 1
+            opener[tied] = np.argmax(contending, axis=1)
+            tied, contending = tied[still], contending[still]
+        return opener, position
 
     def _deal(self, seeds: Array, position: Array, dice: Array) -> tuple[Array, Array]:
         """Rule 2: every seat with dice rolls all of them, in seat order: the face counts."""
         count, p, s = dice.shape[0], self.players, self.sides
-        faces, position = roll(seeds, position, dice.sum(axis=1, dtype=np.int64), s)
+        faces, position = roll(seeds, position, _by_seat_sum(dice), s)
         # The dice in draw order, row by row, seat by seat: each one's (game, seat) cell.
         cells = np.repeat(np.arange(count * p) * s, dice.reshape(-1))
         counts = np.bincount(cells + faces[faces > 0] - 1, minlength=count * p * s)
@@ -186,7 +238,7 @@ class Kernel:
         out = dict(data)
         made = np.flatnonzero((ids >= 0) & (ids < self.bids))
         ended = np.flatnonzero(ids >= self.bids)
-        changed = ["to_act", "bid_count", "last", "ones_wild", "made"]
+        changed = ["to_act", "bid_count", "row", "ones_wild", "made"]
         if ended.size:
             changed += ["position", "dice", "counts", "round", "opener", "palifico", "palificos"]
             changed += ["alive", "in_play"]
@@ -205,28 +257,37 @@ class Kernel:
         count = out["bid_count"][rows]
         if self.rules.ones_opening_cancels_wild:
             cancels = (count == 0) & (self.face[bid] == 1)
-            out["ones_wild"][rows] &= ~cancels
-        out["made"][rows, count] = bid * self.players + seat
+            out["ones_wild"][rows[cancels]] = False
+        code = (bid * self.players + seat).astype(self.code_type)
+        np.put(out["made"], rows * self.bids + count, code)
         out["bid_count"][rows] = count + 1
-        out["last"][rows] = bid
-        out["to_act"][rows] = self.left[seat, out["alive"][rows]]
+        row = bid + 1
+        if self.rules.palifico:  # the same half of the tables: a palifico round's or not
+            row += (out["row"][rows] > self.bids) * (self.bids + 1)
+        out["row"][rows] = row
+        out["to_act"][rows] = self.flat_left[seat * 2**self.players + out["alive"][rows]]
 
     def _reveal(self, out: Data, rows: Array, calza: Array) -> None:
         """Rules 5 to 8 and 11: count the last bid, settle it, start the next round."""
         rules = self.rules
-        last = out["last"][rows]
+        last = self.row_last[out["row"][rows]]
         quantity, face = self.quantity[last], self.face[last]
-        counts, dice = out["counts"][rows], out["dice"][rows].astype(np.int64)
+        counts, dice = _take(out["counts"], rows), _take(out["dice"], rows)
         ones_wild = out["ones_wild"][rows]
         here = np.arange(rows.size)
-        per_seat = counts[here, :, face - 1].astype(np.int64)
-        per_seat += np.where((ones_wild & (face != 1))[:, None], counts[:, :, 0], 0)
+        wild = ones_wild & (face != 1)
         if rules.straights_wild:
+            per_seat = counts[here, :, face - 1].astype(np.int64)
+            per_seat += np.where(wild[:, None], counts[:, :, 0], 0)
             straight = (counts == self.straights[dice]).all(axis=2)
-            per_seat = np.where(straight, dice, per_seat)
-        count = per_seat.sum(axis=1)
-        caller = out["to_act"][rows].astype(np.int64)
-        bidder = self.right[caller, out["alive"][rows]]
+            count = np.where(straight, dice, per_seat).sum(axis=1)
+        else:  # the table's counts of each face, then the bid's face and the wild ones
+            table = _by_seat_sum(counts)
+            count = table.reshape(-1)[here * self.sides + face - 1]
+            count += np.where(wild, table[:, 0], 0)
+        caller = out["to_act"][rows]
+        alive = out["alive"][rows]
+        bidder = self.flat_right[caller * 2**self.players + alive]
         holds = count >= quantity
         loser = np.where(holds, caller, bidder)
         winner = np.where(holds, bidder, caller)
@@ -242,60 +303,68 @@ class Kernel:
             )
             out["reveal_calza"][rows] = calza
         else:
-            left[here, loser] -= 1
+            cells, flat = here * self.players + loser, left.reshape(-1)  # left: a new array
+            flat[cells] -= 1
+            out_of = flat[cells] == 0  # the loser's last die: its bit leaves the set
+            alive = alive ^ (self.bits[loser] * out_of)
         for name, value in (
-            ("reveal_counts", counts), ("reveal_bid", last), ("reveal_bidder", bidder),
+            ("reveal_bid", last), ("reveal_bidder", bidder),
             ("reveal_challenger", caller), ("reveal_loser", loser), ("reveal_count", count),
             ("reveal_ones_wild", ones_wild),
         ):  # fmt: skip
             out[name][rows] = value
-        out["dice"][rows] = left
-        alive = self._alive(left)
+        _put(out["reveal_counts"], rows, counts)
+        _put(out["dice"], rows, left)
+        if rules.calza:
+            alive = self._alive(left)
+            out["in_play"][rows] = left.sum(axis=1)
+        else:
+            out["in_play"][rows] -= 1
         out["alive"][rows] = alive
-        out["in_play"][rows] = left.sum(axis=1)
-        over = (left > 0).sum(axis=1) == 1
-        out["counts"][rows[over]] = 0
-        out["to_act"][rows[over]] = -1
-        self._clear_bids(out, rows[over])
-        go = ~over
-        rows, left, alive = rows[go], left[go], alive[go]
+        over = self.single[alive]
+        ended = rows[over]
+        _put(out["counts"], ended, 0)
+        out["to_act"][ended] = -1
+        out["bid_count"][ended] = 0
+        out["row"][ended] = self.over
+        if rules.palifico:
+            out["palifico"][ended] = False
+        keep = np.flatnonzero(~over)
+        rows, left, alive = rows[keep], _take(left, keep), alive[keep]
         if not rows.size:
             return
-        calza, caller, loser, winner = calza[go], caller[go], loser[go], winner[go]
-        here = np.arange(rows.size)
-        opener = loser if rules.next_opener == "loser" else winner
+        opener = (loser if rules.next_opener == "loser" else winner)[keep]
+        if rules.calza or rules.palifico:
+            calza, caller, loser = calza[keep], caller[keep], loser[keep]
+            here = np.arange(rows.size)
         if rules.calza:
             opener = np.where(calza, caller, opener)
         if rules.palifico:
             # Rule 10: a seat down to its last die opens a palifico round, once a game.
-            had = out["palificos"][rows]
+            had = _take(out["palificos"], rows)
             unsure = np.where(calza, caller, np.maximum(loser, 0))
             palifico = (loser >= 0) & (left[here, unsure] == 1) & (had[here, unsure] == 0)
             opener = np.where(palifico, unsure, opener)
-        empty = left[here, opener] == 0
-        opener = np.where(empty, self.left[opener, alive], opener)
+        opener = self.flat_opener[opener * 2**self.players + alive]  # it, or the next with dice
         if rules.palifico:
             noted = np.flatnonzero(palifico)
             had[noted, opener[noted]] = had[noted].max(axis=1) + 1
-            out["palificos"][rows] = had
+            _put(out["palificos"], rows, had)
             out["ones_wild"][rows] = rules.ones_wild & ~palifico
         else:
             out["ones_wild"][rows] = rules.ones_wild
         counts, position = self._deal(out["seed"][rows], out["position"][rows], left)
-        out["counts"][rows] = counts
+        _put(out["counts"], rows, counts)
         out["position"][rows] = position
         out["round"][rows] += 1
         out["opener"][rows] = opener
         out["to_act"][rows] = opener
-        self._clear_bids(out, rows)
+        out["bid_count"][rows] = 0
         if rules.palifico:
             out["palifico"][rows] = palifico
-
-    def _clear_bids(self, out: Data, rows: Array) -> None:
-        out["bid_count"][rows] = 0
-        out["last"][rows] = -1
-        if rows.size and self.rules.palifico:
-            out["palifico"][rows] = False
+            out["row"][rows] = palifico * (self.bids + 1)
+        else:
+            out["row"][rows] = 0
 
     # ------------------------------------------------------------------ reading
 
@@ -303,30 +372,26 @@ class Kernel:
         return data["to_act"].astype(np.int64)
 
     def legal_mask(self, data: Data) -> Array:
-        mask: Array = self.rows[self._row(data)] & self.cut[data["in_play"]]
+        mask: Array = self.rows[data["row"]] & self.cut[data["in_play"]]
         return mask
 
     def legal(self, data: Data, ids: Array) -> Array:
         known = (ids >= 0) & (ids < self.width)
         ids = np.where(known, ids, 0)
         within = (ids >= self.bids) | (ids < data["in_play"] * self.sides)
-        legal: Array = known & within & self.rows[self._row(data), ids]
+        legal: Array = known & within & self.rows[data["row"], ids]
         return legal
 
-    def _firsts(self, data: Data) -> tuple[Array, Array]:
-        row = self._row(data)
-        return row, self.firsts[row, data["in_play"]]
-
     def legal_count(self, data: Data) -> Array:
-        row, bids = self._firsts(data)
-        count: Array = bids + self.rows[row, self.bids] * (self.width - self.bids)
+        count: Array = self.flat_counts[data["row"] * self.stride + data["in_play"]]
         return count
 
     def nth_legal(self, data: Data, index: Array) -> Array:
         # The bids of at most the dice in play, in the scalar order, then the answers.
-        row, bids = self._firsts(data)
-        first = np.minimum(index, self.bids - 1)
-        picked = np.where(index < bids, self.nth[row, first], self.bids + index - bids)
+        row = data["row"]
+        bids = self.flat_firsts[row * self.stride + data["in_play"]]
+        first = row * self.bids + np.minimum(index, self.bids - 1)
+        picked = np.where(index < bids, self.flat_nth[first], self.bids + index - bids)
         return np.where(row == self.over, -1, picked)
 
     def scores(self, data: Data) -> Array:

@@ -420,6 +420,11 @@ class Kernel:
         live = data["to_act"] >= 0
         return np.repeat(live[:, None], 2, axis=1)
 
+    def legal(self, data: Data, ids: Array) -> Array:
+        """Whether each game's id is legal there: roll or stand in a game not over."""
+        legal: Array = (data["to_act"] >= 0) & ((ids == _ROLL) | (ids == _STAND))
+        return legal
+
     def legal_count(self, data: Data) -> Array:
         return np.where(data["to_act"] >= 0, 2, 0)
 

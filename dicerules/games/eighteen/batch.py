@@ -33,9 +33,28 @@ _LIGHTNING_STEPS = 8
 """The lightning steps' dice rolled at once (most lightning rounds take fewer)."""
 
 
+def _triples() -> Array:
+    """Three dice (0 for no die) as one index, ``49 * a + 7 * b + c``: their counts by face."""
+    dice = np.indices((_SIDES + 1,) * 3).reshape(3, -1).T
+    return (dice[:, :, None] == _FACES).sum(axis=1).astype(np.float32)  # type: ignore[no-any-return]
+
+
+_TRIPLES = _triples()
+"""The counts by face of every three dice: ``_counted`` looks each three up at once."""
+
+
 def _counted(dice: Array) -> Array:
-    """``dice`` (0 for no die) counted by face along the last axis: one more axis of 6."""
-    return (dice[..., None] == _FACES).sum(axis=-2)  # type: ignore[no-any-return]
+    """``dice`` (0 for no die; three or six along the last axis) counted by face along
+    the last axis: one more axis of 6 (float32, as the observation holds them)."""
+    width = dice.shape[-1]
+    counts = None
+    for first in range(0, width, 3):
+        three = dice[..., first : first + 3].astype(np.int16)
+        index = three[..., 0] * 49 + three[..., 1] * 7 + three[..., 2]
+        looked = _TRIPLES.take(index, axis=0)
+        counts = looked if counts is None else counts + looked
+    assert counts is not None and width % 3 == 0
+    return counts
 
 
 def _used(seeds: Array, start: Array, after: Array, width: int, used: Array | int) -> Array:
@@ -401,6 +420,11 @@ class Kernel:
         live = data["to_act"] >= 0
         return np.repeat(live[:, None], 2, axis=1)
 
+    def legal(self, data: Data, ids: Array) -> Array:
+        """Whether each game's id is legal there: roll or stand in a game not over."""
+        legal: Array = (data["to_act"] >= 0) & ((ids == _ROLL) | (ids == _STAND))
+        return legal
+
     def legal_count(self, data: Data) -> Array:
         return np.where(data["to_act"] >= 0, 2, 0)
 
@@ -419,38 +443,53 @@ class Kernel:
 
     def observation(self, data: Data, seat: int | None) -> Array:
         p = self.players
-        count = data["to_act"].shape[0]
-        at = np.arange(count)
-        obs = np.zeros((count, 14 * p + 19), dtype=np.float32)
-        # The pieces of encoding.OBSERVATION, in order, written where they go.
+        to_act = data["to_act"]
+        count = to_act.shape[0]
+        width = 14 * p + 19
+        obs = np.zeros((count, width), dtype=np.float32)
+        flat = obs.reshape(-1)
+        row = np.arange(0, count * width, width)  # each game's first cell in ``flat``
+        # The pieces of encoding.OBSERVATION, in order, each written where it goes.
         if seat is not None:
             obs[:, seat] = 1
-        obs[at, p + data["house"]] = 1
-        obs[at, 2 * p + data["first"]] = 1
-        live = np.flatnonzero(data["to_act"] >= 0)
-        obs[live, 3 * p + data["to_act"][live]] = 1
+        if self.permanent >= 0:  # the house is the same seat all game long
+            obs[:, p + self.permanent] = 1
+        else:
+            flat[row + (p + data["house"])] = 1
+        flat[row + (2 * p + data["first"])] = 1
+        live = to_act >= 0
+        if live.all():
+            flat[row + (3 * p + to_act)] = 1
+        else:
+            flat[(row + (3 * p + to_act))[live]] = 1
         obs[:, 4 * p] = data["round"]
         start = 4 * p + 1
         obs[:, start : start + p] = data["points"]
         obs[:, start + p : start + 2 * p] = data["out"]
         start += 2 * p
-        obs[:, start : start + _SIDES] = _counted(data["house_dice"][:, :3])
+        house_dice = data["house_dice"]
+        obs[:, start : start + _SIDES] = _counted(house_dice[:, :3])
         start += _SIDES
         if seat is not None:
-            house = np.flatnonzero(data["house"] == seat)
-            obs[house, start : start + _SIDES] = _counted(data["house_dice"][house, 3:])
+            if self.permanent == seat:
+                obs[:, start : start + _SIDES] = _counted(house_dice[:, 3:])
+            elif self.permanent < 0:
+                house = np.flatnonzero(data["house"] == seat)
+                obs[house, start : start + _SIDES] = _counted(house_dice[house, 3:])
         start += _SIDES
         if not self.rules.simultaneous_reveal:
-            obs[:, start : start + _SIDES * p] = _counted(data["hands"]).reshape(count, -1)
+            hands = obs[:, start : start + _SIDES * p].reshape(count, p, _SIDES)
+            hands[...] = _counted(data["hands"])
         elif seat is not None:
             at_seat = start + _SIDES * seat
             obs[:, at_seat : at_seat + _SIDES] = _counted(data["hands"][:, seat])
         start += _SIDES * p
         obs[:, start : start + p] = data["winners"]
         start += p
-        scored = np.flatnonzero(data["results_len"] > 0)
-        obs[scored, start : start + p] = data["last_changes"][scored]
-        obs[scored, start + p :] = _counted(data["last_house_dice"][scored, 3:])
+        # A game that has scored no round yet has its last_* arrays still zero, as
+        # its observation of them is: every game's are written.
+        obs[:, start : start + p] = data["last_changes"]
+        obs[:, start + p :] = _counted(data["last_house_dice"][:, 3:])
         return obs
 
     def fields(self, data: Data, index: int) -> dict[str, object]:

@@ -43,6 +43,25 @@ def expected_fields(state: Any, fields: dict[str, object]) -> dict[str, object]:
     }
 
 
+def play_to_the_end(eng: Any, b: Any, states: list[Any], rng: Any) -> list[Any]:
+    """Every game of ``b`` (the scalar ``states``) played to its end by random legal ids
+    (``rng.choice``), each step compared with the scalar engine's; the end states."""
+    game = eng.game
+    compare(eng, b, states)
+    while not all(game.is_terminal(state) for state in states):
+        ids = [
+            rng.choice(np.flatnonzero(row).tolist()) if row.any() else -1
+            for row in eng.legal_mask(b)
+        ]
+        b = eng.step(b, np.array(ids))
+        states = [
+            s if i < 0 else game.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
+        ]
+        compare(eng, b, states)
+    assert [eng.state(b, index) for index in range(len(states))] == states
+    return states
+
+
 def compare(eng: Any, b: Any, states: list[Any]) -> None:
     game, rules = eng.game, eng.rules
     ids = ActionIds(eng.actions)

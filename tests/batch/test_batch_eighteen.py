@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from test_batch_differential import compare
+from test_batch_differential import play_to_the_end
 from test_streams import TWO64, seed_with_draw
 
 import dicerules
@@ -43,31 +43,17 @@ RULES = [
 REJECTING = [seed_with_draw(j, TWO64 - 1) for j in range(1, 240, 7)]
 
 
-def play_to_the_end(eng: Any, seeds: list[int], rng: random.Random) -> list[Any]:
-    """Every game played to its end by random legal ids, each step compared with the
-    scalar engine's; the scalar end states returned."""
-    b = eng.new_games(seeds)
+def play_from_seeds(eng: Any, seeds: list[int], rng: random.Random) -> list[Any]:
+    """The games of ``seeds`` played to their ends (``play_to_the_end``)."""
     states = [GAME.new_game(eng.rules, seed=seed) for seed in seeds]
-    compare(eng, b, states)
-    while not all(GAME.is_terminal(state) for state in states):
-        ids = [
-            rng.choice(np.flatnonzero(row).tolist()) if row.any() else -1
-            for row in eng.legal_mask(b)
-        ]
-        b = eng.step(b, np.array(ids))
-        states = [
-            s if i < 0 else GAME.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
-        ]
-        compare(eng, b, states)
-    assert [eng.state(b, index) for index in range(len(seeds))] == states
-    return states
+    return play_to_the_end(eng, eng.new_games(seeds), states, rng)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
 def test_whole_games_are_the_scalar_games(rules: Rules) -> None:
     rng = random.Random(repr(rules))
     seeds = [rng.getrandbits(64) for _ in range(8)] + REJECTING
-    states = play_to_the_end(batch.engine(GAME, rules), seeds, rng)
+    states = play_from_seeds(batch.engine(GAME, rules), seeds, rng)
     assert all(state.winners for state in states)
 
 
@@ -76,7 +62,7 @@ def test_lightning_rounds_longer_than_a_roll(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(kernel, "_LIGHTNING_STEPS", 1)
     rules = Rules(players=8, target=1)
     seeds = list(range(40)) + REJECTING
-    states = play_to_the_end(batch.engine(GAME, rules), seeds, random.Random(3))
+    states = play_from_seeds(batch.engine(GAME, rules), seeds, random.Random(3))
     assert sum(len(state.lightning) > 1 for state in states) > 10
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
 
 import pytest
-from test_batch_differential import compare
+from test_batch_differential import play_to_the_end
 
 import dicerules
 from dicerules.games.twenty_four import Rules
@@ -36,24 +35,6 @@ def first_seed(showing: tuple[int, ...]) -> int:
 
 
 SIXES, ONES = first_seed((6,) * 5), first_seed((1,) * 5)
-
-
-def play_to_the_end(eng: Any, b: Any, states: list[Any], rng: random.Random) -> None:
-    """Every game played to its end by random legal ids, each step compared with the
-    scalar engine's."""
-    compare(eng, b, states)
-    while not all(GAME.is_terminal(state) for state in states):
-        ids = [
-            rng.choice(np.flatnonzero(row).tolist()) if row.any() else -1
-            for row in eng.legal_mask(b)
-        ]
-        b = eng.step(b, np.array(ids))
-        states = [
-            s if i < 0 else GAME.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
-        ]
-        compare(eng, b, states)
-    for index, state in enumerate(states):
-        assert eng.state(b, index) == state
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)

@@ -19,24 +19,34 @@ pytestmark = pytest.mark.skipif(
 
 LEFT, UP, CTRL_C = "\x1b[D", "\x1b[A", "\x03"
 
+_ON_THE_TERMINAL = """
+import fcntl, os, struct, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
+"""
+"""Run in the child: take the terminal (so Ctrl-C there is SIGINT), size it, then
+become ``python ARGS``."""
+
 
 class Terminal:
     """A child process on a pseudo-terminal of 80 columns, read until a text shows."""
 
     def __init__(self, argv: list[str]) -> None:
         import pty
+        import subprocess
 
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: its terminal is 80 x 24, then the command line
-            import fcntl
-            import struct
-            import termios
-
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-            env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "INPUTRC": "/dev/null"}
-            env.pop("COLUMNS", None)  # the width is the terminal's
-            os.execve(sys.executable, [sys.executable, "-m", "dicerules", *argv], env)
-        self.pid, self.fd, self.seen = pid, fd, ""
+        # Started by subprocess (no fork of this process, which may hold threads), in a
+        # session of its own that takes the terminal as its controlling one, at 80 x 24.
+        self.fd, child = pty.openpty()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "INPUTRC": "/dev/null"}
+        env.pop("COLUMNS", None)  # the width is the terminal's
+        command = [sys.executable, "-c", _ON_THE_TERMINAL, "-m", "dicerules", *argv]
+        self.process = subprocess.Popen(
+            command, stdin=child, stdout=child, stderr=child, env=env, start_new_session=True
+        )
+        os.close(child)
+        self.seen = ""
 
     def expect(self, text: str, timeout: float = 60) -> str:
         """Everything shown up to ``text`` (which must come within ``timeout`` seconds)."""
@@ -78,20 +88,15 @@ class Terminal:
 
     def status(self, timeout: float = 60) -> int:
         """The child's exit status; a child still running after ``timeout`` seconds is killed."""
-        import signal
+        import subprocess
 
-        end = time.monotonic() + timeout
-        while True:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > end:
-                os.kill(self.pid, signal.SIGKILL)
-                _, status = os.waitpid(self.pid, 0)
-                break
-            time.sleep(0.05)
+        try:
+            code = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            code = self.process.wait()
         os.close(self.fd)
-        return os.waitstatus_to_exitcode(status)
+        return code
 
 
 def test_play_edits_lines_recalls_them_completes_and_stops_at_ctrl_c(tmp_path: Path) -> None:

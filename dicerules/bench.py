@@ -163,8 +163,19 @@ def random_play(
     ``seed``, so every run plays the same games move for move. ``sampler`` is a
     name in SAMPLERS.
     """
-    new_game, legal_actions = game.new_game, game.legal_actions
-    apply, is_terminal = game.apply, game.is_terminal
+    return _random_play(game, rules, rounds_of, game.legal_actions, seed, sampler)
+
+
+def _random_play(
+    game: AnyGame,
+    rules: object,
+    rounds_of: Callable[[Any], int] | None,
+    legal_actions: Callable[[Any], tuple[Any, ...]],
+    seed: int,
+    sampler: str,
+) -> Play:
+    """``random_play``, the legal actions of each decision asked of ``legal_actions``."""
+    new_game, apply, is_terminal = game.new_game, game.apply, game.is_terminal
     scan = _is_scan(sampler)
 
     def play(seconds: float, clock: Clock) -> Sample:
@@ -354,33 +365,14 @@ def encoded_play(
     encoding = game.observation
     if encoding is None:
         return None
-    encode, view = encoding.encode, game.view
-    new_game, legal_actions = game.new_game, game.legal_actions
-    apply, is_terminal = game.apply, game.is_terminal
+    encode, view, legal = encoding.encode, game.view, game.legal_actions
     rules = game.default_rules if rules is None else rules
-    scan = _is_scan(sampler)
 
-    def play(seconds: float, clock: Clock) -> Sample:
-        chooser = random.Random(seed)
-        choose, choice = chooser.random, chooser.choice
-        decisions = game_seed = 0
-        start = clock()
-        while True:
-            state = new_game(rules, seed=game_seed)
-            game_seed += 1
-            while not is_terminal(state):
-                encode(rules, view(state, seat))
-                actions = legal_actions(state)
-                if scan:
-                    state = apply(state, actions[int(choose() * len(actions))])
-                else:
-                    state = apply(state, choice(actions))
-                decisions += 1
-            elapsed = clock() - start
-            if elapsed >= seconds:
-                return Sample(decisions, 0, elapsed)
+    def encoded_legal_actions(state: Any) -> tuple[Any, ...]:
+        encode(rules, view(state, seat))
+        return legal(state)
 
-    return play
+    return _random_play(game, rules, None, encoded_legal_actions, seed, sampler)
 
 
 def learner_play(

@@ -45,3 +45,13 @@ def test_simulate_needs_a_game_or_more(capsys: pytest.CaptureFixture[str]) -> No
     assert parser.parse_args(["--simulate"]).simulate == 20_000
     assert bench.main(parser.parse_args(["--simulate", "0"])) == 2
     assert "--simulate must be 1 or more" in capsys.readouterr().err
+
+
+def test_the_quiet_dask_settings_are_dask_settings_changed() -> None:
+    pytest.importorskip("distributed")
+    from dask import config
+
+    for key, value in bench.QUIET_DASK.items():
+        # A misspelt key would be set quietly, and change nothing: each is one of
+        # Dask's own, and the value is not its default.
+        assert config.get(key) != value, key

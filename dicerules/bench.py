@@ -58,7 +58,7 @@ import attrs
 from dicerules.game import GAMES, AnyGame, Counterpart
 from dicerules.records import record, replay
 
-__all__ = ["configure", "lines", "main", "report"]
+__all__ = ["configure", "lines", "main"]
 
 Clock = Callable[[], float]
 Play = Callable[[float, Clock], "Sample"]
@@ -995,32 +995,6 @@ def _lines(
             yield from (line for row in rows for line in row_block(LONG_HEADER, row, columns))
         else:
             yield from table
-
-
-def report(
-    wanted: Sequence[str],
-    seconds: float,
-    repeats: int,
-    *,
-    clock: Clock = time.perf_counter,
-    pyspiel: Any | None = None,
-    adapters: Mapping[str, Adapter] | None = None,
-    sampler: str = SCAN,
-    batch: int = 0,
-) -> str:
-    """Run the benchmarks and return the whole text bench prints (``lines``, joined)."""
-    return "\n".join(
-        lines(
-            wanted,
-            seconds,
-            repeats,
-            clock=clock,
-            pyspiel=pyspiel,
-            adapters=adapters,
-            sampler=sampler,
-            batch=batch,
-        )
-    )
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:

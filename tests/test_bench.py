@@ -24,6 +24,11 @@ WITHOUT_COUNTERPARTS = [game for game in GAMES.values() if not game.benchmarks.c
 WITH_LONG_GAMES = [game for game in GAMES.values() if game.benchmarks.long_game is not None]
 
 
+def report(*args: Any, **keywords: Any) -> str:
+    """The whole text bench prints: its lines, joined."""
+    return "\n".join(bench.lines(*args, **keywords))
+
+
 def ticking(step: float = 1.0) -> Callable[[], float]:
     """A fake clock that moves ``step`` seconds each time it is read."""
     ticks = itertools.count()
@@ -300,7 +305,7 @@ def test_an_unknown_sampler_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="no sampler named 'numpy'"):
         bench.env_play(FakeEnv(), sampler="numpy")
     with pytest.raises(ValueError, match="no sampler named 'numpy'"):
-        bench.report([game.name], 0.5, 1, clock=ticking(), sampler="numpy")
+        report([game.name], 0.5, 1, clock=ticking(), sampler="numpy")
 
 
 @pytest.mark.parametrize("game", WITH_LONG_GAMES, ids=[game.name for game in WITH_LONG_GAMES])
@@ -571,7 +576,7 @@ def table_names(lines: list[str]) -> list[str]:
 
 def test_report_with_a_fake_clock_a_fake_pyspiel_and_a_fake_adapter() -> None:
     game = WITHOUT_COUNTERPARTS[0]
-    text = bench.report(
+    text = report(
         [game.name], 0.5, 1, clock=ticking(), pyspiel=FakeSpiel(), adapters={"x": fake_adapter()}
     )
     lines = text.splitlines()
@@ -586,7 +591,7 @@ def test_report_with_a_fake_clock_a_fake_pyspiel_and_a_fake_adapter() -> None:
 
 @pytest.mark.parametrize("game", WITH_LONG_GAMES, ids=[game.name for game in WITH_LONG_GAMES])
 def test_a_report_names_each_long_game(game: AnyGame) -> None:
-    text = bench.report([game.name], 0.5, 1, clock=ticking())
+    text = report([game.name], 0.5, 1, clock=ticking())
     setting = game.benchmarks.long_game
     assert setting is not None
     assert f"long game: {game.name}, {setting.text}" in text
@@ -596,7 +601,7 @@ def test_a_report_names_each_long_game(game: AnyGame) -> None:
 def test_report_names_its_sampler_and_passes_it_on() -> None:
     spiel = FakeSpiel()
     game = WITHOUT_COUNTERPARTS[0]
-    text = bench.report([game.name], 0.5, 1, clock=ticking(), pyspiel=spiel, sampler="stdlib")
+    text = report([game.name], 0.5, 1, clock=ticking(), pyspiel=spiel, sampler="stdlib")
     assert text.splitlines()[2] == f"sampler: stdlib, {bench.SAMPLERS['stdlib']}"
     # pyspiel's one run of a clock moving a second per reading is one game, picked by
     # random.Random(0) the stdlib way.
@@ -605,7 +610,7 @@ def test_report_names_its_sampler_and_passes_it_on() -> None:
 
 def test_report_without_pyspiel_or_adapters_says_so() -> None:
     game = WITHOUT_COUNTERPARTS[0]
-    text = bench.report([game.name], 0.5, 1, clock=ticking())
+    text = report([game.name], 0.5, 1, clock=ticking())
     assert "pyspiel: not installed (python -m pip install 'dicerules[bench]')" in text
     assert "adapters: none (python -m pip install 'dicerules[openspiel,pettingzoo]')" in text
     assert "vs pyspiel" not in text
@@ -618,8 +623,8 @@ def test_a_report_depends_only_on_what_the_clock_says() -> None:
     _, counterpart = WITH_COUNTERPARTS[0]
     other = WITHOUT_COUNTERPARTS[0]
     wanted = [other.name, counterpart.label]
-    first = bench.report(wanted, 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
-    again = bench.report(wanted, 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
+    first = report(wanted, 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
+    again = report(wanted, 0.5, 2, clock=ticking(), pyspiel=FakeSpiel())
     assert first == again
     lines = first.splitlines()
     names = table_names(lines)

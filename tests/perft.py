@@ -13,7 +13,9 @@ counted by the length of the legal list, which is the same number.
 SplitMix64 of ``helpers``, written from API.md, not dicerules' code; ``draw`` and
 ``to_the_left`` are what the models that carry a stream share. ``Case`` is a
 pinned count, and ``perft_tests(cases, model_perft)`` the two tests every game's
-file makes of its cases: the engine's count, and its brute-force model's.
+file makes of its cases: the engine's count, and its brute-force model's;
+``model_of`` makes a model's ``model_state`` and ``model_perft`` from its new game,
+moves and play.
 """
 
 from __future__ import annotations
@@ -50,6 +52,28 @@ def perft_over(
     if depth == 1:
         return len(legal)
     return sum(perft_over(play(position, move), depth - 1, moves, play) for move in legal)
+
+
+def model_of(
+    new_game: Callable[[Any, int], P],
+    moves: Callable[[P], Sequence[str]],
+    play: Callable[[P, str], P],
+) -> tuple[Callable[[Any, int, Sequence[str]], P], Callable[[P, int], int]]:
+    """A brute-force model's ``model_state(rules, seed, prefix)``, its new game then
+    each move of ``prefix`` (each one of its moves there), and ``model_perft(position,
+    depth)``, perft over its moves."""
+
+    def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> P:
+        position = new_game(rules, seed)
+        for move in prefix:
+            assert move in moves(position), (move, moves(position))
+            position = play(position, move)
+        return position
+
+    def model_perft(position: P, depth: int) -> int:
+        return perft_over(position, depth, moves, play)
+
+    return model_state, model_perft
 
 
 def engine_state(rules: Any, seed: int, prefix: Sequence[str]) -> Any:

@@ -33,13 +33,12 @@ pinned, checked against the brute force, and worked out by hand in a comment.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from math import comb
 from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from perft import Case, alike_test, draw, engine_state, perft, perft_over, perft_tests, to_the_left
+from perft import Case, alike_test, draw, engine_state, model_of, perft, perft_tests, to_the_left
 
 import dicerules
 from dicerules import SeededStream
@@ -234,15 +233,7 @@ def model_play(table: Table, move: str) -> Table:
     return model_round(table.rules, dice, opener, table.stream, palifico, palificos)
 
 
-def model_perft(table: Table, depth: int) -> int:
-    return perft_over(table, depth, model_moves, model_play)
-
-
-def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:
-    table = model_new_game(rules, seed)
-    for move in prefix:
-        table = model_play(table, move)
-    return table
+model_state, model_perft = model_of(model_new_game, model_moves, model_play)
 
 
 # ------------------------------------------------------------------------ the pins

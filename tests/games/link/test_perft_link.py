@@ -19,11 +19,10 @@ scripted position is also counted by hand, in full, in the comment above HAND.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
-from perft import Case, alike_test, draw, engine_state, perft, perft_over, perft_tests, to_the_left
+from perft import Case, alike_test, draw, engine_state, model_of, perft, perft_tests, to_the_left
 
 import dicerules
 from dicerules import ScriptedStream, SeededStream
@@ -153,15 +152,7 @@ def model_play(t: Table, move: str) -> Table:
     )  # fmt: skip
 
 
-def model_perft(t: Table, depth: int) -> int:
-    return perft_over(t, depth, model_moves, model_play)
-
-
-def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:
-    table = model_new_game(rules, seed)
-    for move in prefix:
-        table = model_play(table, move)
-    return table
+model_state, model_perft = model_of(model_new_game, model_moves, model_play)
 
 
 # ------------------------------------------------------------------------ the pins

@@ -18,11 +18,10 @@ by hand below, and the settlement counts have a closed form.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from perft import Case, alike_test, engine_state, perft, perft_over, perft_tests, seeded_dice
+from perft import Case, alike_test, engine_state, model_of, perft, perft_tests, seeded_dice
 
 import dicerules
 from dicerules import SeededStream
@@ -124,16 +123,7 @@ class Table:
             self.new_turn()
 
 
-def model_perft(table: Table, depth: int) -> int:
-    return perft_over(table, depth, Table.moves, Table.play)
-
-
-def model_state(rules: Any, seed: int, prefix: Sequence[str]) -> Table:
-    table = Table(rules, seed)
-    for move in prefix:
-        assert move in table.moves()
-        table = table.play(move)
-    return table
+model_state, model_perft = model_of(Table, Table.moves, Table.play)
 
 
 # ------------------------------------------------------------------------ the pins

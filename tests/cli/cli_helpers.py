@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import sys
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 from typing import NamedTuple
 
 from dicerules.cli import main
@@ -46,3 +49,15 @@ def cli(
         if given_columns is not None:
             os.environ["COLUMNS"] = given_columns
     return Done(status, out.getvalue(), err.getvalue())
+
+
+def replays_exactly(run: Callable[..., Done], records: Path, game: str, games: int) -> str:
+    """What ``run("replay", records)`` printed, once the records file a simulate run wrote
+    is seen to hold ``games`` records of ``game``, one a line, each replaying exactly."""
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == games
+    assert {json.loads(line)["game"] for line in lines} == {game}
+    done = run("replay", str(records))
+    assert (done.status, done.err) == (0, "")
+    assert done.out.count("it replays exactly") == games
+    return done.out

@@ -8,11 +8,10 @@ a plugin too). Skipped when dicerules_cup_call is not installed
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from cli.cli_helpers import cli
+from cli.cli_helpers import cli, replays_exactly
 
 pytest.importorskip("dicerules_cup_call")
 
@@ -83,11 +82,6 @@ def test_simulate_then_replay_its_records(tmp_path: Path) -> None:
     assert (done.status, done.err) == (0, "")
     assert done.out.startswith("cup-call (standard with players=3), 3 seats: 30 games, seed 0")
     assert "mean score is chips" in done.out
-    lines = records.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 30
-    assert {json.loads(line)["game"] for line in lines} == {"cup-call"}
-    done = cli("replay", str(records))
-    assert (done.status, done.err) == (0, "")
-    assert done.out.count("it replays exactly") == 30
-    assert done.out.count("Game over: ") == 30
-    assert "Hand 3 of 3: every seat antes 1 chip, the pot is 3; seat 2 opens." in done.out
+    replayed = replays_exactly(cli, records, "cup-call", 30)
+    assert replayed.count("Game over: ") == 30
+    assert "Hand 3 of 3: every seat antes 1 chip, the pot is 3; seat 2 opens." in replayed

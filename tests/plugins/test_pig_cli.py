@@ -7,47 +7,25 @@ dicerules_pig is not installed (``pip install ./examples/pig``).
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import NamedTuple
 
 import attrs
 import pytest
+from cli.cli_helpers import Done, cli, replays_exactly
 from helpers import dicerules_process
 
 import dicerules
 import dicerules.game as registry
-from dicerules.cli import main
 
 pytest.importorskip("dicerules_pig")
-
-
-class Done(NamedTuple):
-    status: int
-    out: str
-    err: str
 
 
 def dicerules_command(*args: str, stdin: str = "") -> Done:
     """``python -m dicerules ARGS`` in a process of its own, on the dicerules under test."""
     done = dicerules_process(*args, stdin=stdin)
     return Done(done.returncode, done.stdout, done.stderr)
-
-
-def cli(*args: str, stdin: str = "") -> Done:
-    """``dicerules.cli.main(args)`` in this process, for a game registered here."""
-    out, err, given = io.StringIO(), io.StringIO(), sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            status = main(list(args))
-    finally:
-        sys.stdin = given
-    return Done(status, out.getvalue(), err.getvalue())
 
 
 def test_games_lists_pig_and_its_rule_fields() -> None:
@@ -77,14 +55,8 @@ def test_simulate_then_replay_its_records(tmp_path: Path) -> None:
     assert done.out.startswith("pig (standard), 2 seats: 200 games, seed 0, bots random,random")
     bot_row = next(line for line in done.out.splitlines() if line.startswith("random "))
     assert bot_row.split()[1:4] == ["400", "200", "0"]  # every game has exactly one winner
-    lines = records.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 200
-    assert {json.loads(line)["game"] for line in lines} == {"pig"}
-
-    done = dicerules_command("replay", str(records))
-    assert (done.status, done.err) == (0, "")
-    assert done.out.count("it replays exactly") == 200
-    assert done.out.count("Game over: seat ") == 200
+    replayed = replays_exactly(dicerules_command, records, "pig", 200)
+    assert replayed.count("Game over: seat ") == 200
 
     done = dicerules_command("replay", str(records), "--index", "7")
     assert (done.status, done.err) == (0, "")

@@ -40,16 +40,44 @@ def test_the_cfr_table_puts_the_adapter_beside_openspiel(monkeypatch: Any) -> No
         made.append(which)
         if which == "openspiel":
             return {"seconds": 2.0, "peak": 100 * 2**20, "before": 50 * 2**20, "states": 24576}
+        if which == "floor":
+            return {"seconds": 7.0, "peak": 400 * 2**20, "before": 300 * 2**20, "states": 24576}
         return {"seconds": 5.0, "peak": 250 * 2**20, "before": 80 * 2**20, "states": 24576}
 
     monkeypatch.setattr(bench, "cfr_build", build)
     lines = list(bench.cfr_lines([SOLVED[0].name], repeats=2))
-    assert made == ["openspiel", "adapter"] * 2
+    assert made == ["openspiel", "adapter", "floor"] * 2
     adapter = next(line for line in lines if line.startswith("adapter "))
     native = next(line for line in lines if line.startswith("openspiel "))
+    floor = next(line for line in lines if line.startswith("floor "))
     assert SOLVED[0].benchmarks.solver.spiel in "\n".join(lines)
     cells = adapter.split()
     assert cells.count("2.50x") == 2  # time and memory, each over OpenSpiel's
     assert "24,576" in cells and "250" in cells and "80" in cells
     assert adapter.endswith("<= 3x")
     assert "x" not in native.split()[-1]  # no ratio of OpenSpiel to itself
+    # The floor's time over OpenSpiel's; its memory holds a tree made in advance.
+    assert floor.split()[-2:] == ["3.50x", "-"]
+
+
+def test_the_floor_is_openspiels_own_game_answer_for_answer() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr
+
+    spiel = "liars_dice(numdice=1,dice_sides=3)"
+    floor, native = bench.precomputed_game(spiel), pyspiel.load_game(spiel)
+    assert floor.get_type().short_name.startswith(bench.PRECOMPUTED_NAME)
+    assert (floor.num_players(), floor.num_distinct_actions(), floor.max_game_length()) == (
+        native.num_players(), native.num_distinct_actions(), native.max_game_length()
+    )  # fmt: skip
+    assert len(policy.TabularPolicy(floor).state_lookup) == 192
+    assert policy.TabularPolicy(floor).state_lookup == policy.TabularPolicy(native).state_lookup
+    solvers = cfr.CFRSolver(floor), cfr.CFRSolver(native)
+    for _ in range(3):
+        for solver in solvers:
+            solver.evaluate_and_update_policy()
+    ours, theirs = (solver.average_policy().action_probability_array for solver in solvers)
+    assert (ours == theirs).all()
+    again = bench.precomputed_game(spiel)  # a second game of its own, not a clash
+    assert again.get_type().short_name != floor.get_type().short_name

@@ -59,7 +59,7 @@ import attrs
 from dicerules.game import GAMES, AnyGame, Counterpart
 from dicerules.records import record, replay
 
-__all__ = ["configure", "lines", "main"]
+__all__ = ["configure", "lines", "main", "precomputed_game"]
 
 Clock = Callable[[], float]
 Play = Callable[[float, Clock], "Sample"]
@@ -1355,8 +1355,9 @@ def precomputed_game(spiel: str) -> Any:
 
     No Python game does less at a state, so building a solver on it is the least any
     Python game costs through pyspiel's Python-game interface (the ``floor`` row of
-    ``bench --cfr``). Each call registers a game of its own with pyspiel, which keeps
-    it (and its tree) until the interpreter exits."""
+    ``bench --cfr``). The walk is recursive and keeps every state, so it is for games
+    small enough for tabular solvers. Each call registers a game of its own with
+    pyspiel, which keeps it (and its tree) until the interpreter exits."""
     pyspiel = importlib.import_module("pyspiel")
     native = pyspiel.load_game(spiel)
     players = native.num_players()

@@ -71,6 +71,20 @@ def test_the_floor_is_openspiels_own_game_answer_for_answer() -> None:
     assert (floor.num_players(), floor.num_distinct_actions(), floor.max_game_length()) == (
         native.num_players(), native.num_distinct_actions(), native.max_game_length()
     )  # fmt: skip
+    pending = [(floor.new_initial_state(), native.new_initial_state())]
+    while pending:
+        ours, theirs = pending.pop()
+        assert ours.current_player() == theirs.current_player()
+        assert ours.is_terminal() == theirs.is_terminal()
+        assert ours.returns() == theirs.returns()
+        assert ours.legal_actions() == theirs.legal_actions()
+        if ours.is_chance_node():  # pyspiel gives any seat the outcomes here
+            assert ours.chance_outcomes() == theirs.chance_outcomes()
+        else:
+            assert [ours.legal_actions(p) for p in range(2)] == [
+                theirs.legal_actions(p) for p in range(2)
+            ]
+        pending += [(ours.child(a), theirs.child(a)) for a in theirs.legal_actions()]
     assert len(policy.TabularPolicy(floor).state_lookup) == 192
     assert policy.TabularPolicy(floor).state_lookup == policy.TabularPolicy(native).state_lookup
     solvers = cfr.CFRSolver(floor), cfr.CFRSolver(native)

@@ -1311,22 +1311,25 @@ CFR_TARGET: Final = "<= 3x"
 """What the adapter's time and memory must stay within, to OpenSpiel's own game."""
 
 _CFR_CHILD: Final = """
-import json, resource, sys, time
+import gc, json, resource, sys, time
 import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr
 which, name, spiel = sys.argv[1:4]
+which, _, gc_off = which.partition(" -")
 if which == "adapter":
     import dicerules.openspiel
     from dicerules.game import get_game
     rules = get_game(name).benchmarks.solver.rules
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-start = time.perf_counter()
 if which == "floor":
     from dicerules.bench import precomputed_game
     spiel_game = precomputed_game(spiel)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    start = time.perf_counter()
+if gc_off:
+    gc.disable()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+start = time.perf_counter()
+if which == "floor":
+    pass
 elif which == "adapter":
     spiel_game = dicerules.openspiel.game(name, rules)
 else:
@@ -1339,7 +1342,11 @@ print(json.dumps({"seconds": seconds, "peak": peak, "before": before,
                   "states": len(tabular.state_lookup)}))
 """
 """The child process one build runs in, so that its peak memory is its own (the
-floor's clock and memory start once its tree has been worked out)."""
+floor's clock and memory start once its tree has been worked out). A run named
+``"... -gc"`` builds with Python's garbage collector disabled."""
+
+CFR_RUNS: Final = ("openspiel", "adapter", "adapter -gc", "floor", "floor -gc")
+"""The builds of ``bench --cfr``, in the order each repeat runs them."""
 
 PRECOMPUTED_NAME: Final = "dicerules_bench_floor"
 """The start of the short names ``precomputed_game`` registers with pyspiel."""
@@ -1501,8 +1508,9 @@ def cfr_build(which: str, game: AnyGame) -> dict[str, float]:
 def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
     """The lines of ``bench --cfr``: for each game with solver rules, building
     OpenSpiel's TabularPolicy and CFRSolver through the adapter and on OpenSpiel's
-    own game and on its ``precomputed_game`` (the floor), each in a fresh process, the
-    three interleaved ``repeats`` times: median seconds and spread, peak memory and
+    own game and on its ``precomputed_game`` (the floor), the adapter's and the
+    floor's also with the garbage collector off (``CFR_RUNS``), each in a fresh
+    process, interleaved ``repeats`` times: median seconds and spread, peak memory and
     the memory the process held at the start of the build (after its imports, and
     for the floor its tree)."""
     games = cfr_games(wanted)
@@ -1517,7 +1525,7 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
     for game in games:
         setting = game.benchmarks.solver
         assert setting is not None
-        runs: dict[str, list[dict[str, float]]] = {"openspiel": [], "adapter": [], "floor": []}
+        runs: dict[str, list[dict[str, float]]] = {which: [] for which in CFR_RUNS}
         for _ in range(repeats):
             for which, found in runs.items():
                 found.append(cfr_build(which, game))
@@ -1539,5 +1547,6 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
         yield ""
         yield f"{setting.label} through the adapter, beside OpenSpiel's {setting.spiel}"
         yield "and the floor: OpenSpiel's game as a Python game with every answer worked out"
-        yield "before the build (precomputed_game), the least any Python game costs:"
+        yield "before the build (precomputed_game), the least any Python game costs;"
+        yield "-gc: the same with Python's garbage collector off for the build (gc.disable()):"
         yield from format_table(header, rows).splitlines()

@@ -40,16 +40,19 @@ def test_the_cfr_table_puts_the_adapter_beside_openspiel(monkeypatch: Any) -> No
         made.append(which)
         if which == "openspiel":
             return {"seconds": 2.0, "peak": 100 * 2**20, "before": 50 * 2**20, "states": 24576}
-        if which == "floor":
+        if which.startswith("floor"):
             return {"seconds": 7.0, "peak": 400 * 2**20, "before": 300 * 2**20, "states": 24576}
+        if which == "adapter -gc":
+            return {"seconds": 3.0, "peak": 250 * 2**20, "before": 80 * 2**20, "states": 24576}
         return {"seconds": 5.0, "peak": 250 * 2**20, "before": 80 * 2**20, "states": 24576}
 
     monkeypatch.setattr(bench, "cfr_build", build)
     lines = list(bench.cfr_lines([SOLVED[0].name], repeats=2))
-    assert made == ["openspiel", "adapter", "floor"] * 2
+    assert made == ["openspiel", "adapter", "adapter -gc", "floor", "floor -gc"] * 2
     adapter = next(line for line in lines if line.startswith("adapter "))
     native = next(line for line in lines if line.startswith("openspiel "))
     floor = next(line for line in lines if line.startswith("floor "))
+    without_gc = next(line for line in lines if line.startswith("adapter -gc "))
     assert SOLVED[0].benchmarks.solver.spiel in "\n".join(lines)
     cells = adapter.split()
     assert cells.count("2.50x") == 2  # time and memory, each over OpenSpiel's
@@ -58,6 +61,7 @@ def test_the_cfr_table_puts_the_adapter_beside_openspiel(monkeypatch: Any) -> No
     assert "x" not in native.split()[-1]  # no ratio of OpenSpiel to itself
     # The floor's time over OpenSpiel's; its memory holds a tree made in advance.
     assert floor.split()[-2:] == ["3.50x", "-"]
+    assert without_gc.split()[-2:] == ["1.50x", "-"]  # the target is the default build's
 
 
 def test_the_floor_is_openspiels_own_game_answer_for_answer() -> None:

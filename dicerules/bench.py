@@ -43,6 +43,7 @@ import argparse
 import contextlib
 import gc
 import importlib
+import itertools
 import math
 import os
 import random
@@ -1328,11 +1329,9 @@ if gc_off:
     gc.disable()
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 start = time.perf_counter()
-if which == "floor":
-    pass
-elif which == "adapter":
+if which == "adapter":
     spiel_game = dicerules.openspiel.game(name, rules)
-else:
+elif which == "openspiel":
     spiel_game = pyspiel.load_game(spiel)
 tabular = policy.TabularPolicy(spiel_game)
 solver = cfr.CFRSolver(spiel_game)
@@ -1350,7 +1349,7 @@ CFR_RUNS: Final = ("openspiel", "adapter", "adapter -gc", "floor", "floor -gc")
 
 PRECOMPUTED_NAME: Final = "dicerules_bench_floor"
 """The start of the short names ``precomputed_game`` registers with pyspiel."""
-_precomputed: list[str] = []
+_precomputed = itertools.count()
 
 
 def precomputed_game(spiel: str) -> Any:
@@ -1392,8 +1391,7 @@ def precomputed_game(spiel: str) -> Any:
 
     root = Node(native.new_initial_state())
     kind = native.get_type()
-    name = f"{PRECOMPUTED_NAME}_{len(_precomputed)}"
-    _precomputed.append(name)
+    name = f"{PRECOMPUTED_NAME}_{next(_precomputed)}"
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"{spiel}, precomputed",
@@ -1421,7 +1419,7 @@ def precomputed_game(spiel: str) -> Any:
     )
 
     class Observer:
-        def __init__(self, *unused: object) -> None:
+        def __init__(self) -> None:
             self.tensor = None
             self.dict: dict[str, Any] = {}
 

@@ -89,8 +89,9 @@ def test_the_floor_is_openspiels_own_game_answer_for_answer() -> None:
                 theirs.legal_actions(p) for p in range(2)
             ]
         pending += [(ours.child(a), theirs.child(a)) for a in theirs.legal_actions()]
-    assert len(policy.TabularPolicy(floor).state_lookup) == 192
-    assert policy.TabularPolicy(floor).state_lookup == policy.TabularPolicy(native).state_lookup
+    states = policy.TabularPolicy(floor).state_lookup
+    assert len(states) == 192
+    assert states == policy.TabularPolicy(native).state_lookup
     solvers = cfr.CFRSolver(floor), cfr.CFRSolver(native)
     for _ in range(3):
         for solver in solvers:

@@ -1,0 +1,599 @@
+"""Every game's views, moves and events as JSON, for apps in any language.
+
+A game server, a bot in another language or a browser UI speaks to a game in
+messages, not Python objects. This module makes them, for every registered game
+(plugins included), from the parts of the Game contract alone:
+
+* ``view(game, state, seat)``: what ``seat`` (None: a spectator) may know, as a
+  dict of JSON values: ``format``, ``game``, ``rules`` (every Rules field), ``seat``,
+  ``step`` (the actions so far), ``to_act``, ``over``, ``winners`` (``[]`` until the
+  end), ``scores`` (``null`` until the end), ``view`` (the fields of the game's View,
+  but its ``rules`` and ``player``, which the message holds already: actions in the
+  game's notation, nested values as objects of their fields, tuples as arrays) and
+  ``legal`` (the legal moves in notation when ``seat`` is to act, else ``[]``).
+  It is made from ``game.view(state, seat)`` and public facts alone, so it never
+  holds the stream, its seed, the tape, nor anything the View hides.
+* ``move(game, state, seat, text)``: a client's move, checked and applied.
+* ``error(exc)``: the message of a refusal: ``{"error": code, "message": text}``,
+  the codes stable (``CODES``).
+* ``events(game, before, after, seat)``: what ``seat`` saw happen between two states
+  of one game, in order: each action and who made it, each change of the seat's view
+  that it brought (a roll, a reveal, a new round), and the end. They are made from
+  the seat's views of the states in between, so they show nothing the views do not.
+* ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
+  View class's fields and types (``dicerules schema GAME`` prints it).
+
+Messages are stable like records: the same state gives the same message, byte for
+byte, on every machine and Python (keys in a fixed order, ints, no floats), and a
+change to them is a new ``FORMAT``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, Union, get_args, get_origin
+
+import attrs
+
+from dicerules.errors import (
+    DiceRulesError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidSeatError,
+    NotYourTurnError,
+    RecordError,
+    StreamExhaustedError,
+    UnknownGameError,
+    WrongTypeError,
+    shown,
+)
+from dicerules.game import AnyGame, Game, check_seat, get_game
+
+__all__ = [
+    "CODES",
+    "FORMAT",
+    "MAX_MOVE",
+    "JSONValue",
+    "Message",
+    "dumps",
+    "error",
+    "events",
+    "move",
+    "schema",
+    "view",
+]
+
+FORMAT: Final = 1
+"""The version of every message's shape; a change to any message gets a new number."""
+
+MAX_MOVE: Final = 200
+"""The most characters a move's text may hold (no game's notation needs more)."""
+
+JSONValue: TypeAlias = Union[bool, int, str, list["JSONValue"], dict[str, "JSONValue"], None]  # noqa: UP007
+"""A value ``json.dumps`` writes as it is."""
+
+Message = dict[str, JSONValue]
+"""One message: a JSON object."""
+
+CODES: Final[tuple[tuple[type[BaseException], str], ...]] = (
+    (NotYourTurnError, "not_your_turn"),
+    (IllegalActionError, "illegal_move"),
+    (InvalidActionError, "bad_notation"),
+    (InvalidSeatError, "unknown_seat"),
+    (WrongTypeError, "wrong_type"),
+    (InvalidRulesError, "bad_rules"),
+    (UnknownGameError, "unknown_game"),
+    (RecordError, "bad_record"),
+    (StreamExhaustedError, "stream_exhausted"),
+    (InvalidArgumentError, "bad_argument"),
+    (DiceRulesError, "error"),
+)
+"""Each error class and its code in ``error``'s messages, the most specific first
+(the first class an error is an instance of gives its code). Anything else is
+``"internal"``. The codes never change."""
+
+_INTERNAL: Final = "internal"
+_MESSAGE_LIMIT: Final = 500
+
+
+# ------------------------------------------------------------------ the four calls
+
+
+def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
+    """What ``seat`` (None: a spectator) may know of ``state``, as a JSON message."""
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    seen = game.view(state, seat)  # InvalidSeatError for a seat the game has not
+    over = game.is_terminal(state)
+    to_act = game.current_player(state)
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "rules": codec.rules(state.rules),  # type: ignore[attr-defined]
+        "seat": seat,
+        "step": len(state.tape.actions),  # type: ignore[attr-defined]
+        "to_act": to_act,
+        "over": over,
+        "winners": list(game.winners(state)) if over else [],
+        "scores": list(game.scores(state)) if over else None,
+        "view": codec.encode_view(seen),
+        "legal": (
+            [codec.notation(action) for action in game.legal_actions(state)]
+            if seat is not None and seat == to_act
+            else []
+        ),
+    }
+
+
+def move(game: AnyGame | str, state: object, seat: int | None, text: object) -> Any:
+    """The state after ``seat`` plays ``text`` (notation) in ``state``.
+
+    NotYourTurnError (an IllegalActionError) when ``seat`` is not to act;
+    InvalidActionError for text that is not notation (or longer than MAX_MOVE);
+    IllegalActionError for a move that is not legal; ``state`` is never changed.
+    ``error(exc)`` turns any of them into the message a client is sent.
+    """
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move is notation, a str, not {type(text).__name__}")
+    if len(text) > MAX_MOVE:
+        raise InvalidActionError(
+            f"a move is at most {MAX_MOVE} characters of notation; this one has {len(text):,}"
+        )
+    to_act = game.current_player(state)
+    if seat is None or seat != to_act:
+        who = "a spectator" if seat is None else f"seat {seat}"
+        if to_act is None:
+            raise NotYourTurnError(f"the game is over: {who} cannot move")
+        raise NotYourTurnError(f"it is seat {to_act}'s turn: {who} cannot move")
+    return game.apply(state, game.parse_action(state, text))
+
+
+def error(exc: BaseException) -> dict[str, str]:
+    """``{"error": code, "message": text}`` for a refusal: the code from CODES, the message
+    its first line. An exception that is no DiceRulesError is ``"internal"``, its text
+    withheld (it may name anything of a state)."""
+    if not isinstance(exc, BaseException):
+        raise WrongTypeError(f"error takes an exception, not {type(exc).__name__}")
+    for cls, code in CODES:
+        if isinstance(exc, cls):
+            lines = str(exc).splitlines() or [type(exc).__name__]
+            text = lines[0]
+            if len(text) > _MESSAGE_LIMIT:
+                text = text[: _MESSAGE_LIMIT - 3] + "..."
+            return {"error": code, "message": text}
+    return {"error": _INTERNAL, "message": "the server could not do that"}
+
+
+def events(game: AnyGame | str, before: object, after: object, seat: int | None) -> list[Message]:
+    """What ``seat`` (None: a spectator) saw happen from ``before`` to ``after``, in order.
+
+    ``after`` must follow from ``before`` in one game (InvalidArgumentError if not).
+    Each step gives an ``action`` event (``step``, the ``seat`` that acted, the
+    ``action`` in notation), then a ``seen`` event if the seat's view changed
+    (``changed``: each field of the view message's ``view`` that did, as it is now),
+    and ``end`` (``winners``, ``scores``) once the game is over.
+    """
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(before)
+    codec.check_state(after)
+    check_seat(seat, game.seats(before.rules))  # type: ignore[attr-defined]
+    first = len(before.tape.actions)  # type: ignore[attr-defined]
+    count = len(after.tape.actions) - first  # type: ignore[attr-defined]
+    actions = after.tape.actions.newest(count) if count > 0 else ()  # type: ignore[attr-defined]
+    states = [before]
+    state = before
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+            states.append(state)
+    except DiceRulesError:
+        state = None
+    if count < 0 or state != after:
+        raise InvalidArgumentError(
+            "events takes two states of one game, the second reached from the first by play"
+        )
+    return _events_between(codec, states, actions, seat)
+
+
+def schema(game: AnyGame | str) -> Message:
+    """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message or a list of
+    events, made from its View class's fields and types."""
+    return _codec(game).schema()
+
+
+def dumps(message: object) -> str:
+    """A message as compact JSON text, ASCII, keys in the message's own order."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------ events
+
+
+def _events_between(
+    codec: _Codec, states: list[Any], actions: tuple[Any, ...], seat: int | None
+) -> list[Message]:
+    """The events of ``seat`` along ``states`` (each after the one before by ``actions``),
+    from the seat's views of them and the public facts of each step alone."""
+    game = codec.game
+    result: list[Message] = []
+    seen = codec.encode_view(game.view(states[0], seat))
+    step = len(states[0].tape.actions)
+    for index, action in enumerate(actions):
+        step += 1
+        state = states[index + 1]
+        result.append(
+            {
+                "event": "action",
+                "step": step,
+                "seat": game.current_player(states[index]),
+                "action": codec.notation(action),
+            }
+        )
+        now = codec.encode_view(game.view(state, seat))
+        changed: Message = {name: value for name, value in now.items() if seen[name] != value}
+        if changed:
+            result.append({"event": "seen", "step": step, "changed": changed})
+        seen = now
+        if game.is_terminal(state):
+            result.append(
+                {
+                    "event": "end",
+                    "step": step,
+                    "winners": list(game.winners(state)),
+                    "scores": list(game.scores(state)),
+                }
+            )
+    return result
+
+
+# ------------------------------------------------------------------ a game's codec
+
+Encoder = Callable[[Any], Any] | None
+"""Turns a value of a type into JSON values; None: the value is one already."""
+
+_SKIPPED_FIELDS: Final = frozenset({"rules", "player"})
+"""The View fields the message holds at its top, as ``rules`` and ``seat``."""
+
+_CODECS: dict[int, _Codec] = {}
+
+
+def _codec(game: object) -> _Codec:
+    """The codec of ``game`` (a Game or a registered name), made on first use."""
+    if isinstance(game, str):
+        game = get_game(game)
+    if not isinstance(game, Game):
+        raise WrongTypeError(f"wire takes a dicerules.Game or its name, not {type(game).__name__}")
+    codec = _CODECS.get(id(game))
+    if codec is None or codec.game is not game:
+        codec = _CODECS[id(game)] = _Codec(game)
+    return codec
+
+
+class _Type(NamedTuple):
+    encode: Encoder
+    schema: dict[str, Any]
+
+
+class _Codec:
+    """What ``game``'s messages need, worked out once from its classes' types."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.defs: dict[str, dict[str, Any]] = {}
+        self.named: dict[type, tuple[str, Callable[[Any], Message]]] = {}
+        self.actions = _action_classes(game)
+        self.view_class = _view_class(game)
+        self.notation = functools.lru_cache(maxsize=1 << 16)(game.format_action)
+        self._rules: dict[object, Message] = {}
+        rules_type = self._object(game.Rules, "rules", ())
+        self.rules_schema = rules_type.schema
+        rules_encode = rules_type.encode
+        assert rules_encode is not None
+        self._encode_rules = rules_encode
+        view_type = self._object(self.view_class, "view", _SKIPPED_FIELDS)
+        assert view_type.encode is not None
+        self.encode_view: Callable[[Any], Message] = view_type.encode
+        self.view_schema = view_type.schema
+
+    def check_state(self, state: object) -> None:
+        if type(state) is not self.game.State:
+            raise WrongTypeError(
+                f"{self.game.name} messages are made of {self.game.name} states,"
+                f" not {shown(type(state).__name__)}"
+            )
+
+    def rules(self, rules: object) -> Message:
+        found = self._rules.get(rules)
+        if found is None:
+            if len(self._rules) > 1024:
+                self._rules.clear()
+            found = self._rules[rules] = self._encode_rules(rules)
+        return dict(found)
+
+    # -------------------------------------------------------------- types
+
+    def type_of(self, kind: Any, where: str) -> _Type:
+        """The encoder and schema of values of ``kind`` (a field's type)."""
+        if kind is type(None) or kind is None:
+            return _Type(None, {"type": "null"})
+        if kind is bool:
+            return _Type(None, {"type": "boolean"})
+        if kind is int:
+            return _Type(None, {"type": "integer"})
+        if kind is str:
+            return _Type(None, {"type": "string"})
+        origin = get_origin(kind)
+        if origin is Literal:
+            values = get_args(kind)
+            if all(type(value) in (str, int, bool) for value in values):
+                return _Type(None, {"enum": list(values)})
+        elif origin is Union or origin is types.UnionType:
+            return self._union(get_args(kind), where)
+        elif origin is tuple:
+            return self._tuple(get_args(kind), where)
+        elif isinstance(kind, type):
+            if kind in self.actions:
+                return _Type(self.notation, self._define("action", _ACTION_SCHEMA))
+            if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+                return self._object(kind, where, ())
+            if attrs.has(kind):
+                return self._object(kind, where, ())
+        raise InvalidArgumentError(
+            f"{self.game.name}: wire cannot write {where}, of the type {shown(kind)}"
+        )
+
+    def _define(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        self.defs.setdefault(name, body)
+        return {"$ref": f"#/$defs/{name}"}
+
+    def _union(self, kinds: tuple[Any, ...], where: str) -> _Type:
+        parts = [self.type_of(kind, where) for kind in kinds]
+        schemas: list[dict[str, Any]] = []
+        for part in parts:
+            if part.schema not in schemas:
+                schemas.append(part.schema)
+        body = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        if all(part.encode is None for part in parts):
+            return _Type(None, body)
+        if len(kinds) == 2 and type(None) in kinds:
+            encode = parts[kinds.index(type(None)) - 1].encode
+            assert encode is not None
+            return _Type(functools.partial(_optional, encode), body)
+        table = {}
+        for kind, part in zip(kinds, parts, strict=True):
+            for cls in _classes(kind):
+                table[cls] = part.encode
+        return _Type(functools.partial(_by_type, table), body)
+
+    def _tuple(self, args: tuple[Any, ...], where: str) -> _Type:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = self.type_of(args[0], f"{where}[]")
+            body: dict[str, Any] = {"type": "array", "items": item.schema}
+            if item.encode is None:
+                return _Type(list, body)
+            return _Type(functools.partial(_each, item.encode), body)
+        items = [self.type_of(arg, f"{where}[{index}]") for index, arg in enumerate(args)]
+        body = {
+            "type": "array",
+            "prefixItems": [item.schema for item in items],
+            "items": False,
+            "minItems": len(items),
+        }
+        encoders = tuple(item.encode for item in items)
+        if all(encode is None for encode in encoders):
+            return _Type(list, body)
+        return _Type(functools.partial(_fixed, encoders), body)
+
+    def _object(self, cls: type, where: str, skipped: frozenset[str] | tuple[()]) -> _Type:
+        """An object of ``cls``'s fields (attrs or NamedTuple), in field order."""
+        known = self.named.get(cls)
+        if known is not None:
+            return _Type(known[1], {"$ref": f"#/$defs/{known[0]}"})
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception as error:
+            raise InvalidArgumentError(
+                f"{self.game.name}: the types of {cls.__qualname__}'s fields cannot be read:"
+                f" {error}"
+            ) from None
+        every = attrs.fields(cls) if attrs.has(cls) else cls._fields  # type: ignore[attr-defined]
+        names = [getattr(one, "name", one) for one in every]
+        names = [name for name in names if name not in skipped]
+        fields = [(name, self.type_of(hints[name], f"{cls.__qualname__}.{name}")) for name in names]
+        body = {
+            "type": "object",
+            "properties": {name: kind.schema for name, kind in fields},
+            "required": names,
+            "additionalProperties": False,
+        }
+        pairs = tuple((name, kind.encode) for name, kind in fields)
+        encode: Callable[[Any], Message]
+        if attrs.has(cls):
+            encode = functools.partial(_fields_of, pairs)
+        else:
+            indexed = tuple((name, index, kind) for index, (name, kind) in enumerate(pairs))
+            encode = functools.partial(_items_of, indexed)
+        if where in ("rules", "view"):
+            return _Type(encode, body)
+        name = cls.__name__
+        while name in self.defs or name in ("action", "rules", "view"):
+            name += "_"
+        self.named[cls] = (name, encode)
+        self.defs[name] = body
+        return _Type(encode, {"$ref": f"#/$defs/{name}"})
+
+    # -------------------------------------------------------------- the schema
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of a view message and of a list of events."""
+        seat = {"type": ["integer", "null"], "minimum": 0}
+        seats = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        scores = {"type": "array", "items": {"type": "integer"}}
+        step = {"type": "integer", "minimum": 0}
+        view_message: dict[str, Any] = {
+            "type": "object",
+            "properties": {
+                "format": {"const": FORMAT},
+                "game": {"const": self.game.name},
+                "rules": {"$ref": "#/$defs/rules"},
+                "seat": seat,
+                "step": step,
+                "to_act": seat,
+                "over": {"type": "boolean"},
+                "winners": seats,
+                "scores": {"anyOf": [scores, {"type": "null"}]},
+                "view": {"$ref": "#/$defs/view"},
+                "legal": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+            },
+            "required": list(_VIEW_KEYS),
+            "additionalProperties": False,
+        }
+        changed = dict(self.view_schema)
+        changed.pop("required", None)
+        event = {
+            "oneOf": [
+                _event("action", {"seat": seat, "action": {"$ref": "#/$defs/action"}}),
+                _event("seen", {"changed": changed}),
+                _event("end", {"winners": seats, "scores": scores}),
+            ]
+        }
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"{self.game.name} messages, format {FORMAT}",
+            "description": (
+                "A view message (dicerules.wire.view) or a list of events (dicerules.wire.events)"
+            ),
+            "anyOf": [
+                {"$ref": "#/$defs/view_message"},
+                {"$ref": "#/$defs/events"},
+            ],
+            "$defs": {
+                "view_message": view_message,
+                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "event": event,
+                "rules": self.rules_schema,
+                "view": self.view_schema,
+                "action": _ACTION_SCHEMA,
+                **{name: body for name, body in self.defs.items() if name != "action"},
+            },
+        }
+
+
+_VIEW_KEYS: Final = (
+    "format", "game", "rules", "seat", "step", "to_act", "over", "winners", "scores", "view",
+    "legal",
+)  # fmt: skip
+
+_ACTION_SCHEMA: Final[dict[str, Any]] = {
+    "type": "string",
+    "description": "an action in the game's notation",
+}
+
+
+def _event(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "event": {"const": kind},
+            "step": {"type": "integer", "minimum": 1},
+            **fields,
+        },
+        "required": ["event", "step", *fields],
+        "additionalProperties": False,
+    }
+
+
+def _classes(kind: Any) -> tuple[type, ...]:
+    """The runtime classes of values of ``kind``."""
+    if kind is None:
+        return (type(None),)
+    origin = get_origin(kind)
+    if origin is Literal:
+        return tuple(dict.fromkeys(type(value) for value in get_args(kind)))
+    if origin is Union or origin is types.UnionType:
+        return tuple(cls for arg in get_args(kind) for cls in _classes(arg))
+    if origin is not None:
+        return (origin,)
+    return (kind,)
+
+
+def _by_type(table: Mapping[type, Encoder], value: Any) -> Any:
+    encode = table[type(value)]
+    return value if encode is None else encode(value)
+
+
+def _optional(encode: Callable[[Any], Any], value: object) -> Any:
+    return None if value is None else encode(value)
+
+
+def _each(encode: Callable[[Any], Any], value: tuple[Any, ...]) -> list[Any]:
+    return [encode(item) for item in value]
+
+
+def _fixed(encoders: tuple[Encoder, ...], value: tuple[Any, ...]) -> list[Any]:
+    return [
+        item if encode is None else encode(item)
+        for item, encode in zip(value, encoders, strict=True)
+    ]
+
+
+def _fields_of(pairs: tuple[tuple[str, Encoder], ...], value: object) -> Message:
+    result: Message = {}
+    for name, encode in pairs:
+        item = getattr(value, name)
+        result[name] = item if encode is None else encode(item)
+    return result
+
+
+def _items_of(indexed: tuple[tuple[str, int, Encoder], ...], value: tuple[Any, ...]) -> Message:
+    result: Message = {}
+    for name, index, encode in indexed:
+        item = value[index]
+        result[name] = item if encode is None else encode(item)
+    return result
+
+
+def _view_class(game: AnyGame) -> type:
+    """The class of ``game``'s views: ``view``'s return type, else that of one view."""
+    try:
+        found = typing.get_type_hints(game.view).get("return")
+    except Exception:
+        found = None
+    if isinstance(found, type) and attrs.has(found):
+        return found
+    state = game.new_game(game.default_rules, seed=0)
+    return type(game.view(state, None))
+
+
+def _action_classes(game: AnyGame) -> frozenset[type]:
+    """The classes of ``game``'s actions: those ``format_action`` takes, by its type,
+    else those of its distinct actions and of the first legal actions."""
+    try:
+        kinds = typing.get_type_hints(game.format_action)
+    except Exception:
+        kinds = {}
+    hinted = [kind for name, kind in kinds.items() if name != "return"]
+    if hinted:
+        found = frozenset(_classes(hinted[0]))
+        if all(isinstance(cls, type) and cls not in _PLAIN for cls in found):
+            return found
+    rules = game.default_rules
+    actions = list(game.legal_actions(game.new_game(rules, seed=0)))
+    if game.distinct_actions is not None:
+        actions.extend(game.distinct_actions(rules))
+    return frozenset(type(action) for action in actions)
+
+
+_PLAIN: Final = frozenset({type(None), bool, int, str, tuple, object})

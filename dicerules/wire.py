@@ -18,7 +18,7 @@ messages, not Python objects. This module makes them, for every registered game
   the codes stable (``CODES``).
 * ``events(game, before, after, seat)``: what ``seat`` saw happen between two states
   of one game, in order: each action and who made it, each change of the seat's view
-  that it brought (a roll, a reveal, a new round), and the end. They are made from
+  that it brought (a roll, a reveal), each new round, and the end. They are made from
   the seat's views of the states in between, so they show nothing the views do not.
 * ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
   View class's fields and types (``dicerules schema GAME`` prints it).
@@ -181,8 +181,10 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
     ``after`` must follow from ``before`` in one game (InvalidArgumentError if not).
     Each step gives an ``action`` event (``step``, the ``seat`` that acted, the
     ``action`` in notation), then a ``seen`` event if the seat's view changed
-    (``changed``: each field of the view message's ``view`` that did, as it is now),
-    and ``end`` (``winners``, ``scores``) once the game is over.
+    (``changed``: each field of the view message's ``view`` that did, as it is now:
+    the dice rolled, the cups revealed), a ``round`` event (``round``) if a new round
+    began (in a game that declares ``round_of``), and ``end`` (``winners``,
+    ``scores``) once the game is over.
     """
     codec = _codec(game)
     game = codec.game
@@ -227,8 +229,10 @@ def _events_between(
     """The events of ``seat`` along ``states`` (each after the one before by ``actions``),
     from the seat's views of them and the public facts of each step alone."""
     game = codec.game
+    round_of = game.round_of
     result: list[Message] = []
-    seen = codec.encode_view(game.view(states[0], seat))
+    was = game.view(states[0], seat)
+    seen = codec.encode_view(was)
     step = len(states[0].tape.actions)
     for index, action in enumerate(actions):
         step += 1
@@ -241,12 +245,18 @@ def _events_between(
                 "action": codec.notation(action),
             }
         )
-        now = codec.encode_view(game.view(state, seat))
+        view_now = game.view(state, seat)
+        now = codec.encode_view(view_now)
         changed: Message = {name: value for name, value in now.items() if seen[name] != value}
         if changed:
             result.append({"event": "seen", "step": step, "changed": changed})
-        seen = now
-        if game.is_terminal(state):
+        over = game.is_terminal(state)
+        if round_of is not None and not over:
+            number = round_of(view_now)
+            if number != round_of(was):
+                result.append({"event": "round", "step": step, "round": number})
+        seen, was = now, view_now
+        if over:
             result.append(
                 {
                     "event": "end",
@@ -466,6 +476,7 @@ class _Codec:
             "oneOf": [
                 _event("action", {"seat": seat, "action": {"$ref": "#/$defs/action"}}),
                 _event("seen", {"changed": changed}),
+                _event("round", {"round": {"type": "integer"}}),
                 _event("end", {"winners": seats, "scores": scores}),
             ]
         }

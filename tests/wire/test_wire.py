@@ -49,12 +49,32 @@ def test_views_and_events_of_a_game(name: str, preset: str) -> None:
             game.current_player(state) for state in states[:-1]
         ]
         assert wire.events(game, last, last, seat) == []
+        rounds = [(event["step"], event["round"]) for event in whole if event["event"] == "round"]
+        assert rounds == _new_rounds(game, states, seat)
         ended = [event for event in whole if event["event"] == "end"]
         assert ended == (
             [{"event": "end", "step": len(states) - 1, "winners": list(game.winners(last)),
               "scores": list(game.scores(last))}]
             if game.is_terminal(last) else []
         )  # fmt: skip
+
+
+def _new_rounds(game, states, seat):
+    """Each step after which a game that counts rounds is in a new one, and its number."""
+    if game.round_of is None:
+        return []
+    numbers = [game.round_of(game.view(state, seat)) for state in states]
+    return [
+        (step, numbers[step])
+        for step in range(1, len(states))
+        if numbers[step] != numbers[step - 1] and not game.is_terminal(states[step])
+    ]
+
+
+def test_rounds_are_told_where_a_game_counts_them() -> None:
+    counted = {name for name, game in dicerules.GAMES.items() if game.round_of is not None}
+    assert {"liars-dice", "eighteen", "link", "twenty-four", "cup-call"} <= counted
+    assert "pig" not in counted
 
 
 @pytest.mark.parametrize("name", list(dicerules.GAMES))

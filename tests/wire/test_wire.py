@@ -6,8 +6,8 @@ import itertools
 import json
 
 import pytest
-from conftest import CASES, valid
 from helpers import random_play, seeded_choice
+from wire_checks import CASES, valid
 
 import dicerules
 from dicerules import wire

@@ -34,7 +34,7 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, Union, get_args, get_origin
 
 import attrs
@@ -54,6 +54,7 @@ from dicerules.errors import (
     shown,
 )
 from dicerules.game import AnyGame, Game, check_seat, get_game
+from dicerules.tape import Tape
 
 __all__ = [
     "CODES",
@@ -64,6 +65,7 @@ __all__ = [
     "dumps",
     "error",
     "events",
+    "events_along",
     "move",
     "schema",
     "view",
@@ -118,7 +120,7 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
         "game": game.name,
         "rules": codec.rules(state.rules),  # type: ignore[attr-defined]
         "seat": seat,
-        "step": len(state.tape.actions),  # type: ignore[attr-defined]
+        "step": _steps(game, state),
         "to_act": to_act,
         "over": over,
         "winners": list(game.winners(state)) if over else [],
@@ -191,9 +193,8 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
     codec.check_state(before)
     codec.check_state(after)
     check_seat(seat, game.seats(before.rules))  # type: ignore[attr-defined]
-    first = len(before.tape.actions)  # type: ignore[attr-defined]
-    count = len(after.tape.actions) - first  # type: ignore[attr-defined]
-    actions = after.tape.actions.newest(count) if count > 0 else ()  # type: ignore[attr-defined]
+    count = _steps(game, after) - _steps(game, before)
+    actions = _last_actions(game, after, count) if count > 0 else ()
     states = [before]
     state = before
     try:
@@ -207,6 +208,28 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
             "events takes two states of one game, the second reached from the first by play"
         )
     return _events_between(codec, states, actions, seat)
+
+
+def events_along(
+    game: AnyGame | str, states: Sequence[Any], actions: Sequence[Any], seat: int | None
+) -> list[Message]:
+    """The events of ``seat`` along ``states``, each reached from the one before by the
+    action of ``actions`` at its place: what ``events`` gives for the states of one game.
+
+    Nothing checks that the states follow from one another: checks of leaks give it
+    states whose hidden dice are drawn afresh (``resample_hidden``), for which the
+    events must be the same.
+    """
+    codec = _codec(game)
+    for state in states:
+        codec.check_state(state)
+    if len(states) != len(actions) + 1:
+        raise InvalidArgumentError(
+            f"events_along takes one state more than actions: {len(states)} states,"
+            f" {len(actions)} actions"
+        )
+    check_seat(seat, codec.game.seats(states[0].rules))
+    return _events_between(codec, list(states), tuple(actions), seat)
 
 
 def schema(game: AnyGame | str) -> Message:
@@ -223,6 +246,22 @@ def dumps(message: object) -> str:
 # ------------------------------------------------------------------ events
 
 
+def _steps(game: AnyGame, state: Any) -> int:
+    """The number of actions taken to reach ``state``: its tape's, else its history's."""
+    tape = getattr(state, "tape", None)
+    if isinstance(tape, Tape):
+        return len(tape.actions)
+    return len(game.history(state))
+
+
+def _last_actions(game: AnyGame, state: Any, count: int) -> tuple[Any, ...]:
+    """The last ``count`` actions taken to reach ``state``."""
+    tape = getattr(state, "tape", None)
+    if isinstance(tape, Tape):
+        return tape.actions.newest(count)
+    return tuple(game.history(state)[-count:])
+
+
 def _events_between(
     codec: _Codec, states: list[Any], actions: tuple[Any, ...], seat: int | None
 ) -> list[Message]:
@@ -233,7 +272,7 @@ def _events_between(
     result: list[Message] = []
     was = game.view(states[0], seat)
     seen = codec.encode_view(was)
-    step = len(states[0].tape.actions)
+    step = _steps(game, states[0])
     for index, action in enumerate(actions):
         step += 1
         state = states[index + 1]
@@ -473,7 +512,7 @@ class _Codec:
         changed = dict(self.view_schema)
         changed.pop("required", None)
         event = {
-            "oneOf": [
+            "anyOf": [
                 _event("action", {"seat": seat, "action": {"$ref": "#/$defs/action"}}),
                 _event("seen", {"changed": changed}),
                 _event("round", {"round": {"type": "integer"}}),

@@ -54,6 +54,7 @@ from dicerules.errors import (
     shown,
 )
 from dicerules.game import AnyGame, Game, check_seat, get_game
+from dicerules.rulefields import field_spec
 from dicerules.tape import Tape
 
 __all__ = [
@@ -400,7 +401,9 @@ class _Codec:
             if attrs.has(kind):
                 return self._object(kind, where, ())
         raise InvalidArgumentError(
-            f"{self.game.name}: wire cannot write {where}, of the type {shown(kind)}"
+            f"{self.game.name}: wire cannot write {where}, of the type"
+            f" {getattr(kind, '__name__', None) or shown(kind)} (a JSON message holds ints,"
+            " strs, bools, None, Literals, tuples, attrs classes, NamedTuples and actions)"
         )
 
     def _define(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -460,10 +463,13 @@ class _Codec:
         every = attrs.fields(cls) if attrs.has(cls) else cls._fields  # type: ignore[attr-defined]
         names = [getattr(one, "name", one) for one in every]
         names = [name for name in names if name not in skipped]
-        fields = [(name, self.type_of(hints[name], f"{cls.__qualname__}.{name}")) for name in names]
+        fields = [(name, self.type_of(hints[name], f"{cls.__name__}.{name}")) for name in names]
+        ranges = _ranges(cls) if attrs.has(cls) else {}
         body = {
             "type": "object",
-            "properties": {name: kind.schema for name, kind in fields},
+            "properties": {
+                name: _bounded(kind.schema, ranges.get(name, {})) for name, kind in fields
+            },
             "required": names,
             "additionalProperties": False,
         }
@@ -563,6 +569,28 @@ def _event(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
         "required": ["event", "step", *fields],
         "additionalProperties": False,
     }
+
+
+def _ranges(cls: type) -> dict[str, dict[str, int]]:
+    """The bounds of each int field of a Rules class that says them (``rulefields``)."""
+    found: dict[str, dict[str, int]] = {}
+    for field in attrs.fields(cls):
+        spec = field_spec(field)
+        if spec is not None and spec.kind == "int":
+            bounds = {"minimum": spec.low, "maximum": spec.high}
+            found[field.name] = {key: value for key, value in bounds.items() if value is not None}
+    return found
+
+
+def _bounded(schema: dict[str, Any], bounds: dict[str, int]) -> dict[str, Any]:
+    """``schema`` with ``bounds`` on its integers (also inside an anyOf with null)."""
+    if not bounds:
+        return schema
+    if schema.get("type") == "integer":
+        return {**schema, **bounds}
+    if "anyOf" in schema:
+        return {"anyOf": [_bounded(part, bounds) for part in schema["anyOf"]]}
+    return schema
 
 
 def _classes(kind: Any) -> tuple[type, ...]:

@@ -6,8 +6,6 @@ without the observation Encoding a learner reads).
 from __future__ import annotations
 
 import importlib
-import os
-import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -21,13 +19,17 @@ from dicerules.bench.timing import (
     Play,
     Sample,
     fitted_rows,
-    percent_text,
+    machine_line,
     random_play,
     random_play_with,
     rate_text,
     rates,
     ratio,
     ratio_text,
+    runs_text,
+    sample_spreads,
+    spread_text,
+    spread_warning,
     summarize,
 )
 from dicerules.game import GAMES, AnyGame
@@ -194,7 +196,7 @@ def batch_cells(row: BatchRow, samples: Mapping[str, list[Sample]]) -> list[str]
     def rate(name: str) -> list[str]:
         figure = figures.get(name)
         return ["-", "-"] if figure is None else [rate_text(figure.median),
-                                                 percent_text(figure.spread)]  # fmt: skip
+                                                 spread_text(figure.spread)]  # fmt: skip
 
     def times(name: str, base: str) -> str:
         if name not in figures:
@@ -225,9 +227,9 @@ def batch_lines(
     yield (
         f"dicerules bench --batch: {games:,} games at a time; {repeats}"
         f" run{'' if repeats == 1 else 's'} of {seconds:g} s each, interleaved within each"
-        " row; decisions/s, median and spread ((max - min) / median)"
+        f" row; decisions/s, {runs_text(repeats)}"
     )
-    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    yield machine_line()
     yield f"sampler of the scalar rows: {sampler}, {SAMPLERS[sampler]}"
     yield (
         "simulate: batch.simulate (uniform bots) against the scalar engine's random play,"
@@ -244,6 +246,8 @@ def batch_lines(
     widths = [max(len(BATCH_HEADER[0]), *(len(row.name) for row in rows)),
               *map(len, BATCH_HEADER[1:])]  # fmt: skip
 
+    spreads: list[float | None] = []
+
     def cells() -> Iterator[list[str]]:
         for row in rows:
             plays = {"scalar": row.scalar, "simulate": row.simulate}
@@ -253,7 +257,9 @@ def batch_lines(
             for _ in range(repeats):
                 for name, play in plays.items():
                     samples[name].append(play(seconds, clock))
+            spreads.extend(sample_spreads(samples))
             yield batch_cells(row, samples)
 
     yield ""
     yield from fitted_rows(BATCH_HEADER, cells(), widths, columns)
+    yield from spread_warning(spreads)

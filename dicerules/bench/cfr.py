@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import itertools
-import os
 import statistics
 import sys
 from collections.abc import Iterator, Sequence
@@ -17,9 +16,12 @@ from typing import Any, Final
 from dicerules.bench.timing import (
     format_table,
     load_pyspiel,
-    percent_text,
+    machine_line,
     ratio,
     ratio_text,
+    runs_text,
+    spread_text,
+    spread_warning,
     summarize,
     time_text,
 )
@@ -235,13 +237,17 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
     for the floor its tree)."""
     games = cfr_games(wanted)
     yield "dicerules bench --cfr: TabularPolicy(game) and CFRSolver(game), each build in a"
-    yield f"fresh process; {repeats} run{'' if repeats == 1 else 's'} of each, interleaved"
-    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    yield (
+        f"fresh process; {repeats} run{'' if repeats == 1 else 's'} of each, interleaved;"
+        f" {runs_text(repeats)}"
+    )
+    yield machine_line()
     if load_pyspiel() is None:
         yield "pyspiel: not installed (python -m pip install 'dicerules[openspiel]')"
         return
     header = ["run", "states", "time", "spread", "peak MB", "start MB", "time x", "memory x",
               "target"]  # fmt: skip
+    spreads: list[float | None] = []
     for game in games:
         setting = game.benchmarks.solver
         assert setting is not None
@@ -254,12 +260,13 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
         native_peak = statistics.median(run["peak"] for run in runs["openspiel"])
         for which, found in runs.items():
             times = summarize([run["seconds"] for run in found])
+            spreads.append(times.spread)
             peak = statistics.median(run["peak"] for run in found)
             before = statistics.median(run["before"] for run in found)
             adapter = which == "adapter"
             rows.append([
                 which, f"{int(found[0]['states']):,}", time_text(times.median),
-                percent_text(times.spread), f"{peak / 2**20:,.0f}", f"{before / 2**20:,.0f}",
+                spread_text(times.spread), f"{peak / 2**20:,.0f}", f"{before / 2**20:,.0f}",
                 ratio_text(ratio(times.median, native_time)) if which != "openspiel" else "-",
                 ratio_text(ratio(peak, native_peak)) if adapter else "-",
                 CFR_TARGET if adapter else "",
@@ -270,3 +277,4 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
         yield "before the build (precomputed_game), the least any Python game costs;"
         yield "-gc: the same with Python's garbage collector off for the build (gc.disable()):"
         yield from format_table(header, rows).splitlines()
+    yield from spread_warning(spreads)

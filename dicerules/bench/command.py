@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from dicerules.bench.batch import BATCH_GAMES, batch_lines
 from dicerules.bench.cfr import cfr_lines
 from dicerules.bench.scalar import check_names, lines, load_adapters, names
 from dicerules.bench.simulate import SIMULATE_GAMES, simulate_games, simulate_lines
-from dicerules.bench.timing import SAMPLERS, SCAN, check_arguments, load_pyspiel
+from dicerules.bench.timing import (
+    SAMPLERS,
+    SCAN,
+    check_arguments,
+    load_average,
+    load_pyspiel,
+    load_warning,
+)
 
 
 def configure(
@@ -83,45 +92,49 @@ def configure(
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run the benchmarks ``args`` asks for, printing each line as it is known.
 
-    Returns the exit status: 2, and one line on stderr, for bad arguments.
+    A warning comes first when the machine is busy (its load average over its
+    processors), and again at the end if it became busy meanwhile (but after
+    ``--simulate``, whose own workers load it). Returns the exit status: 2, and one
+    line on stderr, for bad arguments.
     """
     try:
         check_arguments(args.seconds, args.repeats)
         check_names(args.games)
+        if getattr(args, "simulate", None) is not None and args.simulate < 1:
+            raise ValueError(f"--simulate must be 1 or more, got {args.simulate}")
     except ValueError as error:
         print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
     stream = sys.stdout if out is None else out
-    if getattr(args, "simulate", None) is not None:
-        if args.simulate < 1:
-            print(f"dicerules bench: error: --simulate must be 1 or more, got {args.simulate}",
-                  file=sys.stderr)  # fmt: skip
-            return 2
-        for name in simulate_games(args.games):
-            for line in simulate_lines(args.simulate, args.repeats, game=name):
-                print(line, file=stream, flush=True)
-        return 0
-    if getattr(args, "batch", False):
-        columns = getattr(args, "columns", None)
-        for line in batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
-                                columns=columns):  # fmt: skip
-            print(line, file=stream, flush=True)
-        return 0
-    if getattr(args, "cfr", False):
-        for line in cfr_lines(args.games, args.repeats):
-            print(line, file=stream, flush=True)
-        return 0
-    pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
-    text = lines(
-        args.games,
-        args.seconds,
-        args.repeats,
-        pyspiel=pyspiel,
-        adapters=load_adapters(pyspiel),
-        sampler=args.sampler,
-        columns=getattr(args, "columns", None),
-        batch=BATCH_GAMES,
-    )
-    for line in text:
+    busy = list(load_warning(load_average(), os.cpu_count()))
+    for line in itertools.chain(busy, suite_lines(args)):
         print(line, file=stream, flush=True)
+    if not busy and getattr(args, "simulate", None) is None:
+        for line in load_warning(load_average(), os.cpu_count()):
+            print(line, file=stream, flush=True)
     return 0
+
+
+def suite_lines(args: argparse.Namespace) -> Iterator[str]:
+    """The lines of the suite ``args`` asks for, each as soon as it is known."""
+    if getattr(args, "simulate", None) is not None:
+        for name in simulate_games(args.games):
+            yield from simulate_lines(args.simulate, args.repeats, game=name)
+    elif getattr(args, "batch", False):
+        columns = getattr(args, "columns", None)
+        yield from batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
+                               columns=columns)  # fmt: skip
+    elif getattr(args, "cfr", False):
+        yield from cfr_lines(args.games, args.repeats)
+    else:
+        pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
+        yield from lines(
+            args.games,
+            args.seconds,
+            args.repeats,
+            pyspiel=pyspiel,
+            adapters=load_adapters(pyspiel),
+            sampler=args.sampler,
+            columns=getattr(args, "columns", None),
+            batch=BATCH_GAMES,
+        )

@@ -18,9 +18,9 @@ from dicerules.bench.timing import (
     Figure,
     alternate,
     format_table,
-    percent_text,
     ratio,
     ratio_text,
+    spread_text,
     time_text,
 )
 from dicerules.game import GAMES, AnyGame
@@ -101,6 +101,11 @@ class LongGameFigures:
     replay_long: Figure
     bytes_per_state: float
 
+    @property
+    def timed(self) -> tuple[Figure, ...]:
+        """The figures that were timed (all but the memory)."""
+        return (self.apply_short, self.apply_long, self.replay_short, self.replay_long)
+
 
 def measure_long_game(game: AnyGame, seconds: float, repeats: int, clock: Clock) -> LongGameFigures:
     """Apply at step 10 and at step 10,000, replays of 1,000 and 10,000 actions, memory."""
@@ -137,14 +142,14 @@ def long_game_rows(result: LongGameFigures) -> list[list[str]]:
     replay_ratio = ratio(result.replay_long.median, result.replay_short.median)
     rows = [
         [f"apply at step {SHORT_STEP:,}", time_text(result.apply_short.median),
-         percent_text(result.apply_short.spread), "", ""],
+         spread_text(result.apply_short.spread), "", ""],
         [f"apply at step {LONG_STEPS:,}", time_text(result.apply_long.median),
-         percent_text(result.apply_long.spread), ratio_text(apply_ratio),
+         spread_text(result.apply_long.spread), ratio_text(apply_ratio),
          f"<= {FLAT_TARGET}x"],
         [f"replay of {SHORT_REPLAY:,} actions", time_text(result.replay_short.median),
-         percent_text(result.replay_short.spread), "", ""],
+         spread_text(result.replay_short.spread), "", ""],
         [f"replay of {LONG_STEPS:,} actions", time_text(result.replay_long.median),
-         percent_text(result.replay_long.spread), ratio_text(replay_ratio),
+         spread_text(result.replay_long.spread), ratio_text(replay_ratio),
          f"~{LONG_STEPS // SHORT_REPLAY}x (linear)"],
         ["bytes per state", f"{result.bytes_per_state:,.0f}", "", "", ""],
     ]  # fmt: skip

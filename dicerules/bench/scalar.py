@@ -17,9 +17,7 @@ row has a ratio to pyspiel. The long games' tables (``dicerules.bench.long``) fo
 from __future__ import annotations
 
 import importlib
-import os
 import random
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -38,13 +36,17 @@ from dicerules.bench.timing import (
     fitted_rows,
     format_table,
     is_scan,
-    percent_text,
+    machine_line,
     random_play,
     rate_text,
     rates,
     ratio,
     ratio_text,
     row_block,
+    runs_text,
+    sample_spreads,
+    spread_text,
+    spread_warning,
     summarize,
     table_line,
 )
@@ -321,11 +323,11 @@ def speed_row(
         return summarize(rates(samples[name], rounds)).median
 
     decisions = summarize(rates(samples[contender.name]))
-    row = [contender.name, rate_text(decisions.median), percent_text(decisions.spread)]
+    row = [contender.name, rate_text(decisions.median), spread_text(decisions.spread)]
     rounds = None
     if contender.has_rounds:
         rounds = summarize(rates(samples[contender.name], rounds=True))
-        row += [rate_text(rounds.median), percent_text(rounds.spread)]
+        row += [rate_text(rounds.median), spread_text(rounds.spread)]
     else:
         row += ["-", "-"]
     if "decisions vs pyspiel" in header:
@@ -422,9 +424,9 @@ def _lines(
     yield (
         f"dicerules bench: random legal play through the public API; {repeats}"
         f" run{'' if repeats == 1 else 's'} of {seconds:g} s each, interleaved within each"
-        " game; median and spread ((max - min) / median)"
+        f" game; {runs_text(repeats)}"
     )
-    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    yield machine_line()
     yield f"sampler: {sampler}, {SAMPLERS[sampler]}"
     if pyspiel is None:
         yield "pyspiel: not installed (python -m pip install 'dicerules[bench]')"
@@ -435,6 +437,7 @@ def _lines(
     else:
         yield "adapters: none (python -m pip install 'dicerules[openspiel,pettingzoo]')"
     players = [contender for group in groups for contender in group.contenders]
+    spreads: list[float | None] = []
     if players:
         header = speed_header(players)
         widths = column_widths(header, players)
@@ -442,6 +445,7 @@ def _lines(
         def speed_rows() -> Iterator[list[str]]:
             for group in groups:
                 samples = run_interleaved(group.contenders, seconds, repeats, clock)
+                spreads.extend(sample_spreads(samples))
                 for contender in group.contenders:
                     yield speed_row(contender, samples, header)
 
@@ -452,9 +456,12 @@ def _lines(
         assert setting is not None
         yield ""
         yield f"long game: {game.name}, {setting.text}"
-        rows = long_game_rows(measure_long_game(game, seconds, repeats, clock))
+        figures = measure_long_game(game, seconds, repeats, clock)
+        spreads.extend(figure.spread for figure in figures.timed)
+        rows = long_game_rows(figures)
         table = format_table(LONG_HEADER, rows).splitlines()
         if columns is not None and max(map(len, table)) > columns:
             yield from (line for row in rows for line in row_block(LONG_HEADER, row, columns))
         else:
             yield from table
+    yield from spread_warning(spreads)

@@ -5,8 +5,6 @@ play_match, and its speed on 2 local workers and on a 2-worker Dask LocalCluster
 from __future__ import annotations
 
 import contextlib
-import os
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -15,10 +13,13 @@ from dicerules.bench.timing import (
     Clock,
     Figure,
     format_table,
-    percent_text,
+    machine_line,
     rate_text,
     ratio,
     ratio_text,
+    runs_text,
+    spread_text,
+    spread_warning,
     summarize,
     time_text,
 )
@@ -109,7 +110,7 @@ def simulate_table(figures: Mapping[str, Figure], games: int) -> str:
             speed = ratio_text(ratio(alone, figure.median))
         rate = rate_text(games / figure.median)
         target = SIMULATE_TARGETS.get(name, "")
-        rows.append([name, time_text(figure.median), percent_text(figure.spread), rate, speed,
+        rows.append([name, time_text(figure.median), spread_text(figure.spread), rate, speed,
                      target])  # fmt: skip
     header = ["run", "time", "spread", "games/s", "speed", "target"]
     return format_table(header, rows)
@@ -127,8 +128,11 @@ def simulate_lines(
     from dicerules.simulate import ignore_interrupts, simulate
 
     yield f"dicerules bench --simulate: {games:,} games of random {game}, default rules;"
-    yield f"{repeats} run{'' if repeats == 1 else 's'} of each, interleaved; workers started first"
-    yield f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
+    yield (
+        f"{repeats} run{'' if repeats == 1 else 's'} of each, interleaved; workers started first;"
+        f" {runs_text(repeats)}"
+    )
+    yield machine_line()
     with contextlib.ExitStack() as stack:
         executors: dict[str, Any] = {}
         pool = stack.enter_context(ProcessPoolExecutor(2, initializer=ignore_interrupts,
@@ -153,3 +157,4 @@ def simulate_lines(
         figures = time_runs(simulate_runs(game, games, executors), repeats, clock)
     yield ""
     yield from simulate_table(figures, games).splitlines()
+    yield from spread_warning(figure.spread for figure in figures.values())

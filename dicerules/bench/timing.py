@@ -18,10 +18,12 @@ from __future__ import annotations
 import gc
 import importlib
 import math
+import os
 import random
 import statistics
+import sys
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -62,16 +64,28 @@ class Figure:
     """The median of several measured rates (or times) and their spread."""
 
     median: float
-    spread: float  # (largest - smallest) / median: the noise the runs saw
+    spread: float | None  # (largest - smallest) / median: the noise the runs saw; None: one run
 
 
 def summarize(values: Sequence[float]) -> Figure:
-    """The median of ``values`` and their spread; ValueError if there are none."""
+    """The median of ``values`` and their spread (None for a single value, which has
+    none); ValueError if there are none."""
     if not values:
         raise ValueError("no runs to summarize")
     middle = statistics.median(values)
+    if len(values) == 1:
+        return Figure(middle, None)
     spread = (max(values) - min(values)) / middle if middle else 0.0
     return Figure(middle, spread)
+
+
+def sample_spreads(samples: Mapping[str, Sequence[Sample]]) -> Iterator[float | None]:
+    """The spread of the decisions/s and of the rounds/s (where there are rounds) of each
+    contender's ``samples``."""
+    for runs in samples.values():
+        yield summarize(rates(runs)).spread
+        if any(sample.rounds for sample in runs):
+            yield summarize(rates(runs, rounds=True)).spread
 
 
 def ratio(numerator: float, denominator: float) -> float | None:
@@ -197,6 +211,58 @@ def rate_text(value: float) -> str:
 def percent_text(value: float) -> str:
     """A fraction as a whole percentage: ``0.034`` -> ``3%``."""
     return f"{value * 100:.0f}%"
+
+
+def spread_text(spread: float | None) -> str:
+    """A spread as ``percent_text`` says it; ``-`` for a single run, which has none."""
+    return "-" if spread is None else percent_text(spread)
+
+
+def runs_text(repeats: int) -> str:
+    """What a table's spreads are, said in its header: ``one run, no spread`` for one."""
+    if repeats == 1:
+        return "one run, no spread"
+    return "median and spread ((max - min) / median)"
+
+
+SPREAD_LIMIT: Final = 0.10
+"""The spread above which bench calls its figures unreliable."""
+
+
+def spread_warning(spreads: Iterable[float | None]) -> Iterator[str]:
+    """A warning line when the largest of ``spreads`` is over SPREAD_LIMIT: runs that
+    disagree that much measured the machine's other work as much as the engines."""
+    worst = max((spread for spread in spreads if spread is not None), default=0.0)
+    if worst > SPREAD_LIMIT:
+        yield (
+            f"warning: these figures are unreliable: a spread of {percent_text(worst)}"
+            f" (over {percent_text(SPREAD_LIMIT)}) says the runs disagree; time again on"
+            " an idle machine"
+        )
+
+
+def load_warning(load: float | None, processors: int | None) -> Iterator[str]:
+    """A warning line when the ``load`` average is over the number of ``processors``:
+    other work then takes turns with the one timed."""
+    if load is not None and processors and load > processors:
+        yield (
+            f"warning: these figures are unreliable: a load average of {load:.2f} over"
+            f" {processors} processors says other programs share them; time again on an"
+            " idle machine"
+        )
+
+
+def load_average() -> float | None:
+    """The load average of the last minute; None where the system has none."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return None
+
+
+def machine_line() -> str:
+    """The line each suite tells its Python and machine in."""
+    return f"python {sys.version.split()[0]}, {sys.platform}, {os.cpu_count()} cores"
 
 
 def ratio_text(value: float | None) -> str:

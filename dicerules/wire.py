@@ -116,6 +116,9 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
     seen = game.view(state, seat)  # InvalidSeatError for a seat the game has not
     over = game.is_terminal(state)
     to_act = game.current_player(state)
+    legal: list[JSONValue] = []
+    if seat is not None and seat == to_act:
+        legal.extend(codec.legal(game.legal_actions(state)))
     return {
         "format": FORMAT,
         "game": game.name,
@@ -127,11 +130,7 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
         "winners": list(game.winners(state)) if over else [],
         "scores": list(game.scores(state)) if over else None,
         "view": codec.encode_view(seen),
-        "legal": (
-            [codec.notation(action) for action in game.legal_actions(state)]
-            if seat is not None and seat == to_act
-            else []
-        ),
+        "legal": legal,
     }
 
 
@@ -318,6 +317,9 @@ _SKIPPED_FIELDS: Final = frozenset({"rules", "player"})
 
 _CODECS: dict[int, _Codec] = {}
 
+_CACHED: Final = 1 << 14
+"""The most action objects, and tuples of them, a codec keeps the notation of."""
+
 
 def _codec(game: object) -> _Codec:
     """The codec of ``game`` (a Game or a registered name), made on first use."""
@@ -345,7 +347,8 @@ class _Codec:
         self.named: dict[type, tuple[str, Callable[[Any], Message]]] = {}
         self.actions = _action_classes(game)
         self.view_class = _view_class(game)
-        self.notation = functools.lru_cache(maxsize=1 << 16)(game.format_action)
+        self._texts: dict[int, tuple[object, str]] = {}
+        self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
         self._rules: dict[object, Message] = {}
         rules_type = self._object(game.Rules, "rules", ())
         self.rules_schema = rules_type.schema
@@ -356,6 +359,34 @@ class _Codec:
         assert view_type.encode is not None
         self.encode_view: Callable[[Any], Message] = view_type.encode
         self.view_schema = view_type.schema
+
+    # Engines share their action objects and their tuples of legal actions among
+    # states (tables made once), so each is written once, found again by identity
+    # (the object is kept, so its id cannot be taken by another); never by hashing
+    # an action, which costs more than writing it.
+
+    def notation(self, action: object) -> str:
+        """``format_action(action)``, written once per action object."""
+        known = self._texts.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        text = self.game.format_action(action)
+        if len(self._texts) >= _CACHED:
+            self._texts.clear()
+        self._texts[id(action)] = (action, text)
+        return text
+
+    def legal(self, actions: tuple[Any, ...]) -> list[str]:
+        """The notation of each of ``actions`` (do not change the list: it is kept);
+        written once per tuple object."""
+        known = self._lists.get(id(actions))
+        if known is not None and known[0] is actions:
+            return known[1]
+        texts = [self.notation(action) for action in actions]
+        if len(self._lists) >= _CACHED:
+            self._lists.clear()
+        self._lists[id(actions)] = (actions, texts)
+        return texts
 
     def check_state(self, state: object) -> None:
         if type(state) is not self.game.State:

@@ -235,3 +235,16 @@ def test_messages_are_plain_json() -> None:
     text = wire.dumps(message)
     assert text.isascii() and json.loads(text) == message
     assert wire.dumps(wire.view(game, state, 1)) == text
+
+
+def test_a_message_is_the_callers_own() -> None:
+    """Changing a message changes no later one (the notation kept for speed is copied)."""
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=8)
+    seat = game.current_player(state)
+    first = wire.view(game, state, seat)
+    kept = json.loads(wire.dumps(first))
+    first["legal"].clear()
+    first["rules"]["players"] = 99
+    first["view"]["hand"].append(9)
+    assert wire.view(game, state, seat) == kept

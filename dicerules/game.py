@@ -153,6 +153,9 @@ class Benchmarks(Generic[S, R]):
     simulate: bool = False
     """Whether ``bench --simulate`` times this game (its default rules, random bots) when
     no game is named; by default not."""
+    messages: R | None = None
+    """Rules under which bench times ``dicerules.wire``'s view message (and ``json.dumps``
+    of it) for the seat to act, beside ``view`` itself; None: not timed."""
 
 
 @attrs.frozen(repr=False)

@@ -30,7 +30,6 @@ change to them is a new ``FORMAT``.
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
@@ -309,9 +308,6 @@ def _events_between(
 
 # ------------------------------------------------------------------ a game's codec
 
-Encoder = Callable[[Any], Any] | None
-"""Turns a value of a type into JSON values; None: the value is one already."""
-
 _SKIPPED_FIELDS: Final = frozenset({"rules", "player"})
 """The View fields the message holds at its top, as ``rules`` and ``seat``."""
 
@@ -333,8 +329,13 @@ def _codec(game: object) -> _Codec:
     return codec
 
 
+Writer = Callable[[str], str] | None
+"""Writes the Python expression that turns the value of an expression into JSON values;
+None: the value is one already."""
+
+
 class _Type(NamedTuple):
-    encode: Encoder
+    write: Writer
     schema: dict[str, Any]
 
 
@@ -344,21 +345,28 @@ class _Codec:
     def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.defs: dict[str, dict[str, Any]] = {}
-        self.named: dict[type, tuple[str, Callable[[Any], Message]]] = {}
+        self.named: dict[type, tuple[str, str]] = {}
         self.actions = _action_classes(game)
         self.view_class = _view_class(game)
         self._texts: dict[int, tuple[object, str]] = {}
         self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
         self._rules: dict[object, Message] = {}
+        # The encoders are Python source, made from the types and compiled once (as
+        # attrs makes its methods): a field costs an expression, not a call.
+        self.source: list[str] = []
+        self._namespace: dict[str, Any] = {"_n": self.notation, "_unknown": _unknown}
+        self._count = 0
         rules_type = self._object(game.Rules, "rules", ())
-        self.rules_schema = rules_type.schema
-        rules_encode = rules_type.encode
-        assert rules_encode is not None
-        self._encode_rules = rules_encode
         view_type = self._object(self.view_class, "view", _SKIPPED_FIELDS)
-        assert view_type.encode is not None
-        self.encode_view: Callable[[Any], Message] = view_type.encode
-        self.view_schema = view_type.schema
+        self.rules_schema, self.view_schema = rules_type.schema, view_type.schema
+        code = compile("\n".join(self.source), f"<dicerules.wire of {game.name}>", "exec")
+        exec(code, self._namespace)
+        self._encode_rules: Callable[[Any], Message] = self._namespace["_rules"]
+        self.encode_view: Callable[[Any], Message] = self._namespace["_view"]
+
+    def _fresh(self, prefix: str) -> str:
+        self._count += 1
+        return f"_{prefix}{self._count}"
 
     # Engines share their action objects and their tuples of legal actions among
     # states (tables made once), so each is written once, found again by identity
@@ -426,7 +434,7 @@ class _Codec:
             return self._tuple(get_args(kind), where)
         elif isinstance(kind, type):
             if kind in self.actions:
-                return _Type(self.notation, self._define("action", _ACTION_SCHEMA))
+                return _Type(_called("_n"), self._define("action", _ACTION_SCHEMA))
             if issubclass(kind, tuple) and hasattr(kind, "_fields"):
                 return self._object(kind, where, ())
             if attrs.has(kind):
@@ -448,25 +456,32 @@ class _Codec:
             if part.schema not in schemas:
                 schemas.append(part.schema)
         body = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
-        if all(part.encode is None for part in parts):
+        if all(part.write is None for part in parts):
             return _Type(None, body)
         if len(kinds) == 2 and type(None) in kinds:
-            encode = parts[kinds.index(type(None)) - 1].encode
-            assert encode is not None
-            return _Type(functools.partial(_optional, encode), body)
-        table = {}
+            write = parts[kinds.index(type(None)) - 1].write
+            assert write is not None
+            return _Type(lambda src: f"(None if {src} is None else {write(src)})", body)
+        name = self._fresh("union")
+        lines = [f"def {name}(x):", "    t = type(x)"]
         for kind, part in zip(kinds, parts, strict=True):
             for cls in _classes(kind):
-                table[cls] = part.encode
-        return _Type(functools.partial(_by_type, table), body)
+                known = self._fresh("class")
+                self._namespace[known] = cls
+                lines.append(f"    if t is {known}: return {_written(part.write, 'x')}")
+        lines.append("    return _unknown(x)")
+        self.source.append("\n".join(lines))
+        return _Type(_called(name), body)
 
     def _tuple(self, args: tuple[Any, ...], where: str) -> _Type:
         if len(args) == 2 and args[1] is Ellipsis:
             item = self.type_of(args[0], f"{where}[]")
             body: dict[str, Any] = {"type": "array", "items": item.schema}
-            if item.encode is None:
-                return _Type(list, body)
-            return _Type(functools.partial(_each, item.encode), body)
+            write = item.write
+            if write is None:
+                return _Type(_called("list"), body)
+            each = self._fresh("item")
+            return _Type(lambda src: f"[{write(each)} for {each} in {src}]", body)
         items = [self.type_of(arg, f"{where}[{index}]") for index, arg in enumerate(args)]
         body = {
             "type": "array",
@@ -474,16 +489,20 @@ class _Codec:
             "items": False,
             "minItems": len(items),
         }
-        encoders = tuple(item.encode for item in items)
-        if all(encode is None for encode in encoders):
-            return _Type(list, body)
-        return _Type(functools.partial(_fixed, encoders), body)
+        if all(item.write is None for item in items):
+            return _Type(_called("list"), body)
+        writes = [item.write for item in items]
+
+        def fixed(src: str) -> str:
+            return "[" + ", ".join(_written(w, f"{src}[{i}]") for i, w in enumerate(writes)) + "]"
+
+        return _Type(fixed, body)
 
     def _object(self, cls: type, where: str, skipped: frozenset[str] | tuple[()]) -> _Type:
         """An object of ``cls``'s fields (attrs or NamedTuple), in field order."""
         known = self.named.get(cls)
         if known is not None:
-            return _Type(known[1], {"$ref": f"#/$defs/{known[0]}"})
+            return _Type(_called(known[1]), {"$ref": f"#/$defs/{known[0]}"})
         try:
             hints = typing.get_type_hints(cls)
         except Exception as error:
@@ -504,21 +523,26 @@ class _Codec:
             "required": names,
             "additionalProperties": False,
         }
-        pairs = tuple((name, kind.encode) for name, kind in fields)
-        encode: Callable[[Any], Message]
-        if attrs.has(cls):
-            encode = functools.partial(_fields_of, pairs)
-        else:
-            indexed = tuple((name, index, kind) for index, (name, kind) in enumerate(pairs))
-            encode = functools.partial(_items_of, indexed)
-        if where in ("rules", "view"):
-            return _Type(encode, body)
+        top = where in ("rules", "view")
+        function = f"_{where}" if top else self._fresh(cls.__name__.lower())
+        named = attrs.has(cls)
+        reads = [f"v.{name}" if named else f"v[{index}]" for index, (name, _) in enumerate(fields)]
+        self.source.append(
+            f"def {function}(v):\n    return {{"
+            + ", ".join(
+                f"{name!r}: {_written(kind.write, read)}"
+                for (name, kind), read in zip(fields, reads, strict=True)
+            )
+            + "}"
+        )
+        if top:
+            return _Type(_called(function), body)
         name = cls.__name__
         while name in self.defs or name in ("action", "rules", "view"):
             name += "_"
-        self.named[cls] = (name, encode)
+        self.named[cls] = (name, function)
         self.defs[name] = body
-        return _Type(encode, {"$ref": f"#/$defs/{name}"})
+        return _Type(_called(function), {"$ref": f"#/$defs/{name}"})
 
     # -------------------------------------------------------------- the schema
 
@@ -638,40 +662,18 @@ def _classes(kind: Any) -> tuple[type, ...]:
     return (kind,)
 
 
-def _by_type(table: Mapping[type, Encoder], value: Any) -> Any:
-    encode = table[type(value)]
-    return value if encode is None else encode(value)
+def _called(function: str) -> Callable[[str], str]:
+    """The writer of a call of ``function`` on the value."""
+    return lambda src: f"{function}({src})"
 
 
-def _optional(encode: Callable[[Any], Any], value: object) -> Any:
-    return None if value is None else encode(value)
+def _written(write: Writer, src: str) -> str:
+    """The expression of the JSON values of ``src``."""
+    return src if write is None else write(src)
 
 
-def _each(encode: Callable[[Any], Any], value: tuple[Any, ...]) -> list[Any]:
-    return [encode(item) for item in value]
-
-
-def _fixed(encoders: tuple[Encoder, ...], value: tuple[Any, ...]) -> list[Any]:
-    return [
-        item if encode is None else encode(item)
-        for item, encode in zip(value, encoders, strict=True)
-    ]
-
-
-def _fields_of(pairs: tuple[tuple[str, Encoder], ...], value: object) -> Message:
-    result: Message = {}
-    for name, encode in pairs:
-        item = getattr(value, name)
-        result[name] = item if encode is None else encode(item)
-    return result
-
-
-def _items_of(indexed: tuple[tuple[str, int, Encoder], ...], value: tuple[Any, ...]) -> Message:
-    result: Message = {}
-    for name, index, encode in indexed:
-        item = value[index]
-        result[name] = item if encode is None else encode(item)
-    return result
+def _unknown(value: object) -> Any:
+    raise WrongTypeError(f"a message cannot hold a {type(value).__name__}: {shown(value)}")
 
 
 def _view_class(game: AnyGame) -> type:

@@ -7,12 +7,14 @@ import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
 
+import attrs
 import jsonschema
 import pytest
 
 import dicerules
 from dicerules import wire
 from dicerules.cli import main
+from dicerules.games import liars_dice
 
 
 def _run(*argv: str) -> tuple[int, str, str]:
@@ -72,8 +74,6 @@ def test_a_message_of_another_shape_is_refused_by_the_schema() -> None:
 
 
 def test_a_view_field_of_a_type_wire_cannot_write_is_refused() -> None:
-    import attrs
-
     @attrs.frozen
     class Odd:
         player: int | None
@@ -96,3 +96,35 @@ def test_the_schema_command() -> None:
     status, out, err = _run("schema", "no-such-game")
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "no game named 'no-such-game'" in err
+
+
+@attrs.frozen
+class Mixed:
+    """A view with unions: of actions and None, of an int and a Reveal."""
+
+    player: int | None
+    last: liars_dice.Action | None
+    either: int | liars_dice.Reveal
+
+
+def mixed_view(state: liars_dice.State, player: int | None) -> Mixed:
+    bids = state.bids
+    return Mixed(player, bids[-1] if bids else None, state.round)
+
+
+def test_a_union_of_kinds_is_written_by_the_kind_of_each_value() -> None:
+    game = attrs.evolve(dicerules.get_game("liars-dice"), name="mixed-dice", view=mixed_view)
+    state = game.new_game(seed=3)
+    assert wire.view(game, state, 0)["view"] == {"last": None, "either": 1}
+    state = game.apply(state, game.legal_actions(state)[0])
+    assert wire.view(game, state, 0)["view"]["last"] == game.format_action(state.bids[-1])
+    properties = wire.schema(game)["$defs"]["view"]["properties"]
+    assert properties["last"] == {"anyOf": [{"$ref": "#/$defs/action"}, {"type": "null"}]}
+    assert properties["either"] == {"anyOf": [{"type": "integer"}, {"$ref": "#/$defs/Reveal"}]}
+
+    def odd_view(state: liars_dice.State, player: int | None) -> Mixed:
+        return Mixed(player, None, 2.5)  # type: ignore[arg-type]
+
+    odd = attrs.evolve(game, name="mixed-odd", view=odd_view)
+    with pytest.raises(dicerules.WrongTypeError, match=r"a message cannot hold a float: 2\.5"):
+        wire.view(odd, odd.new_game(seed=3), 0)

@@ -403,7 +403,7 @@ class Kernel:
     def rounds(self, data: Data) -> Array | None:
         return data["round"]
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         rules, p, s, b = self.rules, self.players, self.sides, self.bids
         count = data["dice"].shape[0]
         obs = np.zeros((count, self.size), dtype=np.float32)
@@ -418,9 +418,9 @@ class Kernel:
                 obs[rows, start + values[rows]] = 1
 
         # The pieces of encoding.OBSERVATION, in order, each written where it goes.
-        if seat is not None:
-            obs[:, seat] = 1
-            obs[:, p : p + s] = data["counts"][:, seat]
+        seen = np.flatnonzero(seats >= 0)
+        obs[seen, seats[seen]] = 1
+        obs[seen, p : p + s] = data["counts"][seen, seats[seen]]
         start = p + s
         obs[:, start : start + p] = data["dice"]
         obs[:, start + p] = data["round"]

@@ -38,10 +38,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
-from gymnasium.vector import (  # type: ignore[import-not-found, unused-ignore]
-    AutoresetMode,
-    VectorEnv as GymVectorEnv,
-)
+from gymnasium.vector import AutoresetMode  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.vector import VectorEnv as GymVectorEnv  # type: ignore[import-not-found, unused-ignore]
 
 from dicerules.batch import BatchState, engine, next_seed
 from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
@@ -54,7 +52,7 @@ Policy = Callable[[Array, Array], Any]
 """An opponent's policy: (observations, legal masks) of many games -> an action id a game."""
 
 
-class VectorEnv(GymVectorEnv):  # type: ignore[misc]  # gymnasium's VectorEnv is generic, untyped here
+class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped where gymnasium is absent
     """``n`` games of ``game`` as a gymnasium vector environment for one learning seat."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
@@ -125,9 +123,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc]  # gymnasium's VectorEnv is
         self._ended = np.zeros(self.num_envs, dtype=bool)
         return self._observe(self.state), self._infos(self.state)
 
-    def step(
-        self, actions: object
-    ) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+    def step(self, actions: object) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         """The learner's action id in each game (ignored in a game that ended last step),
         then the opponents' until the learner is to act again or the game is over."""
         if self.state is None:
@@ -185,7 +181,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc]  # gymnasium's VectorEnv is
         seeds = b.seeds[rows]
         if self.fixed_seat is None:
             # A draw of the bots' stream past every seat's: the bots never use it.
-            spare = np.uint64(self.engine.seats + 1)
+            spare = self.engine.seats + 1
             drawn = splitmix64(splitmix64(seeds, 0), spare) % np.uint64(self.acting.size)
             self.seat[rows] = self.acting[drawn.astype(np.int64)]
         else:

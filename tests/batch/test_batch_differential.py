@@ -187,7 +187,9 @@ def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -
     taken: list[list[int]] = [[], [], []]
     ended = 0
     for step in range(160):
-        ids = [int(rng.choice(np.flatnonzero(row))) if row.any() else -1 for row in eng.legal_mask(b)]
+        ids = [
+            int(rng.choice(np.flatnonzero(row))) if row.any() else -1 for row in eng.legal_mask(b)
+        ]
         b = eng.step(b, np.array(ids))
         for i, action in enumerate(ids):
             if action >= 0:
@@ -197,7 +199,11 @@ def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -
         b = eng.reset_done(b, new_seeds if step % 2 else None)
         for i in np.flatnonzero(b.ended).tolist():
             assert b.final_returns[i].tolist() == np.float32(returns(game, states[i])).tolist()
-            seed = new_seeds[i] if step % 2 else int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
+            seed = (
+                new_seeds[i]
+                if step % 2
+                else int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
+            )
             seed_list[i], states[i], taken[i] = seed, game.new_game(eng.rules, seed=seed), []
             ended += 1
         compare(eng, b, states)

@@ -51,3 +51,29 @@ def test_the_uniform_bots_play_the_scalar_games_under_a_short_calza_limit() -> N
     assert dicerules.simulate_batch(GAME, 200, rules=rules, seed=0) == dicerules.simulate(
         GAME, 200, bots=("uniform",), rules=rules, seed=0
     )
+
+
+def highest_bids(rules: Rules) -> list[str]:
+    """One bid a seat, the highest ones of the table: seat p - 1 bids the highest."""
+    p, top = rules.players, rules.max_dice * rules.sides
+    return [
+        f"{(b - 1) // rules.sides + 1}x{(b - 1) % rules.sides + 1}"
+        for b in range(top - p + 1, top + 1)
+    ]
+
+
+@pytest.mark.parametrize(
+    "shape", [(2, 5, 6), (2, 4, 8), (3, 2, 7), (5, 1, 5), (4, 4, 2), (10, 10, 20)], ids=str
+)
+def test_observations_at_the_highest_bids_are_the_scalar_encodings(
+    shape: tuple[int, int, int],
+) -> None:
+    players, dice, sides = shape
+    rules = Rules(players=players, dice_per_player=dice, sides=sides, first_opener="seat0")
+    eng = batch.engine(GAME, rules)
+    b, state = eng.new_games([7]), GAME.new_game(rules, seed=7)
+    for text in highest_bids(rules):
+        b, state = step_both(eng, b, state, text)
+    for seat in (*range(players), None):
+        want = GAME.observation.encode(rules, GAME.view(state, seat))
+        assert eng.observation(b, seat)[0].tolist() == list(want), seat

@@ -446,7 +446,8 @@ class Kernel:
         made = data["bid_count"]
         longest = int(made.max()) if count else 0
         games, which = np.nonzero(np.arange(longest) < made[:, None])
-        obs[games, start + data["made"][games, which]] = 1
+        # The codes are kept small (int8 on small tables): widened before the offset.
+        obs[games, start + data["made"][games, which].astype(np.int64)] = 1
         start += b * p
         obs[:, start : start + p * s] = data["reveal_counts"].reshape(count, -1)
         start += p * s

@@ -118,6 +118,24 @@ class _Steps:
     before: _Steps | None
     ids: Array
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Array, ...]]]:
+        # Pickled and deep-copied as the flat list of its steps, first to last: the
+        # list one node a step would recurse as deep as the games are long.
+        steps, node = [], self
+        while node is not None:
+            steps.append(node.ids)
+            node = node.before
+        return _steps_of, (tuple(reversed(steps)),)
+
+
+def _steps_of(ids: tuple[Array, ...]) -> _Steps | None:
+    """The persistent list of the steps ``ids``, first to last (``_Steps.__reduce__``)."""
+    steps = None
+    for each in ids:
+        each.flags.writeable = False
+        steps = _Steps(steps, each)
+    return steps
+
 
 @attrs.frozen(eq=False, repr=False)
 class BatchState:
@@ -142,6 +160,16 @@ class BatchState:
 
     def __repr__(self) -> str:
         return f"<BatchState of {len(self)} games>"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A copy (pickled, or deep-copied) is read-only too.
+        return _batch_state, (self.seeds, dict(self.data), self.steps)
+
+
+def _batch_state(seeds: Array, data: Data, steps: _Steps | None) -> BatchState:
+    """A BatchState of arrays made read-only (``BatchState.__reduce__``)."""
+    seeds.flags.writeable = False
+    return BatchState(seeds, _frozen(data), steps)
 
 
 def _frozen(data: Data) -> Data:

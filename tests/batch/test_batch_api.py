@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import pytest
@@ -147,3 +149,22 @@ def test_step_checks_ids_with_the_mask_of_a_kernel_without_legal(name: str) -> N
     ids[1] = mask[1].argmax()
     after = eng.step(b, ids)
     assert all(np.array_equal(after.data[k], real.step(b, ids).data[k]) for k in after.data)
+
+
+@pytest.mark.parametrize("name", ["pig", "liars-dice"])
+def test_a_long_batch_pickles_and_deep_copies_read_only(name: str) -> None:
+    eng = batch.engine(name)
+    b = eng.new_games([1, 2])
+    rng = np.random.default_rng(3)
+    while not eng.is_terminal(b).all():
+        b = eng.step(b, random_ids(eng, b, rng))
+    for _ in range(3000):  # a step a node: deeper than the interpreter's recursion limit
+        b = eng.step(b, [-1, -1])
+    for copied in (pickle.loads(pickle.dumps(b)), copy.deepcopy(b)):
+        for index in range(2):
+            assert eng.history(copied, index) == eng.history(b, index)
+            assert eng.state(copied, index) == eng.state(b, index)
+        arrays = [copied.seeds, *copied.data.values()]
+        assert not any(array.flags.writeable for array in arrays)
+        after = eng.step(copied, [-1, -1])
+        assert eng.history(after, 0) == eng.history(b, 0)

@@ -121,7 +121,8 @@ class _Steps:
     def __reduce__(self) -> tuple[Any, tuple[tuple[Array, ...]]]:
         # Pickled and deep-copied as the flat list of its steps, first to last: the
         # list one node a step would recurse as deep as the games are long.
-        steps, node = [], self
+        steps: list[Array] = []
+        node: _Steps | None = self
         while node is not None:
             steps.append(node.ids)
             node = node.before

@@ -145,11 +145,17 @@ class BatchState:
     Made by ``BatchEngine.new_games`` and ``step``; a step shares everything it did not
     change with the state before, and keeps each step's action ids (8 bytes a game a
     step) so that ``BatchEngine.state`` can give any game back as a scalar State.
+    ``game`` and ``rules`` name the engine that made it: only an engine of that game
+    under those rules reads or steps it.
     """
 
     seeds: Array
     data: Mapping[str, Array]
     steps: _Steps | None = None
+    game: str = attrs.field(kw_only=True)
+    """The name of the game of the engine that made it."""
+    rules: Any = attrs.field(kw_only=True)
+    """The rules of the engine that made it."""
 
     def __len__(self) -> int:
         return int(self.seeds.shape[0])
@@ -164,13 +170,15 @@ class BatchState:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # A copy (pickled, or deep-copied) is read-only too.
-        return _batch_state, (self.seeds, dict(self.data), self.steps)
+        return _batch_state, (self.seeds, dict(self.data), self.steps, self.game, self.rules)
 
 
-def _batch_state(seeds: Array, data: Data, steps: _Steps | None) -> BatchState:
+def _batch_state(
+    seeds: Array, data: Data, steps: _Steps | None, game: str, rules: Any
+) -> BatchState:
     """A BatchState of arrays made read-only (``BatchState.__reduce__``)."""
     seeds.flags.writeable = False
-    return BatchState(seeds, _frozen(data), steps)
+    return BatchState(seeds, _frozen(data), steps, game=game, rules=rules)
 
 
 def _frozen(data: Data) -> Data:
@@ -227,7 +235,23 @@ class BatchEngine:
         """
         seed_array = to_seeds(seeds)
         seed_array.flags.writeable = False
-        return BatchState(seed_array, _frozen(self.kernel.new(seed_array)))
+        return self._made(seed_array, self.kernel.new(seed_array), None)
+
+    def _made(self, seeds: Array, data: Data, steps: _Steps | None) -> BatchState:
+        """A BatchState of this engine (its arrays made read-only)."""
+        return BatchState(seeds, _frozen(data), steps, game=self.game.name, rules=self.rules)
+
+    def _check_state(self, b: object) -> BatchState:
+        """``b`` if this engine made it (its game, its rules); else WrongTypeError for
+        anything but a BatchState, InvalidArgumentError naming both engines."""
+        if not isinstance(b, BatchState):
+            raise WrongTypeError(f"a batch engine takes a BatchState, not {type(b).__name__}")
+        if b.game != self.game.name or not (b.rules is self.rules or b.rules == self.rules):
+            raise InvalidArgumentError(
+                f"this BatchState was made by the {b.game} batch engine under"
+                f" {shown(b.rules)}, not by this one: {self.game.name} under {shown(self.rules)}"
+            )
+        return b
 
     def step(self, b: BatchState, action_ids: object) -> BatchState:
         """Every game after its action id (-1 for a game that is over): a new BatchState.
@@ -235,6 +259,7 @@ class BatchEngine:
         ``b`` is unchanged. IllegalActionError naming the games and ids when an id is
         not legal in its game (or is not -1 for a game that is over); nothing is applied.
         """
+        self._check_state(b)
         ids = np.asarray(action_ids)
         if ids.dtype.kind not in "iu":
             raise WrongTypeError(f"action ids must be ints, not an array of {ids.dtype}")
@@ -245,8 +270,7 @@ class BatchEngine:
         ids = ids.astype(np.int64)
         self._check(b, ids)
         ids.flags.writeable = False
-        data = _frozen(self.kernel.advance(dict(b.data), ids))
-        return BatchState(b.seeds, data, _Steps(b.steps, ids))
+        return self._made(b.seeds, self.kernel.advance(dict(b.data), ids), _Steps(b.steps, ids))
 
     def _check(self, b: BatchState, ids: Array) -> None:
         data = dict(b.data)
@@ -277,7 +301,7 @@ class BatchEngine:
 
     def current_player(self, b: BatchState) -> Array:
         """The seat to act in each game; -1 once it is over."""
-        return self.kernel.current_player(dict(b.data))
+        return self.kernel.current_player(dict(self._check_state(b).data))
 
     def is_terminal(self, b: BatchState) -> Array:
         """Whether each game is over (bool)."""
@@ -285,15 +309,15 @@ class BatchEngine:
 
     def legal_mask(self, b: BatchState) -> Array:
         """Games x distinct actions: True where the action is legal (none once over)."""
-        return self.kernel.legal_mask(dict(b.data))
+        return self.kernel.legal_mask(dict(self._check_state(b).data))
 
     def scores(self, b: BatchState) -> Array:
         """Games x seats: each game's ``scores``."""
-        return self.kernel.scores(dict(b.data))
+        return self.kernel.scores(dict(self._check_state(b).data))
 
     def winners(self, b: BatchState) -> Array:
         """Games x seats: True at each seat of each game's ``winners``."""
-        return self.kernel.winners(dict(b.data))
+        return self.kernel.winners(dict(self._check_state(b).data))
 
     def observation(self, b: BatchState, seat: int | None) -> Array:
         """Games x the observation's size (float32): row i is the game's ``observation``
@@ -302,7 +326,7 @@ class BatchEngine:
             raise InvalidArgumentError(f"{self.game.name} declares no observation encoding")
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
             self.game.view(self.game.new_game(self.rules, seed=0), seat)  # its error
-        return self.kernel.observation(dict(b.data), seat)
+        return self.kernel.observation(dict(self._check_state(b).data), seat)
 
     def history(self, b: BatchState, index: int) -> tuple[int, ...]:
         """The action ids game ``index`` has taken, in order."""
@@ -334,6 +358,7 @@ class BatchEngine:
         return self.kernel.fields(dict(b.data), index)
 
     def _check_index(self, b: BatchState, index: int) -> None:
+        self._check_state(b)
         if not isinstance(index, int | np.integer) or isinstance(index, bool):
             raise WrongTypeError(f"a game's index is an int, not {type(index).__name__}")
         if not 0 <= index < len(b):

@@ -123,6 +123,25 @@ class _Steps:
     before: _Steps | None
     ids: Array
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Array, ...]]]:
+        # Pickled and deep-copied as the flat list of its steps, first to last: the
+        # list one node a step would recurse as deep as the games are long.
+        steps: list[Array] = []
+        node: _Steps | None = self
+        while node is not None:
+            steps.append(node.ids)
+            node = node.before
+        return _steps_of, (tuple(reversed(steps)),)
+
+
+def _steps_of(ids: tuple[Array, ...]) -> _Steps | None:
+    """The persistent list of the steps ``ids``, first to last (``_Steps.__reduce__``)."""
+    steps = None
+    for each in ids:
+        each.flags.writeable = False
+        steps = _Steps(steps, each)
+    return steps
+
 
 @attrs.frozen(eq=False, repr=False)
 class BatchState:
@@ -131,6 +150,8 @@ class BatchState:
     Made by ``BatchEngine.new_games`` and ``step``; a step shares everything it did not
     change with the state before, and keeps each step's action ids (8 bytes a game a
     step) so that ``BatchEngine.state`` can give any game back as a scalar State.
+    ``game`` and ``rules`` name the engine that made it: only an engine of that game
+    under those rules reads or steps it.
     """
 
     seeds: Array
@@ -146,6 +167,10 @@ class BatchState:
     finished (int64; 0 in the other rows)."""
     final_returns: Array | None = None
     """Made by ``reset_done``: games x seats, ``returns`` of those games (float32)."""
+    game: str = attrs.field(kw_only=True)
+    """The name of the game of the engine that made it."""
+    rules: Any = attrs.field(kw_only=True)
+    """The rules of the engine that made it."""
 
     def __len__(self) -> int:
         return int(self.seeds.shape[0])
@@ -157,6 +182,23 @@ class BatchState:
 
     def __repr__(self) -> str:
         return f"<BatchState of {len(self)} games>"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A copy (pickled, or deep-copied) is read-only too.
+        extra = (self.starts, self.ended, self.final_scores, self.final_returns)
+        return _batch_state, (
+            self.seeds, dict(self.data), self.steps, self.game, self.rules, *extra
+        )  # fmt: skip
+
+
+def _batch_state(
+    seeds: Array, data: Data, steps: _Steps | None, game: str, rules: Any, *extra: Array | None
+) -> BatchState:
+    """A BatchState of arrays made read-only (``BatchState.__reduce__``)."""
+    for array in (seeds, *extra):
+        if array is not None:
+            array.flags.writeable = False
+    return BatchState(seeds, _frozen(data), steps, *extra, game=game, rules=rules)
 
 
 def _frozen(data: Data) -> Data:
@@ -241,7 +283,26 @@ class BatchEngine:
         """
         seed_array = to_seeds(seeds)
         seed_array.flags.writeable = False
-        return BatchState(seed_array, _frozen(self.kernel.new(seed_array)))
+        return self._made(seed_array, self.kernel.new(seed_array), None)
+
+    def _made(
+        self, seeds: Array, data: Data, steps: _Steps | None, *extra: Array | None
+    ) -> BatchState:
+        """A BatchState of this engine (its arrays made read-only); ``extra``: its
+        ``starts``, ``ended``, ``final_scores`` and ``final_returns``."""
+        return _batch_state(seeds, data, steps, self.game.name, self.rules, *extra)
+
+    def _check_state(self, b: object) -> BatchState:
+        """``b`` if this engine made it (its game, its rules); else WrongTypeError for
+        anything but a BatchState, InvalidArgumentError naming both engines."""
+        if not isinstance(b, BatchState):
+            raise WrongTypeError(f"a batch engine takes a BatchState, not {type(b).__name__}")
+        if b.game != self.game.name or not (b.rules is self.rules or b.rules == self.rules):
+            raise InvalidArgumentError(
+                f"this BatchState was made by the {b.game} batch engine under"
+                f" {shown(b.rules)}, not by this one: {self.game.name} under {shown(self.rules)}"
+            )
+        return b
 
     def step(self, b: BatchState, action_ids: object) -> BatchState:
         """Every game after its action id (-1 for a game that is over): a new BatchState.
@@ -249,7 +310,7 @@ class BatchEngine:
         ``b`` is unchanged. IllegalActionError naming the games and ids when an id is
         not legal in its game (or is not -1 for a game that is over); nothing is applied.
         """
-        return self._step(b, action_ids)
+        return self._step(self._check_state(b), action_ids)
 
     def _step(self, b: BatchState, action_ids: object, wait: bool = False) -> BatchState:
         """``step``; with ``wait``, a game that is not over may also take -1 and wait."""
@@ -263,8 +324,8 @@ class BatchEngine:
         ids = ids.astype(np.int64)
         self._check(b, ids, wait)
         ids.flags.writeable = False
-        data = _frozen(self.kernel.advance(dict(b.data), ids))
-        return BatchState(b.seeds, data, _Steps(b.steps, ids), b.starts)
+        data = self.kernel.advance(dict(b.data), ids)
+        return self._made(b.seeds, data, _Steps(b.steps, ids), b.starts)
 
     def reset_done(self, b: BatchState, seeds: object = None) -> BatchState:
         """``b`` with every game that is over begun anew: a new BatchState (``b`` is unchanged).
@@ -277,6 +338,7 @@ class BatchEngine:
         games' scores and returns; ``state(b, i)`` and ``history(b, i)`` are those of
         each row's game now, begun from its new seed.
         """
+        self._check_state(b)
         if seeds is None:
             new_seeds = next_seed(b.seeds)
         else:
@@ -294,9 +356,8 @@ class BatchEngine:
         rows = np.flatnonzero(over)
         final_scores = np.zeros((len(b), self.seats), dtype=np.int64)
         final_returns = np.zeros((len(b), self.seats), dtype=np.float32)
-        over.flags.writeable = False
         if not rows.size:
-            return BatchState(b.seeds, b.data, b.steps, b.starts, over, final_scores,
+            return self._made(b.seeds, dict(b.data), b.steps, b.starts, over, final_scores,
                               final_returns)  # fmt: skip
         finished = _subset(data, rows)
         final_scores[rows] = self.kernel.scores(finished)
@@ -319,10 +380,7 @@ class BatchEngine:
             for step in chain[cut:]:
                 steps = _Steps(steps, step.ids)
             starts -= cut
-        for array in (seed_array, starts, final_scores, final_returns):
-            array.flags.writeable = False
-        return BatchState(seed_array, _frozen(merged), steps, starts, over, final_scores,
-                          final_returns)  # fmt: skip
+        return self._made(seed_array, merged, steps, starts, over, final_scores, final_returns)
 
     def _check(self, b: BatchState, ids: Array, wait: bool = False) -> None:
         data = dict(b.data)
@@ -353,7 +411,7 @@ class BatchEngine:
 
     def current_player(self, b: BatchState) -> Array:
         """The seat to act in each game; -1 once it is over (int64)."""
-        return _owned(self.kernel.current_player(dict(b.data)))
+        return _owned(self.kernel.current_player(dict(self._check_state(b).data)))
 
     def is_terminal(self, b: BatchState) -> Array:
         """Whether each game is over (bool)."""
@@ -361,20 +419,20 @@ class BatchEngine:
 
     def legal_mask(self, b: BatchState) -> Array:
         """Games x distinct actions: True where the action is legal (none once over)."""
-        return _owned(self.kernel.legal_mask(dict(b.data)))
+        return _owned(self.kernel.legal_mask(dict(self._check_state(b).data)))
 
     def scores(self, b: BatchState) -> Array:
         """Games x seats: each game's ``scores``."""
-        return _owned(self.kernel.scores(dict(b.data)))
+        return _owned(self.kernel.scores(dict(self._check_state(b).data)))
 
     def winners(self, b: BatchState) -> Array:
         """Games x seats: True at each seat of each game's ``winners``."""
-        return _owned(self.kernel.winners(dict(b.data)))
+        return _owned(self.kernel.winners(dict(self._check_state(b).data)))
 
     def returns(self, b: BatchState) -> Array:
         """Games x seats (float32): what each seat is paid for its game, as
         ``dicerules.facts.returns`` pays it (and both adapters); 0s until the game is over."""
-        return self._returns(dict(b.data))
+        return self._returns(dict(self._check_state(b).data))
 
     def _returns(self, data: Data) -> Array:
         kernel, game = self.kernel, self.game
@@ -413,7 +471,7 @@ class BatchEngine:
         """
         if self.game.observation is None:
             raise InvalidArgumentError(f"{self.game.name} declares no observation encoding")
-        return self.kernel.observation(dict(b.data), self._seats(b, seats))
+        return self.kernel.observation(dict(self._check_state(b).data), self._seats(b, seats))
 
     def _seats(self, b: BatchState, seats: object) -> Array:
         """``observation``'s ``seats`` as int64, one a game, -1 for the spectator."""
@@ -470,6 +528,7 @@ class BatchEngine:
         return self.kernel.fields(dict(b.data), index)
 
     def _check_index(self, b: BatchState, index: int) -> None:
+        self._check_state(b)
         if not isinstance(index, int | np.integer) or isinstance(index, bool):
             raise WrongTypeError(f"a game's index is an int, not {type(index).__name__}")
         if not 0 <= index < len(b):

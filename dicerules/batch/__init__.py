@@ -167,9 +167,10 @@ class BatchState:
     finished (int64; 0 in the other rows)."""
     final_returns: Array | None = None
     """Made by ``reset_done``: games x seats, ``returns`` of those games (float32)."""
-    game: str = attrs.field(kw_only=True)
-    """The name of the game of the engine that made it."""
-    rules: Any = attrs.field(kw_only=True)
+    game: str | None = attrs.field(default=None, kw_only=True)
+    """The name of the game of the engine that made it (None: made by hand, read by any
+    engine at its maker's risk, as before states knew their engine)."""
+    rules: Any = attrs.field(default=None, kw_only=True)
     """The rules of the engine that made it."""
 
     def __len__(self) -> int:
@@ -192,7 +193,12 @@ class BatchState:
 
 
 def _batch_state(
-    seeds: Array, data: Data, steps: _Steps | None, game: str, rules: Any, *extra: Array | None
+    seeds: Array,
+    data: Data,
+    steps: _Steps | None,
+    game: str | None,
+    rules: Any,
+    *extra: Array | None,
 ) -> BatchState:
     """A BatchState of arrays made read-only (``BatchState.__reduce__``)."""
     for array in (seeds, *extra):
@@ -297,6 +303,8 @@ class BatchEngine:
         anything but a BatchState, InvalidArgumentError naming both engines."""
         if not isinstance(b, BatchState):
             raise WrongTypeError(f"a batch engine takes a BatchState, not {type(b).__name__}")
+        if b.game is None:
+            return b
         if b.game != self.game.name or not (b.rules is self.rules or b.rules == self.rules):
             raise InvalidArgumentError(
                 f"this BatchState was made by the {b.game} batch engine under"

@@ -135,3 +135,12 @@ def test_reset_done_unseeded_begins_the_next_seed_of_each_row() -> None:
     expected = np.where(over, batch.next_seed(b.seeds), b.seeds)
     assert after.seeds.tolist() == expected.tolist()
     assert eng.reset_done(b).seeds.tolist() == expected.tolist()  # the same every time
+
+
+def test_a_batch_state_made_by_hand_is_read_as_before() -> None:
+    eng = batch.engine("liars-dice")
+    b = played(eng, 3, 2)
+    by_hand = batch.BatchState(b.seeds, dict(b.data), b.steps)
+    assert by_hand.game is None
+    assert eng.current_player(by_hand).tolist() == eng.current_player(b).tolist()
+    assert eng.state(by_hand, 1) == eng.state(b, 1)

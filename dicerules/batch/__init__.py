@@ -12,6 +12,15 @@ A kernel plays exactly the scalar engine's rules, drawing the same dice from the
 same SeededStream in the same order, so ``eng.state(b, i)`` is the scalar state
 that ``new_game(rules, seed=seeds[i])`` and the same actions reach.
 
+For a learner: ``observation(b, seats)`` takes one seat a game
+(``observation(b, current_player(b))``: what each game's seat to act sees);
+``returns(b)`` is what each seat is paid (0 until its game is over) and
+``rewards(before, after)`` what a step paid it; ``reset_done(b, seeds)`` begins
+every game that is over anew, its outcome kept in the new state's ``final_scores``
+and ``final_returns``. Every read-out is a new, writeable array of the caller's.
+``VectorEnv`` (``dicerules.batch.env``, with gymnasium) is a gymnasium vector
+environment for one learning seat against ``uniform`` or a policy.
+
 ``simulate(game, n)`` plays ``n`` games with the ``uniform`` bot in every acting
 seat, seeded as ``dicerules simulate`` seeds them: game i with
 ``match.game_seed(seed, i)`` and the bot in seat k of a game seeded g with

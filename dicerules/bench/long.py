@@ -1,6 +1,11 @@
 """bench's long-game table: the costs that must not grow with a game's length, on each
 long game a game declares: ``apply`` at step 10 and at step 10,000, replays of 1,000
 and 10,000 actions, and the memory of a state.
+
+The long game of liars-dice (10 seats of 10 twenty-sided dice, each seat making the
+smallest raise) passes 10,000 actions in its sixth round; its bytes per state count
+every object reachable from its 10,001 states once (329: the Perudo facts added two
+slots to a state). Why ``apply`` stays flat and replay linear: ``dicerules.tape``.
 """
 
 from __future__ import annotations

@@ -31,13 +31,16 @@ import numpy as np
 from dicerules.bot import as_game
 from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
 from dicerules.facts import ActionIds
-from dicerules.game import AnyGame, rules_or_default
+from dicerules.game import AnyGame, check_seat, rules_or_default
 from dicerules.vector import Array, pick, splitmix64, to_seeds
 
 __all__ = ["BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "engine", "simulate"]
 
 Data = dict[str, Array]
 """A kernel's arrays, by name, each with one row a game."""
+
+_NO_ID = np.iinfo(np.int64).max
+"""What ``step`` reads a uint64 action id past int64 as: past every id, never -1."""
 
 _COMPACT = 0.5
 """``play_uniform`` sets the games that are over aside once fewer than this share of
@@ -260,19 +263,24 @@ class BatchEngine:
         not legal in its game (or is not -1 for a game that is over); nothing is applied.
         """
         self._check_state(b)
-        ids = np.asarray(action_ids)
-        if ids.dtype.kind not in "iu":
-            raise WrongTypeError(f"action ids must be ints, not an array of {ids.dtype}")
-        if ids.shape != (len(b),):
+        given = np.asarray(action_ids)
+        if given.dtype.kind not in "iu":
+            raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
+        if not isinstance(action_ids, np.ndarray) and any(
+            isinstance(value, bool | np.bool_) for value in np.asarray(action_ids, object).flat
+        ):  # NumPy reads True as 1 in a list of ints
+            raise WrongTypeError("action ids must be ints, not bools")
+        if given.shape != (len(b),):
             raise InvalidArgumentError(
-                f"one action id a game: {len(b)} games, ids of shape {ids.shape}"
+                f"one action id a game: {len(b)} games, ids of shape {given.shape}"
             )
-        ids = ids.astype(np.int64)
-        self._check(b, ids)
+        # An id past int64 (uint64) is no id: kept past every one, never -1.
+        ids = (np.minimum(given, _NO_ID) if given.dtype == np.uint64 else given).astype(np.int64)
+        self._check(b, ids, given)
         ids.flags.writeable = False
         return self._made(b.seeds, self.kernel.advance(dict(b.data), ids), _Steps(b.steps, ids))
 
-    def _check(self, b: BatchState, ids: Array) -> None:
+    def _check(self, b: BatchState, ids: Array, given: Array) -> None:
         data = dict(b.data)
         over = self.kernel.current_player(data) < 0
         check = getattr(self.kernel, "legal", None)  # optional: a kernel may have none
@@ -285,7 +293,7 @@ class BatchEngine:
         bad = np.flatnonzero(np.where(over, ids != -1, ~legal))
         if not bad.size:
             return
-        listed = ", ".join(self._why(int(g), int(ids[g]), bool(over[g])) for g in bad[:5])
+        listed = ", ".join(self._why(int(g), int(given[g]), bool(over[g])) for g in bad[:5])
         more = f" and {bad.size - 5} more" if bad.size > 5 else ""
         raise IllegalActionError(
             f"illegal action ids in {bad.size} of {len(b)} games: {listed}{more};"
@@ -324,8 +332,7 @@ class BatchEngine:
         Encoding of ``view(state(b, i), seat)``. ValueError for a game without one."""
         if self.game.observation is None:
             raise InvalidArgumentError(f"{self.game.name} declares no observation encoding")
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
-            self.game.view(self.game.new_game(self.rules, seed=0), seat)  # its error
+        check_seat(seat, self.seats)
         return self.kernel.observation(dict(self._check_state(b).data), seat)
 
     def history(self, b: BatchState, index: int) -> tuple[int, ...]:

@@ -38,9 +38,15 @@ import attrs
 import numpy as np
 
 from dicerules.bot import as_game
-from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidSeatError,
+    WrongTypeError,
+    shown,
+)
 from dicerules.facts import ActionIds
-from dicerules.game import AnyGame, rules_or_default
+from dicerules.game import AnyGame, check_seat, rules_or_default
 from dicerules.vector import Array, pick, splitmix64, to_seeds
 
 __all__ = [
@@ -50,6 +56,9 @@ __all__ = [
 
 Data = dict[str, Array]
 """A kernel's arrays, by name, each with one row a game."""
+
+_NO_ID = np.iinfo(np.int64).max
+"""What ``step`` reads a uint64 action id past int64 as: past every id, never -1."""
 
 _COMPACT = 0.5
 """``play_uniform`` sets the games that are over aside once fewer than this share of
@@ -331,15 +340,20 @@ class BatchEngine:
 
     def _step(self, b: BatchState, action_ids: object, wait: bool = False) -> BatchState:
         """``step``; with ``wait``, a game that is not over may also take -1 and wait."""
-        ids = np.asarray(action_ids)
-        if ids.dtype.kind not in "iu":
-            raise WrongTypeError(f"action ids must be ints, not an array of {ids.dtype}")
-        if ids.shape != (len(b),):
+        given = np.asarray(action_ids)
+        if given.dtype.kind not in "iu":
+            raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
+        if not isinstance(action_ids, np.ndarray) and any(
+            isinstance(value, bool | np.bool_) for value in np.asarray(action_ids, object).flat
+        ):  # NumPy reads True as 1 in a list of ints
+            raise WrongTypeError("action ids must be ints, not bools")
+        if given.shape != (len(b),):
             raise InvalidArgumentError(
-                f"one action id a game: {len(b)} games, ids of shape {ids.shape}"
+                f"one action id a game: {len(b)} games, ids of shape {given.shape}"
             )
-        ids = ids.astype(np.int64)
-        self._check(b, ids, wait)
+        # An id past int64 (uint64) is no id: kept past every one, never -1.
+        ids = (np.minimum(given, _NO_ID) if given.dtype == np.uint64 else given).astype(np.int64)
+        self._check(b, ids, given, wait)
         ids.flags.writeable = False
         data = self.kernel.advance(dict(b.data), ids)
         return self._made(b.seeds, data, _Steps(b.steps, ids), b.starts)
@@ -399,7 +413,7 @@ class BatchEngine:
             starts -= cut
         return self._made(seed_array, merged, steps, starts, over, final_scores, final_returns)
 
-    def _check(self, b: BatchState, ids: Array, wait: bool = False) -> None:
+    def _check(self, b: BatchState, ids: Array, given: Array, wait: bool = False) -> None:
         data = dict(b.data)
         over = self.kernel.current_player(data) < 0
         check = getattr(self.kernel, "legal", None)  # optional: a kernel may have none
@@ -412,7 +426,7 @@ class BatchEngine:
         bad = np.flatnonzero(np.where(over, ids != -1, ~legal & ~(wait & (ids == -1))))
         if not bad.size:
             return
-        listed = ", ".join(self._why(int(g), int(ids[g]), bool(over[g])) for g in bad[:5])
+        listed = ", ".join(self._why(int(g), int(given[g]), bool(over[g])) for g in bad[:5])
         more = f" and {bad.size - 5} more" if bad.size > 5 else ""
         raise IllegalActionError(
             f"illegal action ids in {bad.size} of {len(b)} games: {listed}{more};"
@@ -494,10 +508,10 @@ class BatchEngine:
         """``observation``'s ``seats`` as int64, one a game, -1 for the spectator."""
         if seats is None:
             return np.full(len(b), -1, dtype=np.int64)
+        if isinstance(seats, bool | np.bool_):
+            check_seat(bool(seats), self.seats)  # its error: a seat is not a bool
         if isinstance(seats, int | np.integer) and not isinstance(seats, bool | np.bool_):
-            if not 0 <= seats < self.seats:
-                self.game.view(self.game.new_game(self.rules, seed=0), int(seats))  # its error
-                raise InvalidArgumentError(f"seat {shown(seats)} is not from 0 to {self.seats - 1}")
+            check_seat(int(seats), self.seats)
             return np.full(len(b), seats, dtype=np.int64)
         if not isinstance(seats, np.ndarray | list | tuple) and not hasattr(seats, "__array__"):
             raise WrongTypeError(
@@ -513,8 +527,9 @@ class BatchEngine:
         array = array.astype(np.int64)
         bad = np.flatnonzero((array < -1) | (array >= self.seats))
         if bad.size:
-            raise InvalidArgumentError(
-                f"seat {array[bad[0]]} of game {bad[0]} is not from -1 to {self.seats - 1}"
+            raise InvalidSeatError(
+                f"there is no seat {array[bad[0]]} (game {bad[0]}): the seats are -1 (a"
+                f" spectator) to {self.seats - 1}"
             )
         return array
 

@@ -204,3 +204,34 @@ def test_an_engine_refuses_the_batch_state_of_another() -> None:
     for call in every_read(wild, None):
         with pytest.raises(WrongTypeError, match="takes a BatchState, not NoneType"):
             call()
+
+
+@pytest.mark.parametrize("name", ["pig", "liars-dice"])
+def test_bad_arguments_get_errors_of_the_hierarchy(name: str) -> None:
+    eng = batch.engine(name)
+    b = eng.new_games([1, 2])
+    for seeds in (5, None, np.uint64(5), b"12", "12"):
+        with pytest.raises(WrongTypeError, match="seeds are ints"):
+            eng.new_games(seeds)
+    for seeds in (np.array([], dtype=np.uint64), np.array([], dtype=np.int64)):
+        with pytest.raises(InvalidArgumentError, match="at least one seed"):
+            eng.new_games(seeds)
+    with pytest.raises(InvalidArgumentError, match=r"shape \(1, 2\)"):
+        eng.new_games(np.array([[1, 2]], dtype=np.uint64))
+    with pytest.raises(WrongTypeError, match="a seat must be an int or None, not bool"):
+        eng.observation(b, True)
+    first = [int(np.flatnonzero(row)[0]) for row in eng.legal_mask(b)]
+    with pytest.raises(WrongTypeError, match="not bools"):
+        eng.step(b, [True, first[1]])
+    with pytest.raises(WrongTypeError, match="not bools"):
+        eng.step(b, (first[0], np.True_))
+    huge = np.array([2**64 - 1, first[1]], dtype=np.uint64)
+    with pytest.raises(IllegalActionError, match=f"game 0 id {2**64 - 1} "):
+        eng.step(b, huge)
+    assert eng.history(eng.step(b, np.array(first, dtype=np.uint64)), 1) == (first[1],)
+    rng = np.random.default_rng(0)
+    while not eng.is_terminal(b).all():
+        b = eng.step(b, random_ids(eng, b, rng))
+    with pytest.raises(IllegalActionError, match=f"game 0 is over, id {2**64 - 1} "):
+        eng.step(b, np.full(2, 2**64 - 1, dtype=np.uint64))
+    assert eng.step(b, np.full(2, -1)).seeds.tolist() == [1, 2]

@@ -128,3 +128,13 @@ def test_bad_use_is_refused() -> None:
         env.step(np.array([-1, -1]))
     with pytest.raises(InvalidArgumentError, match="one action a game"):
         env.step(np.zeros(3, dtype=np.int64))
+
+
+def test_an_unseeded_reset_draws_its_games_from_np_random() -> None:
+    env = batch.VectorEnv("twenty-four", 3)
+    env.reset()
+    drawn = env.state.seeds.tolist()
+    env.reset()
+    assert env.state.seeds.tolist() != drawn  # fresh games each time
+    env.reset(seed=4)
+    assert env.state.seeds.tolist() == [game_seed(4, i) for i in range(3)]

@@ -6,6 +6,13 @@ The states are those of one seeded random game (seed 0, each action picked by a
 seeded die), every one with a seat to act; a run times a sweep over all of them, each
 call the seat to act's, so the figure is a mean over a whole game's situations, not
 one state's. The two are timed in turn, ``repeats`` times (``timing.alternate``).
+
+On the 2-core Xeon at a load average of 7 (``--repeats 3``): ``view`` 5.7 us, the
+message and its text 53 us, 9.4x. Most of it is ``json.dumps``, whose cost follows
+the number of lists and ints (a view holds some 25 small lists); ``wire.view`` writes
+each game's fields with code made once from the View's types, and each action's
+notation once. A view at a round's opening costs less (no bids to pair with their
+seats), so the ratio is higher there.
 """
 
 from __future__ import annotations

@@ -112,7 +112,8 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
     codec = _codec(game)
     game = codec.game
     codec.check_state(state)
-    seen = game.view(state, seat)  # InvalidSeatError for a seat the game has not
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    seen = game.view(state, seat)
     over = game.is_terminal(state)
     to_act = game.current_player(state)
     legal: list[JSONValue] = []

@@ -233,8 +233,8 @@ def events_along(
 
 
 def schema(game: AnyGame | str) -> Message:
-    """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message or a list of
-    events, made from its View class's fields and types."""
+    """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message, a list of
+    events or an error, made from its View class's fields and types."""
     return _codec(game).schema()
 
 
@@ -585,15 +585,26 @@ class _Codec:
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": f"{self.game.name} messages, format {FORMAT}",
             "description": (
-                "A view message (dicerules.wire.view) or a list of events (dicerules.wire.events)"
+                "A view message (dicerules.wire.view), a list of events (dicerules.wire.events)"
+                " or an error (dicerules.wire.error)"
             ),
             "anyOf": [
                 {"$ref": "#/$defs/view_message"},
                 {"$ref": "#/$defs/events"},
+                {"$ref": "#/$defs/error"},
             ],
             "$defs": {
                 "view_message": view_message,
                 "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "error": {
+                    "type": "object",
+                    "properties": {
+                        "error": {"enum": [*(code for _, code in CODES), _INTERNAL]},
+                        "message": {"type": "string"},
+                    },
+                    "required": ["error", "message"],
+                    "additionalProperties": False,
+                },
                 "event": event,
                 "rules": self.rules_schema,
                 "view": self.view_schema,

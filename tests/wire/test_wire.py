@@ -39,7 +39,9 @@ def test_views_and_events_of_a_game(name: str, preset: str) -> None:
     middle = states[len(states) // 2]
     for seat in _seats(game, start):
         whole = valid(game, wire.events(game, start, last, seat))
-        halves = wire.events(game, start, middle, seat) + wire.events(game, middle, last, seat)
+        halves = valid(game, wire.events(game, start, middle, seat)) + valid(
+            game, wire.events(game, middle, last, seat)
+        )
         assert whole == halves
         acted = [event for event in whole if event["event"] == "action"]
         assert [event["action"] for event in acted] == [
@@ -84,12 +86,12 @@ def test_seen_events_carry_the_view_forward(name: str) -> None:
     start = game.new_game(seed=7)
     states = list(random_play(game, start, seeded_choice(3), 25))
     for seat in _seats(game, start):
-        shown = wire.view(game, start, seat)["view"]
+        shown = valid(game, wire.view(game, start, seat))["view"]
         for before, after in itertools.pairwise(states):
-            for event in wire.events(game, before, after, seat):
+            for event in valid(game, wire.events(game, before, after, seat)):
                 if event["event"] == "seen":
                     shown = {**shown, **event["changed"]}
-            assert shown == wire.view(game, after, seat)["view"]
+            assert shown == valid(game, wire.view(game, after, seat))["view"]
 
 
 def test_a_liars_dice_view_reads_as_the_view() -> None:
@@ -97,7 +99,7 @@ def test_a_liars_dice_view_reads_as_the_view() -> None:
     state = game.new_game(seed=5)
     state = game.apply(state, game.parse_action(state, "3x4"))
     seat = game.current_player(state)
-    message = wire.view(game, state, seat)
+    message = valid(game, wire.view(game, state, seat))
     seen = game.view(state, seat)
     assert message["view"]["hand"] == list(seen.hand)
     assert message["view"]["bids"] == [[seen.bids[0][0], "3x4"]]
@@ -127,7 +129,7 @@ def _refused(game, state, seat, text, error_class, code):
     with pytest.raises(error_class) as caught:
         wire.move(game, state, seat, text)
     assert (state, hash(state)) == before
-    message = wire.error(caught.value)
+    message = valid(game, wire.error(caught.value))
     assert message["error"] == code
     assert "\n" not in message["message"] and len(message["message"]) <= 500
     assert type(caught.value) is error_class or code != "illegal_move"
@@ -231,7 +233,7 @@ def test_error_codes() -> None:
 def test_messages_are_plain_json() -> None:
     game = dicerules.get_game("eighteen")
     state = list(random_play(game, game.new_game(seed=4), seeded_choice(4), 12))[-1]
-    message = wire.view(game, state, 1)
+    message = valid(game, wire.view(game, state, 1))
     text = wire.dumps(message)
     assert text.isascii() and json.loads(text) == message
     assert wire.dumps(wire.view(game, state, 1)) == text
@@ -242,7 +244,7 @@ def test_a_message_is_the_callers_own() -> None:
     game = dicerules.get_game("liars-dice")
     state = game.new_game(seed=8)
     seat = game.current_player(state)
-    first = wire.view(game, state, seat)
+    first = valid(game, wire.view(game, state, seat))
     kept = json.loads(wire.dumps(first))
     first["legal"].clear()
     first["rules"]["players"] = 99

@@ -63,6 +63,11 @@ def test_the_schema_follows_the_view_class() -> None:
     }
 
 
+def test_the_schema_holds_every_error_code() -> None:
+    codes = wire.schema("pig")["$defs"]["error"]["properties"]["error"]["enum"]
+    assert codes == [*(code for _, code in wire.CODES), "internal"]
+
+
 def test_a_message_of_another_shape_is_refused_by_the_schema() -> None:
     game = dicerules.get_game("pig")
     validator = jsonschema.Draft202012Validator(wire.schema(game))

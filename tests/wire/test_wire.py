@@ -212,6 +212,9 @@ def test_events_need_the_later_state_of_the_same_game() -> None:
 
 
 def test_error_codes() -> None:
+    pig = dicerules.get_game("pig")
+    for error in (dicerules.NotYourTurnError("no"), KeyError("x"), dicerules.ReplayError("r", 1)):
+        valid(pig, wire.error(error))
     assert wire.error(dicerules.NotYourTurnError("no"))["error"] == "not_your_turn"
     assert wire.error(dicerules.InvalidRulesError("bad"))["error"] == "bad_rules"
     assert wire.error(dicerules.ReplayError("bad", 3))["error"] == "bad_record"

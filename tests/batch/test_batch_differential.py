@@ -323,3 +323,13 @@ def test_observations_at_the_far_end_of_every_size_of_table(name: str) -> None:
     for rules in table_sizes(name):
         eng = batch.engine(name, rules)
         play(eng, [rng.randrange(TWO64)], seeded(rng, highest=True), eng.seats + 2, True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "index"), CASES[::3])
+def test_long_games_over_the_rules_space(name: str, index: int) -> None:
+    """Every third Rules of the space, two games played 300 steps (later rounds, the
+    calza limits, eliminations, the ends of games)."""
+    eng = batch.engine(name, RULES_SPACE[name][index])
+    rng = random.Random(-index)
+    play(eng, [rng.randrange(TWO64), rng.randrange(TWO64)], seeded(rng), steps=300)

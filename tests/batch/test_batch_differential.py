@@ -4,7 +4,8 @@ For every registered game (the built-in games with their kernels, plugins throug
 the scalar loop) and every preset, with random seeds (some chosen so that a dice
 draw is rejected) and random legal ids, every step compares each read-out with the
 scalar engine's, the kernel's own arrays (``eng.fields``) with the scalar state's
-fields, and ``eng.state(b, i)`` with the scalar state.
+fields, and ``eng.state(b, i)`` with the scalar state; now and then ``reset_done``
+begins the games that are over anew, each from a seed of its own.
 
 A game with a kernel is also played under the whole space of its Rules (``RULES_SPACE``:
 every preset, and Rules built field by field, every bool and choice, every int of a
@@ -18,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -30,7 +31,7 @@ from test_streams import TWO64, seed_with_draw
 import dicerules
 from dicerules import testing
 from dicerules.errors import InvalidRulesError
-from dicerules.facts import ActionIds
+from dicerules.facts import ActionIds, returns
 from dicerules.rulefields import FieldSpec, field_spec
 
 np = pytest.importorskip("numpy")
@@ -39,7 +40,8 @@ batch = pytest.importorskip("dicerules.batch")
 # A seed whose draw j is 2**64 - 1, which every die whose sides do not divide 2**64
 # rejects: j up to 60 reaches the dice of later rounds, not only the first.
 rejecting = st.integers(1, 60).map(lambda j: seed_with_draw(j, TWO64 - 1))
-seeds = st.lists(st.one_of(st.integers(0, TWO64 - 1), rejecting), min_size=1, max_size=5)
+seeds_ = st.one_of(st.integers(0, TWO64 - 1), rejecting)
+seeds = st.lists(seeds_, min_size=1, max_size=5)
 
 PRESETS = [
     pytest.param(name, preset, id=f"{name}-{preset}")
@@ -112,6 +114,9 @@ def compare(eng: Any, b: Any, states: list[Any], every_seat: bool = False) -> No
     assert eng.scores(b).tolist() == [list(game.scores(s)) for s in states]
     won = [[seat in game.winners(s) for seat in range(eng.seats)] for s in states]
     assert eng.winners(b).tolist() == won
+    assert eng.returns(b).tolist() == [
+        np.array(returns(game, s), dtype=np.float32).tolist() for s in states
+    ]
     if game.observation is not None:
         seats = range(eng.seats) if every_seat else sorted({0, eng.seats - 1})
         for seat in [*seats, None]:
@@ -119,45 +124,90 @@ def compare(eng: Any, b: Any, states: list[Any], every_seat: bool = False) -> No
             assert obs.dtype == np.float32
             for row, state in zip(obs, states, strict=True):
                 assert row.tolist() == list(game.observation.encode(rules, game.view(state, seat)))
+        # One seat a game: the seat to act, the spectator (-1) in the games that are over.
+        obs = eng.observation(b, eng.current_player(b))
+        for row, state, seat in zip(obs, states, players, strict=True):
+            assert row.tolist() == list(game.observation.encode(rules, game.view(state, seat)))
     for index, state in enumerate(states):
         fields = eng.fields(b, index)
         assert fields == expected_fields(state, fields)
 
 
-Pick = Callable[[list[int]], int]
-"""A policy: one of a game's legal ids (in id order)."""
+class Drawn:
+    """The choices of play that hypothesis draws: an id (any legal one, or one of the
+    four highest: the highest bids, the answers), whether to reset, new seeds."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def pick(self, legal: list[int]) -> int:
+        return self.data.draw(st.sampled_from(legal) | st.sampled_from(legal[-4:]))
+
+    def coin(self) -> bool:
+        return self.data.draw(st.booleans())
+
+    def seeds(self, count: int) -> list[int]:
+        return self.data.draw(st.lists(seeds_, min_size=count, max_size=count))
 
 
-def drawn(picks: st.DataObject) -> Pick:
-    """Ids hypothesis draws: any legal one, or one of the four highest (the highest
-    bids, the answers)."""
-    return lambda legal: picks.draw(st.sampled_from(legal) | st.sampled_from(legal[-4:]))
+class Seeded:
+    """The same choices made by a seeded ``random.Random``; ``highest``: the id is one of
+    the four highest always (the far end of the tables)."""
+
+    def __init__(self, seed: int, highest: bool = False) -> None:
+        self.rng, self.highest = random.Random(seed), highest
+
+    def pick(self, legal: list[int]) -> int:
+        rng = self.rng
+        return rng.choice(legal[-4:] if self.highest or rng.random() < 0.5 else legal)
+
+    def coin(self) -> bool:
+        return self.rng.random() < 0.5
+
+    def seeds(self, count: int) -> list[int]:
+        return [self.rng.randrange(TWO64) for _ in range(count)]
 
 
-def seeded(rng: random.Random, highest: bool = False) -> Pick:
-    """Ids ``rng`` picks: any legal one or one of the four highest, half and half;
-    ``highest``: one of the four highest always (the far end of the tables)."""
-    return lambda legal: rng.choice(legal[-4:] if highest or rng.random() < 0.5 else legal)
-
-
-def play(eng: Any, seed_list: list[int], pick: Pick, steps: int, every_seat: bool = False) -> None:
-    """Games of ``seed_list`` played ``steps`` steps by the ids ``pick`` chooses, each
-    step compared with the scalar engine's (``compare``)."""
+def play(
+    eng: Any, seed_list: list[int], choices: Any, steps: int, every_seat: bool = False
+) -> None:
+    """Games of ``seed_list`` played ``steps`` steps as ``choices`` (Drawn, Seeded) pick
+    them, each step compared with the scalar engine's (``compare``)."""
     game = eng.game
     b = eng.new_games(seed_list)
     states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
     compare(eng, b, states, every_seat)
+    taken: list[list[int]] = [[] for _ in states]  # each game's ids since it began
     for _ in range(steps):
+        if any(game.is_terminal(s) for s in states) and choices.coin():
+            new_seeds = choices.seeds(len(states))
+            before = b
+            b = eng.reset_done(b, new_seeds)
+            ended = [game.is_terminal(s) for s in states]
+            assert b.ended.tolist() == ended
+            assert before.seeds.tolist() == seed_list  # pure: ``before`` is unchanged
+            for i, state in enumerate(states):
+                if ended[i]:
+                    assert b.final_scores[i].tolist() == list(game.scores(state))
+                    states[i] = game.new_game(eng.rules, seed=new_seeds[i])
+                    taken[i] = []
+                    seed_list = [*seed_list[:i], new_seeds[i], *seed_list[i + 1 :]]
+            compare(eng, b, states, every_seat)
+            assert b.seeds.tolist() == seed_list
         if all(game.is_terminal(s) for s in states):
             break
-        ids = [pick(np.flatnonzero(row).tolist()) if row.any() else -1 for row in eng.legal_mask(b)]
+        mask = eng.legal_mask(b)
+        ids = [choices.pick(np.flatnonzero(row).tolist()) if row.any() else -1 for row in mask]
         b = eng.step(b, np.array(ids))
         states = [
             s if i < 0 else game.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
         ]
+        for row, i in zip(taken, ids, strict=True):
+            row.extend([i] if i >= 0 else [])
         compare(eng, b, states, every_seat)
     for index, state in enumerate(states):
         assert eng.state(b, index) == state
+        assert eng.history(b, index) == tuple(taken[index])
 
 
 @pytest.mark.parametrize(("name", "preset"), PRESETS)
@@ -167,7 +217,7 @@ def test_batch_equals_scalar_for_every_preset(
     name: str, preset: str, seed_list: list[int], picks: st.DataObject
 ) -> None:
     game = dicerules.get_game(name)
-    play(batch.engine(game, game.presets[preset]), seed_list, drawn(picks), steps=40)
+    play(batch.engine(game, game.presets[preset]), seed_list, Drawn(picks), steps=40)
 
 
 @pytest.mark.parametrize("name", sorted(dicerules.GAMES))
@@ -178,10 +228,10 @@ def test_batch_equals_scalar_for_any_rules(
 ) -> None:
     game = dicerules.get_game(name)
     rules = data.draw(testing.rules(game))
-    play(batch.engine(game, rules), seed_list, drawn(data), steps=20)
+    play(batch.engine(game, rules), seed_list, Drawn(data), steps=20)
 
 
-# The games whose kernel the tests here prove: each must be stepped by it, not the loop.
+# The games whose kernel the tests above prove: each must be stepped by it, not the loop.
 KERNELS = ["eighteen", "liars-dice", "link", "twenty-four"]
 
 
@@ -281,8 +331,8 @@ def test_batch_equals_scalar_over_the_rules_space(name: str, index: int) -> None
     eng = batch.engine(name, RULES_SPACE[name][index])
     rng = random.Random(index)
     seed_list = [rng.randrange(TWO64), seed_with_draw(rng.randint(1, 60), TWO64 - 1), index]
-    play(eng, seed_list, seeded(rng), steps=30)
-    play(eng, [rng.randrange(TWO64), 0], seeded(rng, highest=True), eng.seats + 2, True)
+    play(eng, seed_list, Seeded(index), steps=30)
+    play(eng, [rng.randrange(TWO64), 0], Seeded(index, highest=True), eng.seats + 2, True)
 
 
 @pytest.mark.parametrize(("name", "index"), CASES)
@@ -293,8 +343,8 @@ def test_observations_at_the_far_end_of_every_table(name: str, index: int) -> No
     if rules.players == spec.high:
         pytest.skip("the rules space's own test plays these rules")
     eng = batch.engine(name, attrs.evolve(rules, players=spec.high))
-    rng = random.Random(index)
-    play(eng, [rng.randrange(TWO64)], seeded(rng, highest=True), eng.seats + 2, every_seat=True)
+    seed_list = [random.Random(index).randrange(TWO64)]
+    play(eng, seed_list, Seeded(index, highest=True), eng.seats + 2, every_seat=True)
 
 
 def table_sizes(name: str) -> list[Any]:
@@ -322,7 +372,8 @@ def test_observations_at_the_far_end_of_every_size_of_table(name: str) -> None:
     rng = random.Random(name)
     for rules in table_sizes(name):
         eng = batch.engine(name, rules)
-        play(eng, [rng.randrange(TWO64)], seeded(rng, highest=True), eng.seats + 2, True)
+        choices = Seeded(rng.randrange(TWO64), highest=True)
+        play(eng, [rng.randrange(TWO64)], choices, eng.seats + 2, every_seat=True)
 
 
 @pytest.mark.slow
@@ -332,4 +383,44 @@ def test_long_games_over_the_rules_space(name: str, index: int) -> None:
     calza limits, eliminations, the ends of games)."""
     eng = batch.engine(name, RULES_SPACE[name][index])
     rng = random.Random(-index)
-    play(eng, [rng.randrange(TWO64), rng.randrange(TWO64)], seeded(rng), steps=300)
+    play(eng, [rng.randrange(TWO64), rng.randrange(TWO64)], Seeded(-index), steps=300)
+
+
+@pytest.mark.parametrize("name", sorted(dicerules.GAMES))
+def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -> None:
+    """Many games in a row in each of three rows: after every ``reset_done`` each row's
+    read-outs, ``state`` and ``history`` are those of its own game, as the scalar engine
+    plays it from that game's seed."""
+    eng = batch.engine(name)
+    game, rng = eng.game, np.random.default_rng(7)
+    seed_list = [3, 1, 4]
+    b = eng.new_games(seed_list)
+    states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
+    taken: list[list[int]] = [[], [], []]
+    ended = 0
+    for step in range(160):
+        ids = [
+            int(rng.choice(np.flatnonzero(row))) if row.any() else -1 for row in eng.legal_mask(b)
+        ]
+        b = eng.step(b, np.array(ids))
+        for i, action in enumerate(ids):
+            if action >= 0:
+                states[i] = game.apply(states[i], eng.actions[action])
+                taken[i].append(action)
+        new_seeds = [1000 * step + i for i in range(3)]
+        b = eng.reset_done(b, new_seeds if step % 2 else None)
+        for i in np.flatnonzero(b.ended).tolist():
+            assert b.final_returns[i].tolist() == np.float32(returns(game, states[i])).tolist()
+            seed = (
+                new_seeds[i]
+                if step % 2
+                else int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
+            )
+            seed_list[i], states[i], taken[i] = seed, game.new_game(eng.rules, seed=seed), []
+            ended += 1
+        compare(eng, b, states)
+        for i in range(3):
+            assert eng.state(b, i) == states[i]
+            assert eng.history(b, i) == tuple(taken[i])
+    assert ended >= 3
+    assert b.starts is not None and b.starts.min() == 0  # the steps no game holds are gone

@@ -240,6 +240,17 @@ def _owned(array: Array) -> Array:
     return array if array.flags.writeable else array.copy()
 
 
+def _has_bool(values: object) -> bool:
+    """Whether ``values`` (what NumPy read as an int array) holds a bool, which NumPy
+    reads as 1 in a list of ints. A flat list or tuple is told by its values' types
+    alone (a set of a few types, not a Python test a value)."""
+    if isinstance(values, list | tuple):
+        kinds = set(map(type, values))
+        if all(issubclass(kind, int | np.integer | np.bool_) for kind in kinds):
+            return bool in kinds or np.bool_ in kinds
+    return any(isinstance(value, bool | np.bool_) for value in np.asarray(values, object).flat)
+
+
 def next_seed(seeds: Array) -> Array:
     """The seed of the game after each game of ``seeds`` in a row that ``reset_done`` begins
     anew unseeded: ``splitmix64(splitmix64(seed, 0), 0)``, a number neither the game's
@@ -343,9 +354,7 @@ class BatchEngine:
         given = np.asarray(action_ids)
         if given.dtype.kind not in "iu":
             raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
-        if not isinstance(action_ids, np.ndarray) and any(
-            isinstance(value, bool | np.bool_) for value in np.asarray(action_ids, object).flat
-        ):  # NumPy reads True as 1 in a list of ints
+        if not isinstance(action_ids, np.ndarray) and _has_bool(action_ids):
             raise WrongTypeError("action ids must be ints, not bools")
         if given.shape != (len(b),):
             raise InvalidArgumentError(

@@ -17,7 +17,7 @@ import attrs
 import dicerules
 from dicerules import bots
 from dicerules.errors import DiceRulesError, UnknownGameError
-from dicerules.game import AnyGame, get_game
+from dicerules.game import AnyGame, get_game, typed_name
 from dicerules.narration import Narrator
 from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
@@ -69,10 +69,10 @@ def find_game(name: str) -> AnyGame:
     A name that is no game's is refused with the nearest game's name, if one is near.
     """
     games = list(dicerules.GAMES)
-    plain = {game.lower().replace("_", "-"): game for game in games}
-    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
+    plain = {typed_name(game): game for game in games}  # one each: register sees to it
+    typed = typed_name(name.strip()).replace(" ", "-")
     try:
-        return get_game(plain.get(typed, name))
+        return get_game(name if name in games else plain.get(typed, name))
     except UnknownGameError as error:
         hint = bots.suggestion(name, games)
         if hint:

@@ -80,6 +80,7 @@ from dicerules.cli.options import (
     Parser,
     UsageError,
     count,
+    escaped,
     game_help,
     game_options,
     parse_seed,
@@ -218,7 +219,7 @@ def examples() -> str:
 
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
-    text = plain_words(str(error)).replace("\r", "\\r").replace("\n", "\\n")
+    text = escaped(plain_words(str(error)))
     print(f"dicerules {command}: error: {text}", file=sys.stderr)
 
 

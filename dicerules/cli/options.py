@@ -53,11 +53,20 @@ def plain_words(message: str) -> str:
     return message
 
 
+def escaped(text: str) -> str:
+    """``text`` with every character a terminal would act on (a control, format or
+    line-separator character: ESC, BEL, CR, a newline) written as ``repr`` writes it,
+    so data from a file never moves the cursor, clears the screen or forges a line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {escaped(message)}\n")
 
 
 # ------------------------------------------------------------- reading the command
@@ -75,9 +84,10 @@ def find_game(name: str) -> AnyGame:
         return get_game(name if name in games else plain.get(typed, name))
     except UnknownGameError as error:
         hint = bots.suggestion(name, games)
-        if hint:
+        if hint or _quoted(name) != repr(name):  # a long name is not echoed whole
             known = ", ".join(games)
-            raise UsageError(f"no game named {name!r}{hint}; the games are: {known}") from None
+            message = f"no game named {_quoted(name)}{hint}; the games are: {known}"
+            raise UsageError(message) from None
         raise UsageError(error.args[0]) from None
 
 
@@ -97,7 +107,9 @@ def make_rules(
     else:
         known = ", ".join(game.presets)
         hint = bots.suggestion(preset, list(game.presets))
-        raise UsageError(f"{game.name} has no preset {preset!r}{hint}; its presets are: {known}")
+        raise UsageError(
+            f"{game.name} has no preset {_quoted(preset)}{hint}; its presets are: {known}"
+        )
     asked = [s.partition("=")[2].strip() for s in settings if _rule_name(s) == "players"]
     if players is not None and any(text != str(players) for text in asked):
         raise UsageError(

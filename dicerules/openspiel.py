@@ -80,7 +80,7 @@ from dicerules.facts import ActionIds, ScoreChange, check_length, encoded, retur
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
-from dicerules.rulefields import field_spec
+from dicerules.rulefields import derived, field_spec
 from dicerules.streams import SEED_LIMIT, seeded_stream
 
 __all__ = [
@@ -136,9 +136,8 @@ def _left_out_value(attribute: attrs.Attribute[Any]) -> int | None:
     defaults to this value, one below the range and below None's stand-in: the field
     is then left out of the Rules and takes the default that the other fields give.
     """
-    default: Any = attribute.default
     spec = field_spec(attribute)
-    if not isinstance(default, attrs.Factory) or not default.takes_self:  # type: ignore[arg-type]
+    if not derived(attribute):
         return None
     if spec is None or spec.low is None:
         return None

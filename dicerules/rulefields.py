@@ -19,6 +19,8 @@ __all__ = [
     "FieldSpec",
     "boolean",
     "choice",
+    "derived",
+    "evolve",
     "field_spec",
     "integer",
     "later_field",
@@ -52,6 +54,30 @@ def field_spec(attribute: attrs.Attribute[Any]) -> FieldSpec | None:
     """The FieldSpec of a field made here; None for any other attrs field."""
     spec = attribute.metadata.get(_KEY)
     return spec if isinstance(spec, FieldSpec) else None
+
+
+def derived(attribute: attrs.Attribute[Any]) -> bool:
+    """Whether the field's default is derived from the other fields (eighteen's
+    ``max_rounds``: 50 with a permanent house, else None)."""
+    default: Any = attribute.default
+    return isinstance(default, attrs.Factory) and bool(default.takes_self)  # type: ignore[arg-type]
+
+
+def evolve(rules: Any, **changes: Any) -> Any:
+    """``attrs.evolve(rules, **changes)``, but a field whose default is derived from
+    the others and that holds the value derived for ``rules`` is derived again from
+    the changed fields, unless ``changes`` sets it: ``evolve(standard,
+    permanent_house=0)`` is eighteen with a house and its 50 rounds, where
+    ``attrs.evolve`` keeps the standard rules' ``max_rounds=None``."""
+    values = {}
+    for field in attrs.fields(type(rules)):
+        if not field.init or field.name in changes:
+            continue
+        value = getattr(rules, field.name)
+        if derived(field) and value == field.default.factory(rules):
+            continue  # left out: the changed rules derive it again
+        values[field.alias or field.name] = value
+    return type(rules)(**values, **changes)
 
 
 def _is_int(value: object) -> bool:

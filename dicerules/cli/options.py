@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TextIO
 import attrs
 
 import dicerules
-from dicerules import bots
+from dicerules import bots, rulefields
 from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game, typed_name
 from dicerules.narration import Narrator
@@ -118,7 +118,7 @@ def make_rules(
         )
     if players is not None:
         try:
-            rules = attrs.evolve(rules, players=players)
+            rules = rulefields.evolve(rules, players=players)
         except DiceRulesError as error:
             raise UsageError(f"--players {players}: {error}") from None
     fields = {field.name: field for field in attrs.fields(type(rules))}
@@ -134,7 +134,7 @@ def make_rules(
                              f" are {known}")  # fmt: skip
         changes[name] = rule_from_text(field_spec(fields[name]), text.strip())
     try:
-        return attrs.evolve(rules, **changes)
+        return rulefields.evolve(rules, **changes)
     except DiceRulesError as error:
         raise UsageError(f"--rule: {error}") from None
 

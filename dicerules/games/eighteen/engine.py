@@ -160,7 +160,9 @@ class Rules:
     ``max_rounds`` left out is None (no cap) with a rotating house, and
     PERMANENT_HOUSE_MAX_ROUNDS with a permanent one: such a game could otherwise go
     on for ever. An explicit ``max_rounds=None`` with a permanent house is refused,
-    unless ``eliminate_at_zero`` bounds the game.
+    unless ``eliminate_at_zero`` bounds the game. ``attrs.evolve(standard,
+    permanent_house=0)`` passes on the standard rules' None, and is refused;
+    ``dicerules.rulefields.evolve`` derives ``max_rounds`` again (50), as ``--rule`` does.
     """
 
     players: int = integer(4, 2, MAX_PLAYERS)

@@ -44,7 +44,8 @@ rate (``dicerules.stats``).
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
 when the player quits or presses Ctrl-C), tagged with the date, the players and the
-version (``options.record_tags``); ``simulate --records FILE`` writes one record
+version (``options.record_tags``), and replaces a file that is not a records file
+only with ``--force``; ``simulate --records FILE`` writes one record
 per line, in game order, as the games end. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
 one record per line (``--index I`` picks game ``I``, from 0); ``-`` is standard input.
@@ -138,6 +139,9 @@ def parser() -> argparse.ArgumentParser:
         "--seed", type=parse_seed, metavar="S", help="the game's seed (drawn if not given)"
     )
     one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")
+    one.add_argument(
+        "--force", action="store_true", help="let --record replace a file that is not a record"
+    )
     one.set_defaults(run=cmd_play)
 
     one = commands.add_parser("simulate", help="bots against bots, with a table of results")

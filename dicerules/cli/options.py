@@ -328,10 +328,44 @@ def check_writable(path: str | None) -> None:
         raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
 
 
+_RECORD_START = re.compile(
+    rb'\s*(\xef\xbb\xbf)?\s*\{\s*"(format|game|rules|stream|actions|rolls|tags)"'
+)
+"""How a records file begins: a JSON object with a record's key first."""
+
+
+def check_replaceable(path: str | None, force: bool, option: str) -> None:
+    """Refuse, before any game, to replace a file that is not a records file (its first
+    bytes a record's JSON object), unless ``force``: a mistyped ``--record notes.txt``
+    must not cost the file. An empty file, or a device such as /dev/null, is taken."""
+    if path is None or force or not Path(path).is_file():
+        return
+    try:
+        with open(path, "rb") as file:
+            start = file.read(4096)
+    except OSError:
+        return  # writing it says what is wrong
+    if start.strip() and not _RECORD_START.match(start):
+        raise UsageError(
+            f"{option} {path}: the file is not a records file, and writing would replace"
+            " it: give another name, or --force to replace it"
+        )
+
+
 def create(path: str) -> TextIO:
     """``path`` opened to be written afresh, as UTF-8 text."""
     try:
         return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def write_whole(path: str, text: str) -> None:
+    """``text`` written to ``path`` afresh; FileProblem naming the file if it cannot be
+    (a full disk says so when the file is closed, not when it is opened)."""
+    try:
+        with create(path) as file:
+            file.write(text)
     except OSError as error:
         raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
 

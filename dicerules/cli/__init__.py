@@ -120,10 +120,21 @@ def parser() -> argparse.ArgumentParser:
         dest="command", title="commands", metavar="COMMAND", required=True, prog="dicerules"
     )
 
-    one = commands.add_parser("games", help="the games, their presets and rule fields")
+    one = commands.add_parser(
+        "games",
+        help="the games, their presets and rule fields",
+        description="Each game installed (the built-in ones and the plugins): what it is in"
+        " a line, its presets, its bots, and each rule field with its default and the"
+        " values it allows (set one with --rule NAME=VALUE).",
+    )
     one.set_defaults(run=cmd_games)
 
-    one = commands.add_parser("rules", help="the rules of a game")
+    one = commands.add_parser(
+        "rules",
+        help="the rules of a game",
+        description="How GAME is played, as its rules text tells it, and the rule fields"
+        " the other commands' --preset, --players and --rule set.",
+    )
     one.add_argument("game", metavar="GAME", help=game_help())
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)
@@ -174,7 +185,14 @@ def parser() -> argparse.ArgumentParser:
                      " (the batch extra); the same table")  # fmt: skip
     one.set_defaults(run=cmd_simulate)
 
-    one = commands.add_parser("replay", help="check a record and tell the game step by step")
+    one = commands.add_parser(
+        "replay",
+        help="check a record and tell the game step by step",
+        description="Check each record of FILE (written by play --record or simulate"
+        " --records): every action is played again and every die compared. A record that"
+        " replays is told step by step, or in one line with --summary; one that does not"
+        " is a one-line error naming its first bad step (exit status 1).",
+    )
     one.add_argument(
         "file", metavar="FILE", help="a record, or records one per line; - reads standard input"
     )

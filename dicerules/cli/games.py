@@ -1,4 +1,4 @@
-"""``dicerules games``: each game, its presets and its rule fields."""
+"""``dicerules games``: each game, what it is in a line, its presets and its rule fields."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import attrs
 import dicerules
 from dicerules import bots
 from dicerules.cli.options import rule_value, say
+from dicerules.cli.rules import plain_text, rules_text
 from dicerules.rulefields import FieldSpec, field_spec
 
 
@@ -21,8 +22,11 @@ def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
             f"{name} (default)" if rules == game.default_rules else name
             for name, rules in game.presets.items()
         )
+        text = rules_text(game)
+        summary = text.strip().splitlines()[0] if text and text.strip() else None
         lines += [
             f"{game.name}",
+            *([f"  {plain_text(summary, 10_000)}"] if summary else []),
             f"  presets: {presets}",
             f"  bots: {', '.join(bots.names(game))}",
             "  rules (name, default, allowed):",

@@ -34,6 +34,24 @@ def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
     assert ["next_opener", "winner", "loser", "or", "winner"] in words
     # eighteen.Rules: max_rounds = optional_integer(None, 1, 1000).
     assert ["max_rounds", "none", "none,", "or", "1", "to", "1000"] in words
+    # Each game in a line: the first line of its rules text.
+    told = " ".join(done.out.split())
+    assert "liars-dice Liar's dice: bid on the dice under every cup, or call the last" in told
+    assert "link Link: build one row of dice, up or down, until only one" in told
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("games", "Each game installed"),
+        ("rules", "How GAME is played"),
+        ("replay", "Check each record of FILE"),
+    ],
+)
+def test_the_commands_help_says_what_the_command_does(command: str, said: str) -> None:
+    done = cli(command, "--help", columns=200)
+    assert done.status == 0
+    assert done.out.split("\n\n")[1].startswith(said)
 
 
 def test_rules_prints_the_engine_description_and_a_preset() -> None:

@@ -774,7 +774,10 @@ def _why_not_family(state: State, bid: Bid) -> str:
             f" bid more than {last.quantity} dice of face {last.face}"
         )
     if last is None:
-        return f"{bid} cannot open the round: with ones ranked half, no round opens on ones"
+        return (
+            f"{bid} cannot open the round: under these rules (Perudo's ones, wild and worth"
+            " twice a bid on another face) no round opens on ones"
+        )
     if state.rules.ones_rank == "high":
         return (
             f"{bid} does not raise {last}: with ones ranked high, 1x1 follows 1x{state.rules.sides}"

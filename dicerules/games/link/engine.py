@@ -2,13 +2,14 @@
 
 The rules:
 
-* Every seat has ``start_counters`` counters. A game is ``rounds`` rounds.
-* At the start of a round every seat still in the game puts ``ante`` counters in
-  the pot; a seat without enough counters for the ante leaves the game for good
+* Every seat starts with 10 counters (the rule ``start_counters``). A game lasts 5
+  rounds (``rounds``).
+* At the start of a round every seat still in the game puts an ante of 1 counter
+  (``ante``) in the pot; a seat without enough counters for the ante leaves the game for good
   (keeping what it has for the final ranking). When fewer than two seats are left,
   the game is over at once and the ante just paid is handed back. Each seat in
-  the game then rolls its ``white_dice`` white dice and its one blue die, hidden
-  from the others.
+  the game then rolls its 4 white dice (``white_dice``) and its one blue die,
+  hidden from the others.
 * The starting player (``first_player`` in round 1, or the next seat to its left
   in the game if it could not ante; afterwards the winner of the last round)
   opens the row with one white die and a direction: ``W3 up`` or ``W3 down``. A
@@ -49,7 +50,7 @@ returned, when fewer than two seats can ante. And:
 * Dice faces are 1 to 6: ``W7`` is not a move at all, while ``B3 up`` is written
   as a move (a blue opening) but is never allowed.
 * Between rounds the pot is empty: it all goes to the round's winner. When the game
-  ends, every seat's unplayed dice go back in the cups (the state holds none) and
+  ends, every seat's unplayed dice go back in the cups and
   the last round's row stays on the table. ``round`` counts the rounds begun.
 * Nothing is revealed when a round ends: unplayed dice stay unseen.
 

@@ -3,9 +3,9 @@
 The rules as implemented:
 
 * Two to six seats (``players``), numbered to the left. A seat's score is its chips
-  won less its chips paid, 0 at the start. A game is ``hands`` hands (3).
+  won less its chips paid, 0 at the start. A game is 3 hands (the rule ``hands``).
 * Each hand begins with every seat paying one chip into the pot (the ante), then
-  throwing ``dice`` dice (2) of ``sides`` faces (6) under its own cup. A seat sees its
+  throwing 2 dice (``dice``) of 6 faces (``sides``) under its own cup. A seat sees its
   own cup and no other.
 * Seat 0 opens the first hand, and the opener moves one seat to the left each hand.
   From the opener the seats act in turn to the left. While nobody has bet, a seat may

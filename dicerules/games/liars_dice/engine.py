@@ -2,7 +2,7 @@
 
 The rules:
 
-* Every seat starts with ``dice_per_player`` dice. Round 1 is opened by the winner
+* Every seat starts with 3 dice (the rule ``dice_per_player``). Round 1 is opened by the winner
   of an open roll-off (one die each, in seat order; the seats tied for highest roll
   again until one is highest), or by seat 0 when ``first_opener`` is ``"seat0"``.
 * A round starts with every seat that has dice rolling all of them in secret.
@@ -40,8 +40,8 @@ dice, ones always wild, the loser opens, and all three on):
 * ``calza``: instead of raising or challenging, the seat to act may call the last
   bid exact. The cups come up; if the count is exactly the bid, the caller gains a
   die (up to its starting number), otherwise it loses one; no other seat changes,
-  and the caller opens the next round. Calza may be called in the first
-  ``calza_rounds`` rounds of a game only (left out: ten rounds for each die on the
+  and the caller opens the next round. Calza may be called in the first rounds of
+  a game only, as many as ``calza_rounds`` says (left out: ten rounds for each die on the
   table at the start, 200 in ``perudo``); from the next round on, a bid can only
   be raised or challenged, so every die lost stays lost and the game ends. Without
   that limit a game need not end: an exact calza gives back the die a challenge

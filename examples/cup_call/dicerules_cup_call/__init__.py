@@ -33,8 +33,8 @@ holds the seat's own cup, the bets of the hand, the pot, the scores and the last
 hand's result with the cups it showed; never the stream.
 
 Dice are drawn from the stream in this order: at the start of each hand (by
-``new_game`` for the first, by the action that ends a hand for the next), ``dice``
-dice for seat 0, then as many for seat 1, and so on round the table, one roll a
+``new_game`` for the first, by the action that ends a hand for the next), seat 0's
+dice (as many as the rule ``dice``), then as many for seat 1, and so on round the table, one roll a
 seat; a cup is kept sorted. The action that ends the last hand draws nothing, and
 nothing else is ever drawn.
 

@@ -490,6 +490,7 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
                 f"promise: seat {seat}'s view shows nothing it may not know; it changed when"
                 f" only hidden information was drawn again: {_difference(seen, other)}"
             )
+            _same_text("wire.view", seat, message, wire.dumps(_made("wire.view", game, twin, seat)))
             # A field left out of == (attrs eq=False) still shows in the repr, and so in
             # every log and narration of the view.
             assert repr(other) == repr(seen), (
@@ -497,7 +498,6 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
                 f" when only hidden information was drawn again: {_short(seen)}, then"
                 f" {_short(other)}"
             )
-            _same_text("wire.view", seat, message, wire.dumps(_made("wire.view", game, twin, seat)))
 
 
 def _made(call: str, game: AnyGame, *args: Any) -> Any:

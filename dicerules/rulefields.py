@@ -40,6 +40,7 @@ class FieldSpec:
     (``optional``); for "choice": ``choices``. ``added_later``: a field added after
     records were first written, so a record leaves it out while it holds its
     default, and a record without it reads the default (older records stay valid).
+    ``doc``: what the field means, in a player's words (``dicerules games`` tells it).
     """
 
     kind: str
@@ -48,6 +49,7 @@ class FieldSpec:
     optional: bool = False
     choices: tuple[str, ...] = ()
     added_later: bool = False
+    doc: str = ""
 
 
 def field_spec(attribute: attrs.Attribute[Any]) -> FieldSpec | None:
@@ -102,8 +104,9 @@ def _in_range(value: object, low: int | None, high: int | None) -> bool:
     )
 
 
-def integer(default: int, low: int | None = None, high: int | None = None) -> Any:
-    """An int field with ``low <= value <= high`` (either bound may be None)."""
+def integer(default: int, low: int | None = None, high: int | None = None, *, doc: str = "") -> Any:
+    """An int field with ``low <= value <= high`` (either bound may be None); ``doc``
+    as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not _in_range(value, low, high):
@@ -112,7 +115,7 @@ def integer(default: int, low: int | None = None, high: int | None = None) -> An
             )
 
     return attrs.field(
-        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high)}
+        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high, doc=doc)}
     )
 
 
@@ -122,8 +125,10 @@ def optional_integer(
     high: int | None = None,
     *,
     added_later: bool = False,
+    doc: str = "",
 ) -> Any:
-    """An int field with ``low <= value <= high``, or None; ``added_later`` as in FieldSpec."""
+    """An int field with ``low <= value <= high``, or None; ``added_later`` and ``doc``
+    as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not _in_range(value, low, high):
@@ -134,30 +139,34 @@ def optional_integer(
     return attrs.field(
         default=default,
         validator=check,
-        metadata={_KEY: FieldSpec("int", low, high, True, added_later=added_later)},
+        metadata={_KEY: FieldSpec("int", low, high, True, added_later=added_later, doc=doc)},
     )
 
 
-def boolean(default: bool, *, added_later: bool = False) -> Any:
-    """A bool field (True or False, nothing else); ``added_later`` as in FieldSpec."""
+def boolean(default: bool, *, added_later: bool = False, doc: str = "") -> Any:
+    """A bool field (True or False, nothing else); ``added_later`` and ``doc`` as in
+    FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, bool):
             raise InvalidRulesError(f"{attribute.name} must be True or False, got {shown(value)}")
 
-    spec = FieldSpec("bool", added_later=added_later)
+    spec = FieldSpec("bool", added_later=added_later, doc=doc)
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})
 
 
-def choice(default: str, choices: tuple[str, ...], *, added_later: bool = False) -> Any:
-    """A str field that must be one of ``choices``; ``added_later`` as in FieldSpec."""
+def choice(
+    default: str, choices: tuple[str, ...], *, added_later: bool = False, doc: str = ""
+) -> Any:
+    """A str field that must be one of ``choices``; ``added_later`` and ``doc`` as in
+    FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, str) or value not in choices:
             allowed = " or ".join(repr(c) for c in choices)
             raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {shown(value)}")
 
-    spec = FieldSpec("choice", choices=choices, added_later=added_later)
+    spec = FieldSpec("choice", choices=choices, added_later=added_later, doc=doc)
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})
 
 

@@ -34,10 +34,26 @@ def test_games_lists_every_game_its_presets_and_rule_fields() -> None:
     assert ["next_opener", "winner", "loser", "or", "winner"] in words
     # eighteen.Rules: max_rounds = optional_integer(None, 1, 1000).
     assert ["max_rounds", "none", "none,", "or", "1", "to", "1000"] in words
+    # Each field's meaning under it (the game's doc of the field).
+    at = next(index for index, line in enumerate(lines) if line.split()[:1] == ["calza_rounds"])
+    assert lines[at + 1] == (
+        "      the rounds in which calza may be called (none: ten a die at the start)"
+    )
     # Each game in a line: the first line of its rules text.
     told = " ".join(done.out.split())
     assert "liars-dice Liar's dice: bid on the dice under every cup, or call the last" in told
     assert "link Link: build one row of dice, up or down, until only one" in told
+
+
+@pytest.mark.parametrize("name", list(dicerules.GAMES))
+def test_every_rule_field_says_what_it_means(name: str) -> None:
+    import attrs
+
+    from dicerules.rulefields import field_spec
+
+    for field in attrs.fields(dicerules.get_game(name).Rules):
+        spec = field_spec(field)
+        assert spec is not None and spec.doc, f"{name}: {field.name} has no doc"
 
 
 @pytest.mark.parametrize(

@@ -158,18 +158,47 @@ class Rules:
     defaults. ``calza_rounds`` (1 to 1000, or None) needs ``calza``.
     """
 
-    players: int = integer(4, 2, MAX_PLAYERS)
-    dice_per_player: int = integer(3, 1, MAX_DICE_PER_PLAYER)
-    sides: int = integer(6, 2, MAX_SIDES)
-    ones_wild: bool = boolean(True)
-    ones_opening_cancels_wild: bool = boolean(True)
-    straights_wild: bool = boolean(False)
-    next_opener: Opener = choice("winner", ("loser", "winner"))
-    first_opener: FirstOpener = choice("rolloff", ("rolloff", "seat0"))
-    ones_rank: OnesRank = choice("low", ("low", "high", "half"), added_later=True)
-    palifico: bool = boolean(False, added_later=True)
-    calza: bool = boolean(False, added_later=True)
-    calza_rounds: int | None = optional_integer(None, 1, MAX_CALZA_ROUNDS, added_later=True)
+    players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table")
+    dice_per_player: int = integer(3, 1, MAX_DICE_PER_PLAYER, doc="the dice each seat starts with")
+    sides: int = integer(6, 2, MAX_SIDES, doc="the faces of each die")
+    ones_wild: bool = boolean(True, doc="ones count for the face bid")
+    ones_opening_cancels_wild: bool = boolean(
+        True, doc="a round opened with a bid on ones has no wild ones"
+    )
+    straights_wild: bool = boolean(
+        False, doc="a hand of 1, 2, ... up to its size counts that many for any face"
+    )
+    next_opener: Opener = choice(
+        "winner",
+        ("loser", "winner"),
+        doc="who opens the next round: the loser or the winner of the challenge",
+    )
+    first_opener: FirstOpener = choice(
+        "rolloff",
+        ("rolloff", "seat0"),
+        doc="who opens round 1: the winner of a roll-off, or seat 0",
+    )
+    ones_rank: OnesRank = choice(
+        "low",
+        ("low", "high", "half"),
+        added_later=True,
+        doc="where bids on ones stand: below every face, above them, or at half the quantity",
+    )
+    palifico: bool = boolean(
+        False,
+        added_later=True,
+        doc="a seat down to its last die opens one round in which ones are not wild",
+    )
+    calza: bool = boolean(
+        False, added_later=True, doc="a seat may call the last bid exact, and gains a die if it is"
+    )
+    calza_rounds: int | None = optional_integer(
+        None,
+        1,
+        MAX_CALZA_ROUNDS,
+        added_later=True,
+        doc="the rounds in which calza may be called (none: ten a die at the start)",
+    )
 
     __repr__ = quiet_repr
 

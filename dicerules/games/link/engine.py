@@ -147,13 +147,19 @@ _Kind = TypeVar("_Kind", "Open", "Play")
 class Rules:
     """Every rule option of link, validated. The defaults are the standard preset."""
 
-    players: int = integer(4, 2, MAX_PLAYERS)
-    white_dice: int = integer(4, 1, MAX_WHITE_DICE)
-    start_counters: int = integer(10, 0, 1000)
-    rounds: int = integer(5, 1, 100)
-    ante: int = integer(1, 0, 100)
-    link_cost: int = integer(1, 0, 100)
-    first_player: int = integer(0, 0, MAX_PLAYERS - 1)
+    players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table")
+    white_dice: int = integer(
+        4, 1, MAX_WHITE_DICE, doc="the white dice each seat rolls a round, besides its blue die"
+    )
+    start_counters: int = integer(10, 0, 1000, doc="the counters each seat starts with")
+    rounds: int = integer(5, 1, 100, doc="the rounds a game lasts")
+    ante: int = integer(
+        1, 0, 100, doc="the counters each seat puts in the pot at the start of a round"
+    )
+    link_cost: int = integer(
+        1, 0, 100, doc="the counters a blue die costs, which turns the row round"
+    )
+    first_player: int = integer(0, 0, MAX_PLAYERS - 1, doc="the seat that opens the row in round 1")
 
     def __attrs_post_init__(self) -> None:
         if self.first_player >= self.players:

@@ -117,10 +117,10 @@ NAME: Final = "cup-call"
 class Rules:
     """Every rule option of cup call, validated. The defaults are the standard preset."""
 
-    players: int = integer(2, 2, 6)
-    dice: int = integer(2, 1, 5)
-    sides: int = integer(6, 2, 20)
-    hands: int = integer(3, 1, 20)
+    players: int = integer(2, 2, 6, doc="seats at the table")
+    dice: int = integer(2, 1, 5, doc="the dice under each cup")
+    sides: int = integer(6, 2, 20, doc="the faces of each die")
+    hands: int = integer(3, 1, 20, doc="the hands a game lasts")
 
     @classmethod
     def preset(cls, name: str) -> Rules:

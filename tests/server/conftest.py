@@ -15,6 +15,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,7 +79,7 @@ def _as_user(uid: int, gid: int) -> object:
 
 
 @pytest.fixture(scope="session")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def postgres() -> Iterator[str]:
     """A PostgreSQL server of its own on 127.0.0.1, in a temporary folder: its base URL.
 
     initdb refuses to run as root, so as root the server runs as the ``postgres``
@@ -88,7 +89,8 @@ def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     initdb, pg_ctl = _postgres_bin("initdb"), _postgres_bin("pg_ctl")
     if initdb is None or pg_ctl is None:
         pytest.skip("PostgreSQL's initdb and pg_ctl are not installed (Debian: postgresql)")
-    folder = tmp_path_factory.mktemp("postgres")
+    # Not under pytest's temporary folder, which only root may enter.
+    folder = Path(tempfile.mkdtemp(prefix="dicerules-postgres-"))
     preexec = None
     if os.geteuid() == 0:
         for name in ("postgres", "nobody"):
@@ -104,14 +106,16 @@ def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data, port = folder / "data", free_port()
 
     def run(*command: str) -> None:
-        subprocess.run(
+        done = subprocess.run(
             command,
-            check=True,
             capture_output=True,
+            text=True,
             preexec_fn=preexec,  # type: ignore[arg-type]
             cwd=folder,
             timeout=120,
         )
+        if done.returncode:
+            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr or done.stdout}")
 
     run(initdb, "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "-N")
     options = f"-h 127.0.0.1 -p {port} -k {folder} -c fsync=off -c full_page_writes=off"
@@ -120,6 +124,7 @@ def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
         run(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 _databases = iter(range(1, 1_000_000))

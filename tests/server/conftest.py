@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-collect_ignore = ["server_support.py", "load_clients.py"]
+collect_ignore = ["server_support.py", "server_zygote.py"]
 
 SERVER_MISSING = "dicerules-server is not installed: pip install './examples/server[test]'"
 
@@ -49,12 +49,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     _refuse_skip(outcome.get_result())
 
 
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
+def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+@pytest.fixture
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    return _free_port()
 
 
 def _postgres_bin(name: str) -> str | None:
@@ -103,7 +108,7 @@ def postgres() -> Iterator[str]:
             pytest.skip("running as root, with no postgres or nobody user to run PostgreSQL")
         os.chown(folder, user.pw_uid, user.pw_gid)
         preexec = _as_user(user.pw_uid, user.pw_gid)
-    data, port = folder / "data", free_port()
+    data, port = folder / "data", _free_port()
 
     def run(*command: str) -> None:
         done = subprocess.run(

@@ -253,15 +253,6 @@ class Storage:
             )
             return self._rows(execute, found)
 
-    def finished_ids(self, limit: int) -> list[str]:
-        """The ids of the ``limit`` games that began last among those over, newest first."""
-        with self._transaction() as execute:
-            found = execute(
-                "SELECT id FROM games WHERE finished = 1 ORDER BY created DESC, id LIMIT ?",
-                (limit,),
-            )
-        return [row[0] for row in found]
-
     def _rows(
         self,
         execute: Callable[[str, Sequence[object]], list[tuple[Any, ...]]],

@@ -325,8 +325,6 @@ class Lobby:
                 log.error("game %s does not replay, left out: %s", row.id, error)
                 continue
             self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
-        for game_id in reversed(self.storage.finished_ids(20)):
-            self._remember(self._table_of(self.storage.load(game_id)))
         return len(self.tables)
 
     def start(self) -> None:

@@ -9,6 +9,16 @@ turn has arrays of its own (``last_*``; ``bonus`` holds the first bonus throw an
 then the second, ``bonus_second`` dice of it). The dice
 are the scalar engine's, drawn in its order (each first-stage throw, then the two
 bonus throws) by ``dicerules.vector.roll``. Every Rules is played.
+
+Measured (process time, 10,000 games, the two ways timed in turn): the dice as
+numbers made ``batch.simulate`` 1.3 times as fast for ``house-rules`` and 1.45 for
+``standard`` as rows of int8 dice and ``bincount`` (which had cost a keep, a stop and a
+turn's bookkeeping most of a step), and 10 bytes a game fewer. Tried and left: a
+step's dice in one or two rolls (the rest of a throw, both bonus throws and the next
+turn's throw, extra dice drawn and not used), 3 to 13% slower, the rows of a roll as
+wide as its widest; both bonus throws in one roll of ten, no difference. A turn is a
+few decisions and up to three throws, so a third of the kernel's time is
+``vector.roll``. Under rules without settlements none are copied.
 """
 
 from __future__ import annotations
@@ -368,14 +378,14 @@ class Kernel(Tables):
     def rounds(self, data: Data) -> Array | None:
         return None
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         p = self.players
         count = data["to_act"].shape[0]
         at = np.arange(count)
         obs = np.zeros((count, 7 * p + 2 * SIDES + 4), dtype=np.float32)
         # The pieces of encoding.OBSERVATION, in order, written where they go.
-        if seat is not None:
-            obs[:, seat] = 1
+        seen = np.flatnonzero(seats >= 0)
+        obs[seen, seats[seen]] = 1
         obs[at, p + data["roller"]] = 1
         live = np.flatnonzero(data["to_act"] >= 0)
         obs[live, 2 * p + data["to_act"][live]] = 1

@@ -18,7 +18,7 @@ messages, not Python objects. This module makes them, for every registered game
   the codes stable (``CODES``).
 * ``events(game, before, after, seat)``: what ``seat`` saw happen between two states
   of one game, in order: each action and who made it, each change of the seat's view
-  that it brought (a roll, a reveal, a new round), and the end. They are made from
+  that it brought (a roll, a reveal), each new round, and the end. They are made from
   the seat's views of the states in between, so they show nothing the views do not.
 * ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
   View class's fields and types (``dicerules schema GAME`` prints it).
@@ -30,11 +30,10 @@ change to them is a new ``FORMAT``.
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, Union, get_args, get_origin
 
 import attrs
@@ -54,6 +53,8 @@ from dicerules.errors import (
     shown,
 )
 from dicerules.game import AnyGame, Game, check_seat, get_game
+from dicerules.rulefields import field_spec
+from dicerules.tape import Tape
 
 __all__ = [
     "CODES",
@@ -64,6 +65,7 @@ __all__ = [
     "dumps",
     "error",
     "events",
+    "events_along",
     "move",
     "schema",
     "view",
@@ -110,25 +112,25 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
     codec = _codec(game)
     game = codec.game
     codec.check_state(state)
-    seen = game.view(state, seat)  # InvalidSeatError for a seat the game has not
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    seen = game.view(state, seat)
     over = game.is_terminal(state)
     to_act = game.current_player(state)
+    legal: list[JSONValue] = []
+    if seat is not None and seat == to_act:
+        legal.extend(codec.legal(game.legal_actions(state)))
     return {
         "format": FORMAT,
         "game": game.name,
         "rules": codec.rules(state.rules),  # type: ignore[attr-defined]
         "seat": seat,
-        "step": len(state.tape.actions),  # type: ignore[attr-defined]
+        "step": _steps(game, state),
         "to_act": to_act,
         "over": over,
         "winners": list(game.winners(state)) if over else [],
         "scores": list(game.scores(state)) if over else None,
         "view": codec.encode_view(seen),
-        "legal": (
-            [codec.notation(action) for action in game.legal_actions(state)]
-            if seat is not None and seat == to_act
-            else []
-        ),
+        "legal": legal,
     }
 
 
@@ -181,17 +183,18 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
     ``after`` must follow from ``before`` in one game (InvalidArgumentError if not).
     Each step gives an ``action`` event (``step``, the ``seat`` that acted, the
     ``action`` in notation), then a ``seen`` event if the seat's view changed
-    (``changed``: each field of the view message's ``view`` that did, as it is now),
-    and ``end`` (``winners``, ``scores``) once the game is over.
+    (``changed``: each field of the view message's ``view`` that did, as it is now:
+    the dice rolled, the cups revealed), a ``round`` event (``round``) if a new round
+    began (in a game that declares ``round_of``), and ``end`` (``winners``,
+    ``scores``) once the game is over.
     """
     codec = _codec(game)
     game = codec.game
     codec.check_state(before)
     codec.check_state(after)
     check_seat(seat, game.seats(before.rules))  # type: ignore[attr-defined]
-    first = len(before.tape.actions)  # type: ignore[attr-defined]
-    count = len(after.tape.actions) - first  # type: ignore[attr-defined]
-    actions = after.tape.actions.newest(count) if count > 0 else ()  # type: ignore[attr-defined]
+    count = _steps(game, after) - _steps(game, before)
+    actions = _last_actions(game, after, count) if count > 0 else ()
     states = [before]
     state = before
     try:
@@ -207,9 +210,31 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
     return _events_between(codec, states, actions, seat)
 
 
+def events_along(
+    game: AnyGame | str, states: Sequence[Any], actions: Sequence[Any], seat: int | None
+) -> list[Message]:
+    """The events of ``seat`` along ``states``, each reached from the one before by the
+    action of ``actions`` at its place: what ``events`` gives for the states of one game.
+
+    Nothing checks that the states follow from one another: checks of leaks give it
+    states whose hidden dice are drawn afresh (``resample_hidden``), for which the
+    events must be the same.
+    """
+    codec = _codec(game)
+    for state in states:
+        codec.check_state(state)
+    if len(states) != len(actions) + 1:
+        raise InvalidArgumentError(
+            f"events_along takes one state more than actions: {len(states)} states,"
+            f" {len(actions)} actions"
+        )
+    check_seat(seat, codec.game.seats(states[0].rules))
+    return _events_between(codec, list(states), tuple(actions), seat)
+
+
 def schema(game: AnyGame | str) -> Message:
-    """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message or a list of
-    events, made from its View class's fields and types."""
+    """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message, a list of
+    events or an error, made from its View class's fields and types."""
     return _codec(game).schema()
 
 
@@ -221,15 +246,33 @@ def dumps(message: object) -> str:
 # ------------------------------------------------------------------ events
 
 
+def _steps(game: AnyGame, state: Any) -> int:
+    """The number of actions taken to reach ``state``: its tape's, else its history's."""
+    tape = getattr(state, "tape", None)
+    if isinstance(tape, Tape):
+        return len(tape.actions)
+    return len(game.history(state))
+
+
+def _last_actions(game: AnyGame, state: Any, count: int) -> tuple[Any, ...]:
+    """The last ``count`` actions taken to reach ``state``."""
+    tape = getattr(state, "tape", None)
+    if isinstance(tape, Tape):
+        return tape.actions.newest(count)
+    return tuple(game.history(state)[-count:])
+
+
 def _events_between(
     codec: _Codec, states: list[Any], actions: tuple[Any, ...], seat: int | None
 ) -> list[Message]:
     """The events of ``seat`` along ``states`` (each after the one before by ``actions``),
     from the seat's views of them and the public facts of each step alone."""
     game = codec.game
+    round_of = game.round_of
     result: list[Message] = []
-    seen = codec.encode_view(game.view(states[0], seat))
-    step = len(states[0].tape.actions)
+    was = game.view(states[0], seat)
+    seen = codec.encode_view(was)
+    step = _steps(game, states[0])
     for index, action in enumerate(actions):
         step += 1
         state = states[index + 1]
@@ -241,12 +284,18 @@ def _events_between(
                 "action": codec.notation(action),
             }
         )
-        now = codec.encode_view(game.view(state, seat))
+        view_now = game.view(state, seat)
+        now = codec.encode_view(view_now)
         changed: Message = {name: value for name, value in now.items() if seen[name] != value}
         if changed:
             result.append({"event": "seen", "step": step, "changed": changed})
-        seen = now
-        if game.is_terminal(state):
+        over = game.is_terminal(state)
+        if round_of is not None and not over:
+            number = round_of(view_now)
+            if number != round_of(was):
+                result.append({"event": "round", "step": step, "round": number})
+        seen, was = now, view_now
+        if over:
             result.append(
                 {
                     "event": "end",
@@ -260,13 +309,13 @@ def _events_between(
 
 # ------------------------------------------------------------------ a game's codec
 
-Encoder = Callable[[Any], Any] | None
-"""Turns a value of a type into JSON values; None: the value is one already."""
-
 _SKIPPED_FIELDS: Final = frozenset({"rules", "player"})
 """The View fields the message holds at its top, as ``rules`` and ``seat``."""
 
 _CODECS: dict[int, _Codec] = {}
+
+_CACHED: Final = 1 << 14
+"""The most action objects, and tuples of them, a codec keeps the notation of."""
 
 
 def _codec(game: object) -> _Codec:
@@ -281,8 +330,13 @@ def _codec(game: object) -> _Codec:
     return codec
 
 
+Writer = Callable[[str], str] | None
+"""Writes the Python expression that turns the value of an expression into JSON values;
+None: the value is one already."""
+
+
 class _Type(NamedTuple):
-    encode: Encoder
+    write: Writer
     schema: dict[str, Any]
 
 
@@ -292,20 +346,56 @@ class _Codec:
     def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.defs: dict[str, dict[str, Any]] = {}
-        self.named: dict[type, tuple[str, Callable[[Any], Message]]] = {}
+        self.named: dict[type, tuple[str, str]] = {}
         self.actions = _action_classes(game)
         self.view_class = _view_class(game)
-        self.notation = functools.lru_cache(maxsize=1 << 16)(game.format_action)
+        self._texts: dict[int, tuple[object, str]] = {}
+        self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
         self._rules: dict[object, Message] = {}
+        # The encoders are Python source, made from the types and compiled once (as
+        # attrs makes its methods): a field costs an expression, not a call.
+        self.source: list[str] = []
+        self._namespace: dict[str, Any] = {"_n": self.notation, "_unknown": _unknown}
+        self._count = 0
         rules_type = self._object(game.Rules, "rules", ())
-        self.rules_schema = rules_type.schema
-        rules_encode = rules_type.encode
-        assert rules_encode is not None
-        self._encode_rules = rules_encode
         view_type = self._object(self.view_class, "view", _SKIPPED_FIELDS)
-        assert view_type.encode is not None
-        self.encode_view: Callable[[Any], Message] = view_type.encode
-        self.view_schema = view_type.schema
+        self.rules_schema, self.view_schema = rules_type.schema, view_type.schema
+        code = compile("\n".join(self.source), f"<dicerules.wire of {game.name}>", "exec")
+        exec(code, self._namespace)
+        self._encode_rules: Callable[[Any], Message] = self._namespace["_rules"]
+        self.encode_view: Callable[[Any], Message] = self._namespace["_view"]
+
+    def _fresh(self, prefix: str) -> str:
+        self._count += 1
+        return f"_{prefix}{self._count}"
+
+    # Engines share their action objects and their tuples of legal actions among
+    # states (tables made once), so each is written once, found again by identity
+    # (the object is kept, so its id cannot be taken by another); never by hashing
+    # an action, which costs more than writing it.
+
+    def notation(self, action: object) -> str:
+        """``format_action(action)``, written once per action object."""
+        known = self._texts.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        text = self.game.format_action(action)
+        if len(self._texts) >= _CACHED:
+            self._texts.clear()
+        self._texts[id(action)] = (action, text)
+        return text
+
+    def legal(self, actions: tuple[Any, ...]) -> list[str]:
+        """The notation of each of ``actions`` (do not change the list: it is kept);
+        written once per tuple object."""
+        known = self._lists.get(id(actions))
+        if known is not None and known[0] is actions:
+            return known[1]
+        texts = [self.notation(action) for action in actions]
+        if len(self._lists) >= _CACHED:
+            self._lists.clear()
+        self._lists[id(actions)] = (actions, texts)
+        return texts
 
     def check_state(self, state: object) -> None:
         if type(state) is not self.game.State:
@@ -345,13 +435,15 @@ class _Codec:
             return self._tuple(get_args(kind), where)
         elif isinstance(kind, type):
             if kind in self.actions:
-                return _Type(self.notation, self._define("action", _ACTION_SCHEMA))
+                return _Type(_called("_n"), self._define("action", _ACTION_SCHEMA))
             if issubclass(kind, tuple) and hasattr(kind, "_fields"):
                 return self._object(kind, where, ())
             if attrs.has(kind):
                 return self._object(kind, where, ())
         raise InvalidArgumentError(
-            f"{self.game.name}: wire cannot write {where}, of the type {shown(kind)}"
+            f"{self.game.name}: wire cannot write {where}, of the type"
+            f" {getattr(kind, '__name__', None) or shown(kind)} (a JSON message holds ints,"
+            " strs, bools, None, Literals, tuples, attrs classes, NamedTuples and actions)"
         )
 
     def _define(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -365,25 +457,32 @@ class _Codec:
             if part.schema not in schemas:
                 schemas.append(part.schema)
         body = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
-        if all(part.encode is None for part in parts):
+        if all(part.write is None for part in parts):
             return _Type(None, body)
         if len(kinds) == 2 and type(None) in kinds:
-            encode = parts[kinds.index(type(None)) - 1].encode
-            assert encode is not None
-            return _Type(functools.partial(_optional, encode), body)
-        table = {}
+            write = parts[kinds.index(type(None)) - 1].write
+            assert write is not None
+            return _Type(lambda src: f"(None if {src} is None else {write(src)})", body)
+        name = self._fresh("union")
+        lines = [f"def {name}(x):", "    t = type(x)"]
         for kind, part in zip(kinds, parts, strict=True):
             for cls in _classes(kind):
-                table[cls] = part.encode
-        return _Type(functools.partial(_by_type, table), body)
+                known = self._fresh("class")
+                self._namespace[known] = cls
+                lines.append(f"    if t is {known}: return {_written(part.write, 'x')}")
+        lines.append("    return _unknown(x)")
+        self.source.append("\n".join(lines))
+        return _Type(_called(name), body)
 
     def _tuple(self, args: tuple[Any, ...], where: str) -> _Type:
         if len(args) == 2 and args[1] is Ellipsis:
             item = self.type_of(args[0], f"{where}[]")
             body: dict[str, Any] = {"type": "array", "items": item.schema}
-            if item.encode is None:
-                return _Type(list, body)
-            return _Type(functools.partial(_each, item.encode), body)
+            write = item.write
+            if write is None:
+                return _Type(_called("list"), body)
+            each = self._fresh("item")
+            return _Type(lambda src: f"[{write(each)} for {each} in {src}]", body)
         items = [self.type_of(arg, f"{where}[{index}]") for index, arg in enumerate(args)]
         body = {
             "type": "array",
@@ -391,16 +490,20 @@ class _Codec:
             "items": False,
             "minItems": len(items),
         }
-        encoders = tuple(item.encode for item in items)
-        if all(encode is None for encode in encoders):
-            return _Type(list, body)
-        return _Type(functools.partial(_fixed, encoders), body)
+        if all(item.write is None for item in items):
+            return _Type(_called("list"), body)
+        writes = [item.write for item in items]
+
+        def fixed(src: str) -> str:
+            return "[" + ", ".join(_written(w, f"{src}[{i}]") for i, w in enumerate(writes)) + "]"
+
+        return _Type(fixed, body)
 
     def _object(self, cls: type, where: str, skipped: frozenset[str] | tuple[()]) -> _Type:
         """An object of ``cls``'s fields (attrs or NamedTuple), in field order."""
         known = self.named.get(cls)
         if known is not None:
-            return _Type(known[1], {"$ref": f"#/$defs/{known[0]}"})
+            return _Type(_called(known[1]), {"$ref": f"#/$defs/{known[0]}"})
         try:
             hints = typing.get_type_hints(cls)
         except Exception as error:
@@ -411,28 +514,36 @@ class _Codec:
         every = attrs.fields(cls) if attrs.has(cls) else cls._fields  # type: ignore[attr-defined]
         names = [getattr(one, "name", one) for one in every]
         names = [name for name in names if name not in skipped]
-        fields = [(name, self.type_of(hints[name], f"{cls.__qualname__}.{name}")) for name in names]
+        fields = [(name, self.type_of(hints[name], f"{cls.__name__}.{name}")) for name in names]
+        ranges = _ranges(cls) if attrs.has(cls) else {}
         body = {
             "type": "object",
-            "properties": {name: kind.schema for name, kind in fields},
+            "properties": {
+                name: _bounded(kind.schema, ranges.get(name, {})) for name, kind in fields
+            },
             "required": names,
             "additionalProperties": False,
         }
-        pairs = tuple((name, kind.encode) for name, kind in fields)
-        encode: Callable[[Any], Message]
-        if attrs.has(cls):
-            encode = functools.partial(_fields_of, pairs)
-        else:
-            indexed = tuple((name, index, kind) for index, (name, kind) in enumerate(pairs))
-            encode = functools.partial(_items_of, indexed)
-        if where in ("rules", "view"):
-            return _Type(encode, body)
+        top = where in ("rules", "view")
+        function = f"_{where}" if top else self._fresh(cls.__name__.lower())
+        named = attrs.has(cls)
+        reads = [f"v.{name}" if named else f"v[{index}]" for index, (name, _) in enumerate(fields)]
+        self.source.append(
+            f"def {function}(v):\n    return {{"
+            + ", ".join(
+                f"{name!r}: {_written(kind.write, read)}"
+                for (name, kind), read in zip(fields, reads, strict=True)
+            )
+            + "}"
+        )
+        if top:
+            return _Type(_called(function), body)
         name = cls.__name__
         while name in self.defs or name in ("action", "rules", "view"):
             name += "_"
-        self.named[cls] = (name, encode)
+        self.named[cls] = (name, function)
         self.defs[name] = body
-        return _Type(encode, {"$ref": f"#/$defs/{name}"})
+        return _Type(_called(function), {"$ref": f"#/$defs/{name}"})
 
     # -------------------------------------------------------------- the schema
 
@@ -463,9 +574,10 @@ class _Codec:
         changed = dict(self.view_schema)
         changed.pop("required", None)
         event = {
-            "oneOf": [
+            "anyOf": [
                 _event("action", {"seat": seat, "action": {"$ref": "#/$defs/action"}}),
                 _event("seen", {"changed": changed}),
+                _event("round", {"round": {"type": "integer"}}),
                 _event("end", {"winners": seats, "scores": scores}),
             ]
         }
@@ -473,15 +585,26 @@ class _Codec:
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": f"{self.game.name} messages, format {FORMAT}",
             "description": (
-                "A view message (dicerules.wire.view) or a list of events (dicerules.wire.events)"
+                "A view message (dicerules.wire.view), a list of events (dicerules.wire.events)"
+                " or an error (dicerules.wire.error)"
             ),
             "anyOf": [
                 {"$ref": "#/$defs/view_message"},
                 {"$ref": "#/$defs/events"},
+                {"$ref": "#/$defs/error"},
             ],
             "$defs": {
                 "view_message": view_message,
                 "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "error": {
+                    "type": "object",
+                    "properties": {
+                        "error": {"enum": [*(code for _, code in CODES), _INTERNAL]},
+                        "message": {"type": "string"},
+                    },
+                    "required": ["error", "message"],
+                    "additionalProperties": False,
+                },
                 "event": event,
                 "rules": self.rules_schema,
                 "view": self.view_schema,
@@ -515,6 +638,28 @@ def _event(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _ranges(cls: type) -> dict[str, dict[str, int]]:
+    """The bounds of each int field of a Rules class that says them (``rulefields``)."""
+    found: dict[str, dict[str, int]] = {}
+    for field in attrs.fields(cls):
+        spec = field_spec(field)
+        if spec is not None and spec.kind == "int":
+            bounds = {"minimum": spec.low, "maximum": spec.high}
+            found[field.name] = {key: value for key, value in bounds.items() if value is not None}
+    return found
+
+
+def _bounded(schema: dict[str, Any], bounds: dict[str, int]) -> dict[str, Any]:
+    """``schema`` with ``bounds`` on its integers (also inside an anyOf with null)."""
+    if not bounds:
+        return schema
+    if schema.get("type") == "integer":
+        return {**schema, **bounds}
+    if "anyOf" in schema:
+        return {"anyOf": [_bounded(part, bounds) for part in schema["anyOf"]]}
+    return schema
+
+
 def _classes(kind: Any) -> tuple[type, ...]:
     """The runtime classes of values of ``kind``."""
     if kind is None:
@@ -529,40 +674,18 @@ def _classes(kind: Any) -> tuple[type, ...]:
     return (kind,)
 
 
-def _by_type(table: Mapping[type, Encoder], value: Any) -> Any:
-    encode = table[type(value)]
-    return value if encode is None else encode(value)
+def _called(function: str) -> Callable[[str], str]:
+    """The writer of a call of ``function`` on the value."""
+    return lambda src: f"{function}({src})"
 
 
-def _optional(encode: Callable[[Any], Any], value: object) -> Any:
-    return None if value is None else encode(value)
+def _written(write: Writer, src: str) -> str:
+    """The expression of the JSON values of ``src``."""
+    return src if write is None else write(src)
 
 
-def _each(encode: Callable[[Any], Any], value: tuple[Any, ...]) -> list[Any]:
-    return [encode(item) for item in value]
-
-
-def _fixed(encoders: tuple[Encoder, ...], value: tuple[Any, ...]) -> list[Any]:
-    return [
-        item if encode is None else encode(item)
-        for item, encode in zip(value, encoders, strict=True)
-    ]
-
-
-def _fields_of(pairs: tuple[tuple[str, Encoder], ...], value: object) -> Message:
-    result: Message = {}
-    for name, encode in pairs:
-        item = getattr(value, name)
-        result[name] = item if encode is None else encode(item)
-    return result
-
-
-def _items_of(indexed: tuple[tuple[str, int, Encoder], ...], value: tuple[Any, ...]) -> Message:
-    result: Message = {}
-    for name, index, encode in indexed:
-        item = value[index]
-        result[name] = item if encode is None else encode(item)
-    return result
+def _unknown(value: object) -> Any:
+    raise WrongTypeError(f"a message cannot hold a {type(value).__name__}: {shown(value)}")
 
 
 def _view_class(game: AnyGame) -> type:

@@ -6,8 +6,8 @@ import itertools
 import json
 
 import pytest
-from conftest import CASES, valid
 from helpers import random_play, seeded_choice
+from wire_checks import CASES, valid
 
 import dicerules
 from dicerules import wire
@@ -39,7 +39,9 @@ def test_views_and_events_of_a_game(name: str, preset: str) -> None:
     middle = states[len(states) // 2]
     for seat in _seats(game, start):
         whole = valid(game, wire.events(game, start, last, seat))
-        halves = wire.events(game, start, middle, seat) + wire.events(game, middle, last, seat)
+        halves = valid(game, wire.events(game, start, middle, seat)) + valid(
+            game, wire.events(game, middle, last, seat)
+        )
         assert whole == halves
         acted = [event for event in whole if event["event"] == "action"]
         assert [event["action"] for event in acted] == [
@@ -49,12 +51,32 @@ def test_views_and_events_of_a_game(name: str, preset: str) -> None:
             game.current_player(state) for state in states[:-1]
         ]
         assert wire.events(game, last, last, seat) == []
+        rounds = [(event["step"], event["round"]) for event in whole if event["event"] == "round"]
+        assert rounds == _new_rounds(game, states, seat)
         ended = [event for event in whole if event["event"] == "end"]
         assert ended == (
             [{"event": "end", "step": len(states) - 1, "winners": list(game.winners(last)),
               "scores": list(game.scores(last))}]
             if game.is_terminal(last) else []
         )  # fmt: skip
+
+
+def _new_rounds(game, states, seat):
+    """Each step after which a game that counts rounds is in a new one, and its number."""
+    if game.round_of is None:
+        return []
+    numbers = [game.round_of(game.view(state, seat)) for state in states]
+    return [
+        (step, numbers[step])
+        for step in range(1, len(states))
+        if numbers[step] != numbers[step - 1] and not game.is_terminal(states[step])
+    ]
+
+
+def test_rounds_are_told_where_a_game_counts_them() -> None:
+    counted = {name for name, game in dicerules.GAMES.items() if game.round_of is not None}
+    assert {"liars-dice", "eighteen", "link", "twenty-four", "cup-call"} <= counted
+    assert "pig" not in counted
 
 
 @pytest.mark.parametrize("name", list(dicerules.GAMES))
@@ -64,12 +86,12 @@ def test_seen_events_carry_the_view_forward(name: str) -> None:
     start = game.new_game(seed=7)
     states = list(random_play(game, start, seeded_choice(3), 25))
     for seat in _seats(game, start):
-        shown = wire.view(game, start, seat)["view"]
+        shown = valid(game, wire.view(game, start, seat))["view"]
         for before, after in itertools.pairwise(states):
-            for event in wire.events(game, before, after, seat):
+            for event in valid(game, wire.events(game, before, after, seat)):
                 if event["event"] == "seen":
                     shown = {**shown, **event["changed"]}
-            assert shown == wire.view(game, after, seat)["view"]
+            assert shown == valid(game, wire.view(game, after, seat))["view"]
 
 
 def test_a_liars_dice_view_reads_as_the_view() -> None:
@@ -77,7 +99,7 @@ def test_a_liars_dice_view_reads_as_the_view() -> None:
     state = game.new_game(seed=5)
     state = game.apply(state, game.parse_action(state, "3x4"))
     seat = game.current_player(state)
-    message = wire.view(game, state, seat)
+    message = valid(game, wire.view(game, state, seat))
     seen = game.view(state, seat)
     assert message["view"]["hand"] == list(seen.hand)
     assert message["view"]["bids"] == [[seen.bids[0][0], "3x4"]]
@@ -107,7 +129,7 @@ def _refused(game, state, seat, text, error_class, code):
     with pytest.raises(error_class) as caught:
         wire.move(game, state, seat, text)
     assert (state, hash(state)) == before
-    message = wire.error(caught.value)
+    message = valid(game, wire.error(caught.value))
     assert message["error"] == code
     assert "\n" not in message["message"] and len(message["message"]) <= 500
     assert type(caught.value) is error_class or code != "illegal_move"
@@ -190,6 +212,9 @@ def test_events_need_the_later_state_of_the_same_game() -> None:
 
 
 def test_error_codes() -> None:
+    pig = dicerules.get_game("pig")
+    for error in (dicerules.NotYourTurnError("no"), KeyError("x"), dicerules.ReplayError("r", 1)):
+        valid(pig, wire.error(error))
     assert wire.error(dicerules.NotYourTurnError("no"))["error"] == "not_your_turn"
     assert wire.error(dicerules.InvalidRulesError("bad"))["error"] == "bad_rules"
     assert wire.error(dicerules.ReplayError("bad", 3))["error"] == "bad_record"
@@ -211,7 +236,20 @@ def test_error_codes() -> None:
 def test_messages_are_plain_json() -> None:
     game = dicerules.get_game("eighteen")
     state = list(random_play(game, game.new_game(seed=4), seeded_choice(4), 12))[-1]
-    message = wire.view(game, state, 1)
+    message = valid(game, wire.view(game, state, 1))
     text = wire.dumps(message)
     assert text.isascii() and json.loads(text) == message
     assert wire.dumps(wire.view(game, state, 1)) == text
+
+
+def test_a_message_is_the_callers_own() -> None:
+    """Changing a message changes no later one (the notation kept for speed is copied)."""
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=8)
+    seat = game.current_player(state)
+    first = valid(game, wire.view(game, state, seat))
+    kept = json.loads(wire.dumps(first))
+    first["legal"].clear()
+    first["rules"]["players"] = 99
+    first["view"]["hand"].append(9)
+    assert wire.view(game, state, seat) == kept

@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import server_support  # noqa: F401 (skips this module when the server is not installed)
+import server_support  # noqa: F401 (first: without the server, the module skips)
+
+# isort: split
 
 from dicerules_server import create_app
 

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import server_support  # noqa: F401 (skips this module when the server is not installed)
+import server_support  # noqa: F401 (first: without the server, the module skips)
+
+# isort: split
 
 import dicerules
 

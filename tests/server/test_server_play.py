@@ -8,8 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from server_support import (  # first: without the server, the module skips
+    Socket,
+    check_messages,
+    create,
+    join,
+    play_out,
+)
+
+# isort: split
 from dicerules_server import create_app
-from server_support import Socket, check_messages, create, join, play_out
 from starlette.testclient import TestClient
 
 import dicerules

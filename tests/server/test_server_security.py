@@ -9,11 +9,18 @@ import types
 from collections.abc import Iterator
 from pathlib import Path
 
-import dicerules_server.tables
 import pytest
-from dicerules_server import create_app
+from server_support import (  # first: without the server, the module skips
+    Socket,
+    check_messages,
+    create,
+    join,
+    play_out,
+)
+
+# isort: split
+from dicerules_server import create_app, tables
 from dicerules_server.app import MAX_BODY, MAX_MESSAGE, STATIC
-from server_support import Socket, check_messages, create, join, play_out
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -166,7 +173,7 @@ def test_the_leak_check_catches_a_leaky_server(
 
     leaky = types.SimpleNamespace(**{name: getattr(wire, name) for name in wire.__all__})
     leaky.view = leaky_view
-    monkeypatch.setattr(dicerules_server.tables, "wire", leaky)
+    monkeypatch.setattr(tables, "wire", leaky)
     game_id = create(client, "liars-dice", ["human", "random", "random", "random"])
     token = join(client, game_id)
     sockets = [Socket(client, game_id, token), Socket(client, game_id)]

@@ -11,9 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_support import (  # first: without the server, the module skips
+    Socket,
+    check_messages,
+    create,
+    join,
+    play_out,
+)
+
+# isort: split
 from dicerules_server import SCHEMA, StorageError, create_app, open_storage
 from dicerules_server.storage import DuplicateMoveError
-from server_support import Socket, check_messages, create, join, play_out
 from starlette.testclient import TestClient
 
 import dicerules

@@ -18,8 +18,8 @@ Each method is one transaction and blocks: call it from a worker thread in async
 from __future__ import annotations
 
 import json
+import queue
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
@@ -126,17 +126,28 @@ _TABLES: Final = (
 
 
 class Storage:
-    """Games in a database, through one connection used by one thread at a time."""
+    """Games in a database, through connections each used by one thread at a time."""
 
     url: str
     _placeholder = "?"
     _integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
 
-    def __init__(self, url: str, connection: Any) -> None:
+    def __init__(self, url: str, connections: Sequence[Any]) -> None:
         self.url = url
-        self._connection = connection
-        self._lock = threading.Lock()
+        self._connections: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        for connection in connections:
+            self._connections.put(connection)
+        self._count = len(connections)
         self._create_schema()
+
+    @contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A connection of the pool, for one thread at a time."""
+        connection = self._connections.get()
+        try:
+            yield connection
+        finally:
+            self._connections.put(connection)
 
     # The SQL is written with ? placeholders; PostgreSQL's driver wants %s.
     def _sql(self, text: str) -> str:
@@ -144,8 +155,8 @@ class Storage:
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[object]], list[tuple[Any, ...]]]]:
-        with self._lock:
-            cursor = self._connection.cursor()
+        with self._connection() as connection:
+            cursor = connection.cursor()
             self._begin(cursor)
 
             def execute(sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]:
@@ -155,10 +166,10 @@ class Storage:
             try:
                 yield execute
             except BaseException:
-                self._connection.rollback()
+                connection.rollback()
                 raise
             else:
-                self._connection.commit()
+                connection.commit()
             finally:
                 cursor.close()
 
@@ -285,8 +296,8 @@ class Storage:
 
     def close(self) -> None:
         """Close the connection."""
-        with self._lock:
-            self._connection.close()
+        for _ in range(self._count):
+            self._connections.get().close()
 
 
 class SQLiteStorage(Storage):
@@ -300,13 +311,15 @@ class SQLiteStorage(Storage):
             connection.execute("PRAGMA busy_timeout = 10000")
         except sqlite3.Error as error:
             raise StorageError(f"cannot open the SQLite database {path}: {error}") from None
-        super().__init__(path, connection)
+        super().__init__(path, [connection])
 
 
 class PostgresStorage(Storage):
     """Games in PostgreSQL, through psycopg 3."""
 
     _placeholder = "%s"
+    POOL = 4
+    """Connections kept open: moves of different games commit side by side."""
 
     def __init__(self, url: str) -> None:
         try:
@@ -317,10 +330,10 @@ class PostgresStorage(Storage):
             ) from None
         self._integrity_errors = (psycopg.errors.UniqueViolation,)
         try:
-            connection = psycopg.connect(url)
+            connections = [psycopg.connect(url) for _ in range(self.POOL)]
         except psycopg.Error as error:
             raise StorageError(f"cannot connect to PostgreSQL: {error}".strip()) from None
-        super().__init__(_without_password(url), connection)
+        super().__init__(_without_password(url), connections)
 
     def _begin(self, cursor: Any) -> None:
         pass  # psycopg opens a transaction at the first statement

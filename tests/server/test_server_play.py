@@ -56,7 +56,11 @@ def test_the_lobby_creates_lists_and_seats(client: TestClient) -> None:
         ({"game": "liars-dice", "rules": {"players": 99}}, 400, "bad_rules"),
         ({"game": "liars-dice", "rules": {"colour": "red"}}, 400, "bad_rules"),
         ({"game": "liars-dice", "players": ["human"]}, 400, "bad_argument"),
-        ({"game": "pig", "players": ["human", "os:system"]}, 400, "bad_argument"),
+        (
+            {"game": "liars-dice", "players": ["human", "os:system", "random", "random"]},
+            400,
+            "bad_argument",
+        ),
         ({"game": 3}, 400, "bad_argument"),
     ],
 )

@@ -37,6 +37,10 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
             Socket.close_all()
 
 
+TWO = {"rules": {"players": 2, "first_opener": "seat0"}}
+"""Two-seat liar's dice, seat 0 to bid first."""
+
+
 def errors_until_view(socket: Socket) -> list[str]:
     """The error codes the socket is sent before its next view."""
     codes = []
@@ -64,7 +68,7 @@ def test_without_a_token_a_socket_sees_no_hand_and_moves_for_no_one(client: Test
 
 @pytest.mark.parametrize("token", ["", "x" * 43, 17, ["a"]])
 def test_a_wrong_token_is_refused_and_the_socket_closed(client: TestClient, token: object) -> None:
-    game_id = create(client, "pig", ["human", "human"])
+    game_id = create(client, "liars-dice", ["human", "human"], **TWO)
     join(client, game_id)
     with client.websocket_connect(f"/api/games/{game_id}/socket") as ws:
         ws.send_json({"type": "hello", "token": token})
@@ -79,7 +83,7 @@ def test_a_wrong_token_is_refused_and_the_socket_closed(client: TestClient, toke
 
 
 def test_a_token_of_another_game_is_no_token_here(client: TestClient) -> None:
-    first, second = (create(client, "pig", ["human", "human"]) for _ in range(2))
+    first, second = (create(client, "liars-dice", ["human", "human"], **TWO) for _ in range(2))
     token = join(client, first)
     with client.websocket_connect(f"/api/games/{second}/socket") as ws:
         ws.send_json({"type": "hello", "token": token})
@@ -87,10 +91,10 @@ def test_a_token_of_another_game_is_no_token_here(client: TestClient) -> None:
 
 
 def test_bad_messages_get_errors_and_the_game_goes_on(client: TestClient) -> None:
-    game_id = create(client, "pig", ["human", "human"])
+    game_id = create(client, "liars-dice", ["human", "human"], **TWO)
     ann, bob = (Socket(client, game_id, join(client, game_id, name)) for name in ("Ann", "Bob"))
     assert ann.view is not None and ann.view["to_act"] == 0
-    bob.send({"type": "move", "move": "roll"})  # out of turn
+    bob.send({"type": "move", "move": "1x2"})  # out of turn
     assert bob.receive()["error"] == "not_your_turn"
     bad: list[object] = [
         "not json",
@@ -99,15 +103,15 @@ def test_bad_messages_get_errors_and_the_game_goes_on(client: TestClient) -> Non
         '{"type": "dance"}',
         '{"type": "move", "move": 12}',
         '{"type": "move", "move": "fly"}',
-        '{"type": "move", "move": "hold"}',  # legal only once the turn has points
-        '{"type": "move", "move": "roll", "step": 99}',
+        '{"type": "move", "move": "challenge"}',  # not before a bid
+        '{"type": "move", "move": "1x2", "step": 99}',
         '{"type": "move", "move": "' + "r" * MAX_MESSAGE + '"}',
         "[" * 2000 + "]" * 2000,  # JSON nested past what a parser follows
     ]
     for text in bad:
         ann.ws.send_text(text)  # type: ignore[arg-type]
-    ann.ws.send_bytes(b'{"type": "move", "move": "roll"}')
-    ann.move("roll")  # and the game goes on
+    ann.ws.send_bytes(b'{"type": "move", "move": "1x2"}')
+    ann.move("1x2")  # and the game goes on
     assert errors_until_view(ann) == [
         "bad_message",
         "bad_message",
@@ -125,7 +129,7 @@ def test_bad_messages_get_errors_and_the_game_goes_on(client: TestClient) -> Non
 
 def test_names_are_data_never_markup(client: TestClient) -> None:
     name = '<img src=x onerror="alert(1)">&amp;'
-    game_id = create(client, "pig", ["human", "expert"])
+    game_id = create(client, "liars-dice", ["human", "expert"], **TWO)
     join(client, game_id, name)
     answer = client.get(f"/api/games/{game_id}")
     assert answer.headers["content-type"] == "application/json"
@@ -146,7 +150,7 @@ def test_requests_too_large_or_not_json_are_refused(client: TestClient) -> None:
     assert (answer.status_code, answer.json()["error"]) == (400, "bad_message")
     answer = client.post("/api/games/nothing/join", json={"name": "Ann"})
     assert (answer.status_code, answer.json()["error"]) == (404, "not_found")
-    game_id = create(client, "pig", ["human", "human"])
+    game_id = create(client, "liars-dice", ["human", "human"], **TWO)
     for body in ({"name": ""}, {"name": "x" * 41}, {"name": 3}, {"name": "A", "seat": "0"}):
         answer = client.post(f"/api/games/{game_id}/join", json=body)
         assert (answer.status_code, answer.json()["error"]) == (400, "bad_argument"), body

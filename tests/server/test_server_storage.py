@@ -70,14 +70,14 @@ def test_the_command_refuses_a_newer_database_in_one_line(tmp_path: Path) -> Non
 
 def test_no_step_is_stored_twice(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_delay=0)) as client:
-        game_id = create(client, "pig", ["human", "human"])
+        game_id = create(client, "liars-dice", ["human"] * 4)
     storage = open_storage(db_url)
     try:
-        storage.append_move(game_id, 0, "roll", [4], False)
+        storage.append_move(game_id, 0, "1x2", [], False)
         with pytest.raises(DuplicateMoveError, match="already has a move at step 0"):
-            storage.append_move(game_id, 0, "roll", [2], False)
+            storage.append_move(game_id, 0, "2x2", [], False)
         row = storage.load(game_id)
-        assert row is not None and row.actions == ("roll",) and row.move_rolls == (4,)
+        assert row is not None and row.actions == ("1x2",) and row.move_rolls == ()
     finally:
         storage.close()
 

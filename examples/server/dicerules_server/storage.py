@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 import queue
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -125,6 +125,12 @@ _TABLES: Final = (
 )
 
 
+class Execute(Protocol):
+    """Runs one SQL statement (``?`` placeholders) in a transaction: the rows it gives."""
+
+    def __call__(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]: ...
+
+
 class Storage:
     """Games in a database, through connections each used by one thread at a time."""
 
@@ -154,7 +160,7 @@ class Storage:
         return text if self._placeholder == "?" else text.replace("?", self._placeholder)
 
     @contextmanager
-    def _transaction(self) -> Iterator[Callable[[str, Sequence[object]], list[tuple[Any, ...]]]]:
+    def _transaction(self) -> Iterator[Execute]:
         with self._connection() as connection:
             cursor = connection.cursor()
             self._begin(cursor)
@@ -194,7 +200,7 @@ class Storage:
                 f" {schema}; this one knows {SCHEMA}): upgrade dicerules-server to use it"
             )
 
-    def _lock_schema(self, execute: Callable[[str, Sequence[object]], object]) -> None:
+    def _lock_schema(self, execute: Execute) -> None:
         pass  # SQLite's BEGIN IMMEDIATE already keeps other writers out
 
     def create_game(self, row: GameRow) -> None:
@@ -266,7 +272,7 @@ class Storage:
 
     def _rows(
         self,
-        execute: Callable[[str, Sequence[object]], list[tuple[Any, ...]]],
+        execute: Execute,
         games: list[tuple[Any, ...]],
     ) -> list[GameRow]:
         rows = []
@@ -338,7 +344,7 @@ class PostgresStorage(Storage):
     def _begin(self, cursor: Any) -> None:
         pass  # psycopg opens a transaction at the first statement
 
-    def _lock_schema(self, execute: Callable[[str, Sequence[object]], object]) -> None:
+    def _lock_schema(self, execute: Execute) -> None:
         # One server at a time creates the schema: others wait for its commit.
         execute("SELECT pg_advisory_xact_lock(7150219)", ())
 

@@ -30,6 +30,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import WebSocketException  # noqa: E402
 
 KILLS = 20
+KILLS_POSTGRES = 5  # the same on PostgreSQL, in fewer kills
 GAMES = 6
 PEOPLE = 2  # seats played by this test's clients; the others are the server's bots
 
@@ -63,7 +64,7 @@ class Tracked:
 class Server:
     """dicerules-server processes on one database and port, forked by server_zygote."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: str, port: int) -> None:
         self.db, self.port = db, port
         self.base = f"http://127.0.0.1:{self.port}"
         zygote = Path(__file__).with_name("server_zygote.py")
@@ -142,14 +143,14 @@ async def play_seat(server: Server, game: Tracked, seat: int, rng: random.Random
         return  # the server was killed
 
 
-async def crash_and_restart(server: Server, rng: random.Random) -> list[Tracked]:
+async def crash_and_restart(server: Server, rng: random.Random, kills: int) -> list[Tracked]:
     games: list[Tracked] = []
-    for kill in range(KILLS + 1):
+    for kill in range(kills + 1):
         await asyncio.to_thread(server.start)
         for game in games:  # every game carries on from its last acknowledged move
             shown = await asyncio.to_thread(server.get, f"/api/games/{game.id}")
             assert shown["step"] >= game.seen_step, (kill, game.id, shown, game.seen_step)
-        while sum(not game.over for game in games) < GAMES and kill < KILLS:
+        while sum(not game.over for game in games) < GAMES and kill < kills:
             games.append(await asyncio.to_thread(server.new_game, rng))
         players = [
             asyncio.create_task(play_seat(server, game, seat, random.Random(rng.random())))
@@ -157,17 +158,18 @@ async def crash_and_restart(server: Server, rng: random.Random) -> list[Tracked]
             if not game.over
             for seat in range(PEOPLE)
         ]
-        if kill < KILLS:
+        if kill < kills:
             await asyncio.sleep(rng.uniform(0.1, 0.4))  # moves in flight all the while
             server.kill()
         await asyncio.wait_for(asyncio.gather(*players), 60)
     return games
 
 
-def test_no_acknowledged_move_is_lost_in_20_kills(tmp_path: Path, free_port: int) -> None:
-    server = Server(tmp_path / "games.sqlite3", free_port)
+def test_no_acknowledged_move_is_lost_in_20_kills(db_url: str, free_port: int) -> None:
+    server = Server(db_url, free_port)
+    kills = KILLS if "://" not in db_url else KILLS_POSTGRES
     try:
-        games = asyncio.run(crash_and_restart(server, random.Random(34)))
+        games = asyncio.run(crash_and_restart(server, random.Random(34), kills))
         records = {
             game.id: dicerules.GameRecord.from_dict(server.get(f"/api/games/{game.id}/record"))
             for game in games

@@ -351,7 +351,7 @@ class _Codec:
         self.view_class = _view_class(game)
         self._texts: dict[int, tuple[object, str]] = {}
         self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
-        self._rules: dict[object, Message] = {}
+        self._rules: dict[int, tuple[object, Message]] = {}
         # The encoders are Python source, made from the types and compiled once (as
         # attrs makes its methods): a field costs an expression, not a call.
         self.source: list[str] = []
@@ -405,11 +405,15 @@ class _Codec:
             )
 
     def rules(self, rules: object) -> Message:
-        found = self._rules.get(rules)
-        if found is None:
-            if len(self._rules) > 1024:
-                self._rules.clear()
-            found = self._rules[rules] = self._encode_rules(rules)
+        """The Rules' fields, a new dict; written once per Rules object (every state of a
+        game holds the same one)."""
+        known = self._rules.get(id(rules))
+        if known is not None and known[0] is rules:
+            return dict(known[1])
+        found = self._encode_rules(rules)
+        if len(self._rules) >= _CACHED:
+            self._rules.clear()
+        self._rules[id(rules)] = (rules, found)
         return dict(found)
 
     # -------------------------------------------------------------- types

@@ -34,10 +34,15 @@ games of this very run: the same game, rules and seed), drops a last line cut
 short, counts those games from their records and plays only the rest: the
 Simulation and the file end as an uninterrupted run's would.
 
-Interruption. In the main thread, while it runs, Ctrl-C (SIGINT) and SIGTERM stop
-the run after the game in hand (a second one stops it at once): the games
-finished are written and ``Interrupted`` (a KeyboardInterrupt) is raised, holding
-their Simulation. A signal with a handler of the caller's own is left to it.
+Interruption. In the main thread, while it runs, the first Ctrl-C (SIGINT) or
+SIGTERM stops handing out games and says on standard error how many games are in
+hand; the run waits for them (the workers of ``worker_pool`` end their chunk after
+the game in hand; other executors' chunks run to their end), writes and counts every
+game finished in game order, then raises ``Interrupted`` (a KeyboardInterrupt)
+holding their Simulation. A second signal stops at once (``worker_pool`` kills its
+workers). A signal with a handler of the caller's own is left to it. A worker lost
+(killed, out of memory) raises ``WorkersLost``, holding the Simulation of the games
+finished before; the records file is whole, and ``resume`` continues.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ import time
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from types import FrameType
 from typing import Any, NamedTuple, TextIO, TypeAlias
@@ -75,11 +80,13 @@ __all__ = [
     "Outcome",
     "Outcomes",
     "Simulation",
+    "WorkersLost",
     "ignore_interrupts",
     "rule_value",
     "rules_label",
     "simulate",
     "simulate_batch",
+    "worker_pool",
 ]
 
 BotSpec: TypeAlias = "str | Callable[[], Bot[Any, Any]]"
@@ -396,8 +403,11 @@ def _new_bot(spec: BotSpec, game: AnyGame, seed: int) -> Bot[Any, Any]:
     return named_bots.make(spec, game, seed) if isinstance(spec, str) else spec()
 
 
-def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
-    """Play games ``start`` to ``stop - 1`` of ``plan``, one at a time."""
+def play_games(
+    plan: Plan, start: int, stop: int, stopped: Callable[[], bool] = bool
+) -> Iterator[Played]:
+    """Play games ``start`` to ``stop - 1`` of ``plan``, one at a time, none once
+    ``stopped()``."""
     game = get_game(plan.game)
     acting = game.acting_seats(plan.rules)
     seats = range(game.seats(plan.rules))
@@ -408,6 +418,8 @@ def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
         seated.append([(s, plan.bots[placed[s]] if s in placed else None) for s in seats])
     winners, scores = game.winners, game.scores
     for index in range(start, stop):
+        if stopped():
+            return
         seed = game_seed(plan.seed, index)
         table = [
             NEVER if spec is None else _new_bot(spec, game, bot_seed(seed, s))
@@ -420,15 +432,99 @@ def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
         yield Played(winners(state), scores(state), len(state.tape.actions), line)
 
 
+_told: Any = None
+"""In a worker of ``worker_pool``: the event its caller sets to stop the run."""
+
+
 def play_chunk(plan: Plan, start: int, stop: int) -> list[Played]:
-    """Play games ``start`` to ``stop - 1`` of ``plan``: the task a worker is given."""
-    return list(play_games(plan, start, stop))
+    """Play games ``start`` to ``stop - 1`` of ``plan``: the task a worker is given.
+
+    In a worker of ``worker_pool``, a run stopped ends the chunk after the game in
+    hand: the games played so far come back, fewer than asked."""
+    return list(play_games(plan, start, stop, bool if _told is None else _told.is_set))
 
 
 def ignore_interrupts() -> None:
     """Ignore Ctrl-C in this process: the initializer of a pool's workers, so that the
     terminal's Ctrl-C stops the run through its caller, which stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _spawning() -> Iterator[None]:
+    """While processes are spawned: Ctrl-C ignored (an ignored signal stays ignored
+    across exec, so a new worker never dies of one while it imports), and the stop
+    signals held for this process, not lost (held, not ignored, on Linux)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    mask = getattr(signal, "pthread_sigmask", None)
+    blocked = mask(signal.SIG_BLOCK, STOP_SIGNALS) if mask else None
+    came = mask is not None and signal.SIGINT in signal.sigpending()
+    given = signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C pending
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, given)
+        if mask is not None and blocked is not None:
+            mask(signal.SIG_SETMASK, blocked)
+        if came:
+            signal.raise_signal(signal.SIGINT)
+
+
+def _start_worker(told: Any) -> None:
+    """The initializer of a ``worker_pool`` worker: Ctrl-C is its caller's to act on
+    (it is ignored from the worker's first instruction); SIGTERM ends it, as it ends
+    a pool's worker."""
+    global _told
+    _told = told
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
+    """``workers`` local processes (started with ``spawn``) that follow ``stop``.
+
+    Ctrl-C is left to this process from the workers' first instruction (and one
+    that comes here while they are spawned is held, not lost); at ``stop``'s first
+    signal each worker ends its chunk after the game in hand; at its second, or
+    when the run fails, the workers are killed on the way out, so none outlives
+    the caller."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    with _spawning():
+        told = context.Event()
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(told,)
+        )
+        for _ in range(workers):  # every worker is started now
+            pool.submit(int)
+    stop.told.append(told.set)
+    failed = True
+    try:
+        yield pool
+        failed = False
+    finally:
+        stop.told.remove(told.set)
+        if failed or stop.hard:
+            _kill(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill(pool: Any) -> None:
+    """Kill the worker processes of ``pool`` (a ProcessPoolExecutor)."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if kill is not None:
+        kill()
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(Exception):
+            process.kill()
 
 
 def executor_workers(executor: Executor | None) -> int:
@@ -457,7 +553,8 @@ class Window:
         self, executor: Executor, plan: Plan, chunks: Iterator[tuple[int, int]], size: int
     ) -> None:
         self.executor, self.plan, self.chunks, self.size = executor, plan, chunks, size
-        self.ahead: deque[Future[list[Played]]] = deque()
+        self.ahead: deque[tuple[Future[list[Played]], int]] = deque()
+        self.stopping = False
 
     def fill(self) -> None:
         """Hand out chunks until ``size`` are out or none is left."""
@@ -465,32 +562,40 @@ class Window:
             bounds = next(self.chunks, None)
             if bounds is None:
                 return
-            self.ahead.append(self.executor.submit(play_chunk, self.plan, *bounds))
+            start, end = bounds
+            out = self.executor.submit(play_chunk, self.plan, start, end)
+            self.ahead.append((out, end - start))
 
-    def next(self, stopped: Callable[[], bool]) -> list[Played] | None:
-        """The next chunk's games, once it is back; None when none is left or ``stopped()``."""
-        self.fill()
-        if not self.ahead:
-            return None
-        head = self.ahead[0]
-        while not head.done():
-            if stopped():
+    def in_hand(self, told: bool) -> int:
+        """The games of the chunks out and not back (``told``: the workers stop after
+        their game in hand, so a chunk holds at most one)."""
+        out = [(future, games) for future, games in self.ahead if not future.done()]
+        running = [(future, games) for future, games in out if future.running()] or out
+        return sum(min(games, 1) if told else games for _, games in running)
+
+    def next(self, stop: Stop) -> tuple[list[Played], int] | None:
+        """The next chunk's games and how many it was given, once it is back; None when
+        none is left. After a stop no chunk is handed out and those not started are
+        cancelled; the chunks running are waited for."""
+        if not stop():
+            self.fill()
+        while self.ahead:
+            head, games = self.ahead[0]
+            while not head.done():
+                if stop() and not self.stopping:
+                    self.stopping = True
+                    self.cancel()
+                    continue
+                wait([head], timeout=POLL)
+            self.ahead.popleft()
+            if head.cancelled():
                 return None
-            wait([head], timeout=POLL)
-        games = head.result()
-        self.ahead.popleft()
-        return games
-
-    def finished(self) -> Iterator[list[Played]]:
-        """The chunks at the head that are back already, in order."""
-        while self.ahead and self.ahead[0].done() and not self.ahead[0].cancelled():
-            if self.ahead[0].exception() is not None:
-                return
-            yield self.ahead.popleft().result()
+            return head.result(), games
+        return None
 
     def cancel(self) -> None:
-        """Cancel every chunk still out (a chunk already running runs on)."""
-        for future in self.ahead:
+        """Cancel every chunk not yet started (a chunk already running runs on)."""
+        for future, _ in self.ahead:
             future.cancel()
 
 
@@ -498,27 +603,75 @@ class Window:
 
 
 class Stop:
-    """Ctrl-C and SIGTERM, while a run is on: noted, to stop after the game in hand."""
+    """Ctrl-C and SIGTERM, while a run is on: the first is noted, to stop handing out
+    games and wait for the games in hand; the second stops at once (KeyboardInterrupt).
+
+    A Stop entered while another is on is that one: a caller may catch the signals
+    before it starts its workers (``dicerules simulate`` does), and the run it then
+    makes sees them. ``told`` are called at the first signal (to tell workers to stop
+    after their game in hand); ``in_hand`` says how many games are in hand, for the
+    line written on standard error then.
+    """
+
+    active: Stop | None = None
 
     def __init__(self) -> None:
         self.signal: int | None = None
+        self.hard = False
+        """Whether a second signal came: stop at once, stopping the workers."""
         self.saved: dict[int, Any] = {}
+        self.told: list[Callable[[], None]] = []
+        self.in_hand: Callable[[], int] = lambda: 0
+        self.held = 0
+        self.outer: Stop | None = None
 
     def __enter__(self) -> Stop:
+        if Stop.active is not None:
+            self.outer = Stop.active
+            return Stop.active
         if threading.current_thread() is not threading.main_thread():
             return self
         defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
         for number, default in defaults.items():
             if signal.getsignal(number) is default:
                 self.saved[number] = signal.signal(number, self.note)
+        Stop.active = self
         return self
 
     def note(self, number: int, frame: FrameType | None) -> None:
         if self.signal is not None:  # the second: at once
-            raise KeyboardInterrupt
+            self.hard = True
+            if not self.held:
+                raise KeyboardInterrupt
+            return
         self.signal = number
+        for tell in self.told:
+            tell()
+        count = self.in_hand()
+        if count:
+            how = "Ctrl-C" if number == signal.SIGINT else "SIGTERM"
+            with contextlib.suppress(OSError):
+                os.write(2, (
+                    f"dicerules simulate: stopping: waiting for the {count:,} game"
+                    f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
+                ).encode())  # fmt: skip
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """A stretch a second signal does not cut short (counting and writing games)."""
+        self.held += 1
+        try:
+            yield
+        finally:
+            self.held -= 1
+        if self.hard and not self.held:
+            raise KeyboardInterrupt
 
     def __exit__(self, *exc: object) -> None:
+        if self.outer is not None:
+            return
+        if Stop.active is self:
+            Stop.active = None
         for number, handler in self.saved.items():
             signal.signal(number, handler)
 
@@ -562,6 +715,18 @@ class Interrupted(KeyboardInterrupt):
         super().__init__(f"stopped after {len(simulation.outcomes)} of {simulation.games} games")
         self.simulation = simulation
         self.signal = signal_number
+
+
+class WorkersLost(BrokenExecutor):
+    """A run whose executor lost a worker (killed, or out of memory): ``simulation``
+    holds the games finished before, their records written; ``resume`` continues."""
+
+    def __init__(self, simulation: Simulation) -> None:
+        super().__init__(
+            f"a worker process was lost (killed, or out of memory) after"
+            f" {len(simulation.outcomes)} of {simulation.games} games"
+        )
+        self.simulation = simulation
 
 
 def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tuple[BotSpec, str]]:
@@ -671,16 +836,20 @@ def simulate(
         writer = _open_records(stack, records, plan, games, outcomes, resume)
         stop = stack.enter_context(Stop())
         shown = Progress(games, len(outcomes), progress)
+        lost: BaseException | None = None
         try:
             _play(plan, games, executor, chunk, CHUNKS_AHEAD * workers, outcomes, writer,
                   stop, shown)  # fmt: skip
         except KeyboardInterrupt:
             stop.signal = stop.signal or signal.SIGINT
-        except Exception:
+            stop.hard = True
+        except BrokenExecutor as error:
             if stop.signal is None:  # a signal that reached the workers too may break
-                raise  # the executor: the run is stopped, not failed
+                lost = error  # the executor: the run is stopped, not failed
         shown.show(len(outcomes), final=True)
     result = _simulation(plan, games, names, acting, outcomes)
+    if lost is not None:
+        raise WorkersLost(result) from lost
     if stop.signal is not None:
         raise Interrupted(result, stop.signal)
     return result
@@ -783,33 +952,36 @@ def _play(
 
     append = outcomes.append
 
-    def add(played: Iterable[Played], by_game: bool = False) -> bool:
-        """Count and write ``played`` (``by_game``: up to a stop); whether to stop."""
+    def add(played: Iterable[Played]) -> bool:
+        """Count and write ``played``; whether to stop."""
         for one in played:
+            with stop.holding():  # a game is counted and written whole, or not at all
+                if writer is not None:
+                    writer.write(one.record + "\n")
+                append(one.winners, one.scores, one.actions)
+        with stop.holding():
             if writer is not None:
-                writer.write(one.record + "\n")
-            append(one.winners, one.scores, one.actions)
-            if by_game and stop.signal is not None:
-                break
-        if writer is not None:
-            writer.flush()
+                writer.flush()
         shown.show(len(outcomes))
         return stop.signal is not None
 
     chunks = ((start, min(start + chunk, games)) for start in range(len(outcomes), games, chunk))
     if executor is None:  # game by game, so that a stop loses none of a chunk
+        stop.in_hand = lambda: 1
         for start, end in chunks:
-            if add(play_games(plan, start, end), by_game=True):
+            if add(play_games(plan, start, end, stop)):
                 return
         return
     window = Window(executor, plan, chunks, ahead)
+    stop.in_hand = lambda: window.in_hand(bool(stop.told))
     try:
-        while (played := window.next(stop)) is not None:
-            if add(played):
-                break
-        for played in window.finished():  # stopped: what is back already still counts
+        while (back := window.next(stop)) is not None:
+            played, given = back
             add(played)
+            if len(played) < given:
+                break  # a chunk cut short by a stop: the games after it are not all played
     finally:
+        stop.in_hand = lambda: 0
         window.cancel()
 
 

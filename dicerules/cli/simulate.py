@@ -10,12 +10,11 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import multiprocessing
 import os
 import signal
 import sys
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any, TextIO
 
@@ -33,15 +32,13 @@ from dicerules.game import AnyGame
 from dicerules.simulate import (
     Interrupted,
     Simulation,
+    Stop,
+    WorkersLost,
     default_chunk,
-    ignore_interrupts,
     simulate,
     simulate_batch,
+    worker_pool,
 )
-
-START_METHOD = "spawn"
-"""How the local workers are started: a fresh interpreter each, never a fork of this
-process (which may hold threads), the same on every platform."""
 
 
 def usable_cpus() -> int:
@@ -56,30 +53,11 @@ def usable_cpus() -> int:
 
 
 @contextmanager
-def local_pool(workers: int) -> Iterator[Executor]:
-    """``workers`` local processes that ignore Ctrl-C: the run stops them itself.
-
-    On the way out, the chunks not yet started are cancelled and the pool waits for
-    those running, so no worker outlives the command.
-    """
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context(START_METHOD),
-        initializer=ignore_interrupts,
-    )
-    # The workers are started now, with Ctrl-C ignored from their first instruction
-    # (an ignored signal stays ignored across exec): a Ctrl-C while one is still
-    # importing would otherwise print its traceback.
-    given = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        for started in [pool.submit(int) for _ in range(workers)]:
-            started.result()
-    finally:
-        signal.signal(signal.SIGINT, given)
-    try:
+def local_pool(workers: int, stop: Stop) -> Iterator[Executor]:
+    """``workers`` local processes that leave Ctrl-C and SIGTERM to the run, which stops
+    them (``dicerules.simulate.worker_pool``): no worker outlives the command."""
+    with worker_pool(workers, stop) as pool:
         yield pool
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextmanager
@@ -103,13 +81,13 @@ def cluster(address: str) -> Iterator[Executor]:
 
 
 @contextmanager
-def executor(args: argparse.Namespace, workers: int) -> Iterator[Executor | None]:
+def executor(args: argparse.Namespace, workers: int, stop: Stop) -> Iterator[Executor | None]:
     """The executor the command line asks for: a cluster, local workers, or none."""
     if args.scheduler is not None:
         with cluster(args.scheduler) as found:
             yield found
     elif workers > 1:
-        with local_pool(workers) as pool:
+        with local_pool(workers, stop) as pool:
             yield pool
     else:
         yield None
@@ -178,16 +156,21 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     workers = min(args.workers, usable, -(-total // chunk))  # no more workers than chunks
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     status = 0
-    with executor(args, workers) as pool:
+    resume = " (--resume continues)" if args.records else ""
+    # The signals are caught before the workers start: one during their start-up
+    # stops the run as any other does.
+    with Stop() as stop, executor(args, workers, stop) as pool:
         try:
             sim = simulate(game, total, bots=names, rules=rules, seed=args.seed,
                            executor=pool, chunk=chunk, records=args.records,
                            progress=progress, resume=args.resume)  # fmt: skip
-        except Interrupted as stop:
-            sim, status = stop.simulation, 128 + stop.signal
-            how = "Ctrl-C" if stop.signal == signal.SIGINT else "SIGTERM"
+        except Interrupted as stopped:
+            sim, status = stopped.simulation, 128 + stopped.signal
+            how = "Ctrl-C" if stopped.signal == signal.SIGINT else "SIGTERM"
             print(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
-                  f" {total} games" + (" (--resume continues)" if args.records else ""),
-                  file=sys.stderr)  # fmt: skip
+                  f" {total} games{resume}", file=sys.stderr)  # fmt: skip
+        except WorkersLost as lost:
+            sim, status = lost.simulation, 1
+            print(f"dicerules simulate: error: {lost}{resume}", file=sys.stderr)
     show(sim, args, out)
     return status

@@ -12,9 +12,11 @@ whatever the executor, its number of workers, the chunk size or the cluster, and
 Seats. ``bots`` holds one bot for every seat that acts, or one for them all. The
 list rotates one seat a game: in game ``i`` the bot listed at ``j`` plays the
 ``(i + j) % n``-th of the ``n`` seats that act (a seat that never acts, such as a
-permanent house, gets none). A bot is a name (``bots.make``) or a factory, a
-callable of no arguments returning a new Bot, called afresh for every game; the
-table names it by its bot's ``name``.
+permanent house, gets none). A bot is a name (``bots.make``: ``module:attr`` too)
+or a factory, a Bot class or a function returning a new Bot, called afresh for
+every game with the bot's seed when it accepts an argument, else with none
+(``bots.build``, the rule of every face, so both spellings play the same games);
+the table names it by its bot's ``name``.
 
 Executors. ``executor`` None plays in this process; any
 ``concurrent.futures.Executor`` (a ProcessPoolExecutor, Dask's
@@ -24,7 +26,8 @@ run holds does not grow with it beyond its compact outcomes (about ``9 * seats +
 8`` bytes a game). Chunks are folded in game order as they come back: a chunk that
 comes back early waits for the chunks before it. For a process or cluster
 executor the bots' factories are pickled, so they must be defined at the top level
-of a module the workers can import.
+of a module the workers can import (Dask's and loky's executors use cloudpickle,
+which also sends a lambda or a closure).
 
 Records. ``records`` (a path, or a text file open for writing) gets each game's
 record as one line of JSON, in game order, whatever the executor; a path is written
@@ -48,6 +51,7 @@ finished before; the records file is whole, and ``resume`` continues.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import pickle
 import signal
@@ -89,8 +93,9 @@ __all__ = [
     "worker_pool",
 ]
 
-BotSpec: TypeAlias = "str | Callable[[], Bot[Any, Any]]"
-"""A bot of a simulation: its name in ``bots.make``, or a factory of new bots."""
+BotSpec: TypeAlias = "str | Callable[..., Bot[Any, Any]]"
+"""A bot of a simulation: its name in ``bots.make``, or a factory of new bots (called
+with the bot's seed when it accepts an argument, else with none: ``bots.build``)."""
 
 SMALLEST_CHUNK = 16
 LARGEST_CHUNK = 256
@@ -400,7 +405,24 @@ def record_line(state: Any, players: tuple[str, ...] | None = None) -> str:
 
 
 def _new_bot(spec: BotSpec, game: AnyGame, seed: int) -> Bot[Any, Any]:
-    return named_bots.make(spec, game, seed) if isinstance(spec, str) else spec()
+    return (
+        named_bots.make(spec, game, seed) if isinstance(spec, str) else named_bots.build(spec, seed)
+    )
+
+
+CLOUDPICKLED = ("distributed", "loky")
+"""The packages whose executors send a task with cloudpickle (a lambda, a closure)."""
+
+
+def _pickler(executor: Executor | None) -> Callable[[object], object] | None:
+    """How ``executor`` sends a bot's factory to its workers: None for no pickling."""
+    if executor is None or isinstance(executor, ThreadPoolExecutor):
+        return None
+    if type(executor).__module__.partition(".")[0] in CLOUDPICKLED:
+        with contextlib.suppress(ImportError):
+            dumps: Callable[[object], object] = importlib.import_module("cloudpickle").dumps
+            return dumps
+    return pickle.dumps
 
 
 def play_games(
@@ -513,7 +535,11 @@ def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
         stop.told.remove(told.set)
         if failed or stop.hard:
             _kill(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+        except KeyboardInterrupt:  # a second signal while the workers end their games
+            _kill(pool)
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _kill(pool: Any) -> None:
@@ -566,12 +592,14 @@ class Window:
             out = self.executor.submit(play_chunk, self.plan, start, end)
             self.ahead.append((out, end - start))
 
-    def in_hand(self, told: bool) -> int:
-        """The games of the chunks out and not back (``told``: the workers stop after
-        their game in hand, so a chunk holds at most one)."""
+    def in_hand(self, told: bool, workers: int) -> int:
+        """The games of the chunks running (``told``: each of the ``workers`` stops
+        after its game in hand)."""
         out = [(future, games) for future, games in self.ahead if not future.done()]
         running = [(future, games) for future, games in out if future.running()] or out
-        return sum(min(games, 1) if told else games for _, games in running)
+        if told:
+            return min(len(running), workers)
+        return sum(games for _, games in running)
 
     def next(self, stop: Stop) -> tuple[list[Played], int] | None:
         """The next chunk's games and how many it was given, once it is back; None when
@@ -729,8 +757,11 @@ class WorkersLost(BrokenExecutor):
         self.simulation = simulation
 
 
-def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tuple[BotSpec, str]]:
-    """Each bot of ``bots`` with its name, checked; one a seat that acts."""
+def _lineup(
+    game: AnyGame, bots: object, acting: int, pickled: Callable[[object], object] | None
+) -> list[tuple[BotSpec, str]]:
+    """Each bot of ``bots`` with its name, checked (``pickled``: how a factory is sent
+    to the executor's workers); one a seat that acts."""
     if isinstance(bots, str) or callable(bots):
         bots = (bots,)
     if not isinstance(bots, Iterable):
@@ -752,15 +783,13 @@ def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tup
             raise WrongTypeError(
                 f"bots[{place}] must be a bot's name or a factory of bots, not {spec!r}"
             )
-        bot = spec()
+        bot = named_bots.build(spec, 0, f"bots[{place}] ({spec!r})")
         name = getattr(bot, "name", None)
-        if not isinstance(name, str) or not callable(getattr(bot, "choose", None)):
-            raise WrongTypeError(
-                f"bots[{place}] ({spec!r}) made {bot!r}, not a bot (a name and choose)"
-            )
-        if pickled:
+        if not isinstance(name, str):
+            raise WrongTypeError(f"bots[{place}] ({spec!r}) made {bot!r}, a bot with no name")
+        if pickled is not None:
             try:
-                pickle.dumps(spec)
+                pickled(spec)
             except Exception as error:
                 raise InvalidArgumentError(
                     f"bots[{place}], the factory of the {name!r} bot ({spec!r}), cannot be"
@@ -817,8 +846,7 @@ def simulate(
     elif not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
         raise InvalidArgumentError(f"chunk must be an int of 1 or more, got {chunk!r}")
     acting = tuple(game.acting_seats(rules))
-    pickled = executor is not None and not isinstance(executor, ThreadPoolExecutor)
-    lineup = _lineup(game, bots, len(acting), pickled)
+    lineup = _lineup(game, bots, len(acting), _pickler(executor))
     if resume and not isinstance(records, str | os.PathLike):
         raise InvalidArgumentError("resume needs records: the path of the run's records")
     names = tuple(name for _, name in lineup)
@@ -973,7 +1001,7 @@ def _play(
                 return
         return
     window = Window(executor, plan, chunks, ahead)
-    stop.in_hand = lambda: window.in_hand(bool(stop.told))
+    stop.in_hand = lambda: window.in_hand(bool(stop.told), ahead // CHUNKS_AHEAD)
     try:
         while (back := window.next(stop)) is not None:
             played, given = back

@@ -19,8 +19,11 @@ and lists the legal actions; an error for the human's seat calls it "you"
 (``Narrator.hint``); a short form is read as what it stands for (``Narrator.expand``).
 ``--bots`` names one bot for every other seat, or one per other seat, in the forms
 ``dicerules.bots.lineup`` reads (a name, ``module:attr``, an entry point of
-``dicerules.bots``), as ``simulate`` does. On a terminal with Python's readline,
-lines are edited, the game's lines recalled and legal actions completed with Tab;
+``dicerules.bots``), as ``simulate`` does; ``module`` may be a file of the current
+folder (``mybot`` for ``mybot.py``), and ``attr`` is called with the bot's seed when
+it accepts an argument, else with none (``dicerules.bots.build``). On a terminal
+with Python's readline, lines are edited, the game's lines recalled and legal actions
+completed with Tab;
 piped lines are read as they come and echoed after the prompt. Text is wrapped at
 ``COLUMNS``, else the terminal's width (80 columns when standard output is not a
 terminal), never inside a word nor between "seat" and its number. ``dicerules``
@@ -226,6 +229,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    if argv is None and "" not in sys.path and os.getcwd() not in sys.path:
+        # The modules of the current folder can be named by --bots module:attr, as
+        # under python -m dicerules (after the installed ones: none is shadowed).
+        sys.path.append(os.getcwd())
     command_line = parser()
     if not (sys.argv[1:] if argv is None else argv):  # bare `dicerules`: the overview
         command_line.print_help(sys.stdout)

@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from types import FrameType
-from typing import Any, NamedTuple, TextIO, TypeAlias
+from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 
 import attrs
 
@@ -75,7 +75,7 @@ from dicerules.errors import InvalidArgumentError, RecordError, WrongTypeError
 from dicerules.game import AnyGame, get_game
 from dicerules.match import bot_seed, game_seed, play_match
 from dicerules.narration import Narrator
-from dicerules.records import GameRecord, Tags, record, replay
+from dicerules.records import MAX_LINE, GameRecord, Tags, record, replay
 from dicerules.stats import Tally
 from dicerules.streams import SeededStream, check_seed
 
@@ -105,6 +105,8 @@ PROGRESS_EVERY = 0.2
 """Seconds between two progress lines, at most one chunk apart."""
 POLL = 0.1
 """Seconds between two looks for a signal while waiting on an executor."""
+MIN_WIDTH = 1
+"""The narrowest ``Simulation.table`` wraps to (a word longer than that stays whole)."""
 
 
 # ------------------------------------------------------------------ the outcomes
@@ -275,9 +277,16 @@ class Simulation:
 
     def table(self, width: int = 80, preset: str | None = None) -> str:
         """The text ``dicerules simulate`` prints: what was played, a table per bot and
-        per seat. Lines longer than ``width`` are wrapped; the rules are named from
-        ``preset`` (None: the nearest preset)."""
+        per seat. Lines longer than ``width`` (1 or more) are wrapped; the rules are
+        named from ``preset`` (None, or a name that is not one of the game's presets:
+        the nearest preset)."""
         game = get_game(self.game)
+        if not isinstance(width, int) or isinstance(width, bool):
+            raise WrongTypeError(f"width must be an int, not {type(width).__name__}")
+        if width < MIN_WIDTH:
+            raise InvalidArgumentError(f"width must be {MIN_WIDTH} or more, got {width}")
+        if preset not in game.presets:
+            preset = None  # not one of the game's: the nearest names the rules
         done, seats = len(self.outcomes), len(self.by_seat)
         played = f"{done} game{'s' if done != 1 else ''}"
         if not self.complete:
@@ -849,6 +858,12 @@ def simulate(
     lineup = _lineup(game, bots, len(acting), _pickler(executor))
     if resume and not isinstance(records, str | os.PathLike):
         raise InvalidArgumentError("resume needs records: the path of the run's records")
+    if not (records is None or isinstance(records, str | os.PathLike)) and not callable(
+        getattr(records, "write", None)
+    ):
+        raise WrongTypeError(
+            f"records must be a path or a text file open for writing, not {type(records).__name__}"
+        )
     names = tuple(name for _, name in lineup)
     seats = game.seats(rules)
     rotations = []
@@ -919,29 +934,83 @@ def _open_records(
     games: int,
     outcomes: Outcomes,
     resume: bool,
-) -> TextIO | None:
+) -> Writer | None:
     """The records file, open to write the run's next record (after those resumed)."""
     if records is None:
         return None
     if not isinstance(records, str | os.PathLike):
         return records
     path = Path(records)
-    if resume and path.exists():
-        end = _resume(path, plan, games, outcomes)
-        with path.open("r+b") as file:
-            file.truncate(end)  # a last line cut short goes
-        return stack.enter_context(path.open("a", encoding="utf-8"))
-    return stack.enter_context(path.open("w", encoding="utf-8"))
+    with _naming(path):
+        if resume and path.exists():
+            end = _resume(path, plan, games, outcomes)
+            with path.open("r+b") as cut:
+                cut.truncate(end)  # a last line cut short goes
+            file = path.open("a", encoding="utf-8")
+        else:
+            file = path.open("w", encoding="utf-8")
+    stack.callback(_closed, file, path)
+    return _Named(file, path)
+
+
+@contextlib.contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """An OSError of the records file names it (``[Errno 28] ...: 'run.jsonl'``)."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is not None:
+            raise
+        raise type(error)(error.errno, error.strerror or str(error), str(path)) from None
+
+
+def _closed(file: TextIO, path: Path) -> None:
+    with _naming(path):
+        file.close()
+
+
+class Writer(Protocol):
+    """Where records are written: a text file, or one whose errors name it."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
+class _Named:
+    """A records file whose write errors name it."""
+
+    def __init__(self, file: TextIO, path: Path) -> None:
+        self.file, self.path = file, path
+
+    def write(self, text: str) -> int:
+        with _naming(self.path):
+            return self.file.write(text)
+
+    def flush(self) -> None:
+        with _naming(self.path):
+            self.file.flush()
 
 
 def _resume(path: Path, plan: Plan, games: int, outcomes: Outcomes) -> int:
-    """Count the games ``path`` holds the records of into ``outcomes``; the bytes they take."""
+    """Count the games ``path`` holds the records of into ``outcomes``; the bytes they take.
+
+    RecordError naming the argument that differs for a record that is not this
+    run's (its game, rules, players, seed or bots), and for a line longer than any
+    record (``records.MAX_LINE``), read no further."""
     end = 0
+    game = get_game(plan.game)
     with path.open("rb") as file:
-        for index, line in enumerate(file):
+        index = 0
+        while line := file.readline(MAX_LINE + 1):
+            where = f"{path} line {index + 1}"
+            if len(line) > MAX_LINE:
+                raise RecordError(
+                    f"{where} is longer than any record can be ({MAX_LINE:,} bytes): it is"
+                    " not a records file of simulate"
+                )
             if not line.endswith(b"\n"):
                 break
-            where = f"{path} line {index + 1}"
             if index >= games:
                 raise RecordError(f"{where}: the file holds more than the {games} games asked for")
             try:
@@ -949,20 +1018,41 @@ def _resume(path: Path, plan: Plan, games: int, outcomes: Outcomes) -> int:
                 state = replay(rec)
             except (RecordError, UnicodeDecodeError) as error:
                 raise RecordError(f"{where}: {error}") from None
-            expected = game_seed(plan.seed, index)
-            if (
-                rec.game != plan.game
-                or state.rules != plan.rules
-                or rec.stream != SeededStream(expected)
-            ):
+            differs = _differs(rec, state, plan, index)
+            if differs is not None:
                 raise RecordError(
                     f"{where} is not game {index} of this run ({plan.game}, seed"
-                    f" {expected}): resume with the arguments of the run that wrote it"
+                    f" {game_seed(plan.seed, index)}): {differs}; resume with the arguments"
+                    " of the run that wrote it"
                 )
-            game = get_game(plan.game)
             outcomes.append(game.winners(state), game.scores(state), len(state.tape.actions))
             end += len(line)
+            index += 1
     return end
+
+
+def _differs(rec: GameRecord, state: Any, plan: Plan, index: int) -> str | None:
+    """What of ``plan`` the record of its game ``index`` does not match: "the bots
+    differ" and the like, or None."""
+    if rec.game != plan.game:
+        return f"its game is {rec.game}, not {plan.game}"
+    if state.rules != plan.rules:
+        fields = [f.name for f in attrs.fields(type(plan.rules))]
+        other = [name for name in fields if getattr(state.rules, name) != getattr(plan.rules, name)]
+        name = other[0] if other else "rules"
+        theirs = rule_value(getattr(state.rules, name, None))
+        ours = rule_value(getattr(plan.rules, name, None))
+        what = "players" if name == "players" else f"rules ({name})"
+        return f"the {what} differ ({theirs} there, {ours} here)"
+    if rec.stream != SeededStream(game_seed(plan.seed, index)):
+        return "the seed differs"
+    if plan.players:
+        seated = plan.players[index % len(plan.players)]
+        named = rec.tags.players if rec.tags is not None else None
+        if named != seated:
+            there = ",".join(named) if named else "not named"
+            return f"the bots differ (seat by seat: {there} there, {','.join(seated)} here)"
+    return None
 
 
 def _play(
@@ -972,7 +1062,7 @@ def _play(
     chunk: int,
     ahead: int,
     outcomes: Outcomes,
-    writer: TextIO | None,
+    writer: Writer | None,
     stop: Stop,
     shown: Progress,
 ) -> None:

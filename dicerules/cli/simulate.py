@@ -150,7 +150,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     usable = usable_cpus()
     if args.workers > usable:
         print(f"dicerules simulate: --workers {args.workers}: this machine lets the run use"
-              f" {usable} processor{'s' if usable != 1 else ''}; {usable} workers it is.",
+              f" {usable} processor{'s' if usable != 1 else ''}; {usable}"
+              f" worker{'s' if usable != 1 else ''} it is.",
               file=sys.stderr)  # fmt: skip
     chunk = default_chunk(total, min(args.workers, usable))
     workers = min(args.workers, usable, -(-total // chunk))  # no more workers than chunks
@@ -169,6 +170,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             how = "Ctrl-C" if stopped.signal == signal.SIGINT else "SIGTERM"
             print(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
                   f" {total} games{resume}", file=sys.stderr)  # fmt: skip
+        except OSError as error:  # of the records file, which it names
+            if error.filename is None:
+                raise
+            raise FileProblem(f"cannot write {error.filename}: {error.strerror}") from None
         except WorkersLost as lost:
             sim, status = lost.simulation, 1
             print(f"dicerules simulate: error: {lost}{resume}", file=sys.stderr)

@@ -136,6 +136,8 @@ def test_resume_ends_with_the_table_and_file_of_a_run_never_stopped(tmp_path: Pa
 SLOW_BOT = """import time
 class Slow:
     name = "slow"
+    def __init__(self, seed):
+        pass
     def choose(self, view, legal):
         time.sleep({pause})
         return legal[-1]

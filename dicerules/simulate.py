@@ -33,14 +33,17 @@ Records. ``records`` (a path, or a text file open for writing) gets each game's
 record as one line of JSON, in game order, whatever the executor; a path is written
 a chunk at a time, so a run that is killed leaves whole lines but perhaps the last.
 ``resume=True`` reads the records a path already holds (they must be the first
-games of this very run: the same game, rules and seed), drops a last line cut
-short, counts those games from their records and plays only the rest: the
-Simulation and the file end as an uninterrupted run's would.
+games of this very run: the same game, rules, players, seed and bots in the same
+order, else a RecordError names what differs; a line is read no further than
+``records.MAX_LINE`` bytes), drops a last line cut short, counts those games from
+their records and plays only the rest: the Simulation and the file end as an
+uninterrupted run's would.
 
 Interruption. In the main thread, while it runs, the first Ctrl-C (SIGINT) or
 SIGTERM stops handing out games and says on standard error how many games are in
 hand; the run waits for them (the workers of ``worker_pool`` end their chunk after
-the game in hand; other executors' chunks run to their end), writes and counts every
+the game in hand; other executors' chunks that cannot be cancelled, being under
+way, run to their end; Dask cancels any chunk not back), writes and counts every
 game finished in game order, then raises ``Interrupted`` (a KeyboardInterrupt)
 holding their Simulation. A second signal stops at once (``worker_pool`` kills its
 workers). A signal with a handler of the caller's own is left to it. A worker lost
@@ -602,18 +605,15 @@ class Window:
             self.ahead.append((out, end - start))
 
     def in_hand(self, told: bool, workers: int) -> int:
-        """The games of the chunks running (``told``: each of the ``workers`` stops
-        after its game in hand)."""
-        out = [(future, games) for future, games in self.ahead if not future.done()]
-        running = [(future, games) for future, games in out if future.running()] or out
-        if told:
-            return min(len(running), workers)
-        return sum(games for _, games in running)
+        """The games of the chunks out and not back (``told``: each of the ``workers``
+        stops after its game in hand)."""
+        out = [games for future, games in self.ahead if not future.done()]
+        return min(len(out), workers) if told else sum(out)
 
-    def next(self, stop: Stop) -> tuple[list[Played], int] | None:
+    def next(self, stop: Stop, workers: int) -> tuple[list[Played], int] | None:
         """The next chunk's games and how many it was given, once it is back; None when
         none is left. After a stop no chunk is handed out and those not started are
-        cancelled; the chunks running are waited for."""
+        cancelled; the chunks running are waited for, as ``stop`` says."""
         if not stop():
             self.fill()
         while self.ahead:
@@ -622,6 +622,7 @@ class Window:
                 if stop() and not self.stopping:
                     self.stopping = True
                     self.cancel()
+                    stop.waiting(self.in_hand(bool(stop.told), workers))
                     continue
                 wait([head], timeout=POLL)
             self.ahead.popleft()
@@ -684,14 +685,18 @@ class Stop:
         self.signal = number
         for tell in self.told:
             tell()
-        count = self.in_hand()
-        if count:
-            how = "Ctrl-C" if number == signal.SIGINT else "SIGTERM"
-            with contextlib.suppress(OSError):
-                os.write(2, (
-                    f"dicerules simulate: stopping: waiting for the {count:,} game"
-                    f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
-                ).encode())  # fmt: skip
+        self.waiting(self.in_hand())
+
+    def waiting(self, count: int) -> None:
+        """Say on standard error that the run waits for ``count`` games in hand."""
+        if not count:
+            return
+        how = "Ctrl-C" if self.signal == signal.SIGINT else "SIGTERM"
+        with contextlib.suppress(OSError):  # unbuffered: safe in a signal handler
+            os.write(2, (
+                f"dicerules simulate: stopping: waiting for the {count:,} game"
+                f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
+            ).encode())  # fmt: skip
 
     @contextlib.contextmanager
     def holding(self) -> Iterator[None]:
@@ -1091,9 +1096,8 @@ def _play(
                 return
         return
     window = Window(executor, plan, chunks, ahead)
-    stop.in_hand = lambda: window.in_hand(bool(stop.told), ahead // CHUNKS_AHEAD)
     try:
-        while (back := window.next(stop)) is not None:
+        while (back := window.next(stop, ahead // CHUNKS_AHEAD)) is not None:
             played, given = back
             add(played)
             if len(played) < given:

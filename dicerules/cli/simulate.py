@@ -10,12 +10,13 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import logging
 import os
 import signal
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from dicerules import bots
@@ -74,10 +75,24 @@ def cluster(address: str) -> Iterator[Executor]:
         client = connect(address, timeout=10)
     except Exception as error:  # an address it cannot parse, or no scheduler there
         raise FileProblem(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    executor = client.get_executor()
     try:
-        yield client.get_executor()
+        yield executor
     finally:
-        client.close()
+        with suppress(Exception):  # the tasks cancelled are settled before the client closes
+            executor.shutdown(wait=True)
+        # A result still on its way when a stop cancelled its task may be cut short by
+        # the close: Dask then logs the closed connection's traceback. The run is over
+        # and told: that is no error of the command's.
+        quiet = [logging.getLogger(name) for name in ("tornado.application", "distributed")]
+        levels = [logger.level for logger in quiet]
+        for logger in quiet:
+            logger.setLevel(logging.CRITICAL + 1)
+        try:
+            client.close()
+        finally:
+            for logger, level in zip(quiet, levels, strict=True):
+                logger.setLevel(level)
 
 
 @contextmanager

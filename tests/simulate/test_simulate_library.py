@@ -171,7 +171,9 @@ def test_a_simulation_pickles() -> None:
     assert isinstance(sim, Simulation) and dicerules.simulate is simulate
 
 
-def test_ctrl_c_stops_after_the_game_in_hand(tmp_path: Path) -> None:
+def test_ctrl_c_stops_after_the_game_in_hand(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "games.jsonl"
     full = simulate("pig", 30, bots=(InterruptAfter, "random"), seed=5)
     InterruptAfter.calls, InterruptAfter.after = 0, 1000  # during a game past the first few
@@ -186,6 +188,18 @@ def test_ctrl_c_stops_after_the_game_in_hand(tmp_path: Path) -> None:
     lines = path.read_text().splitlines()
     assert len(lines) == done and path.read_text().endswith("\n")
     assert f"{done} of 30 games (the run was stopped)" in " ".join(part.table().split())
+    told = "stopping: waiting for the 1 game in hand (Ctrl-C again stops at once)\n"
+    assert capfd.readouterr().err.endswith(told)
+
+
+def test_a_signal_before_the_run_starts_stops_it_before_any_game() -> None:
+    with sim_module.Stop() as stop:  # as the command line catches the signals early
+        signal.raise_signal(signal.SIGTERM)
+        assert stop.signal == signal.SIGTERM
+        with pytest.raises(Interrupted) as stopped:
+            simulate("pig", 10)
+    assert stopped.value.signal == signal.SIGTERM and len(stopped.value.simulation.outcomes) == 0
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # the handlers are given back
 
 
 def test_resume_ends_as_an_uninterrupted_run(tmp_path: Path) -> None:

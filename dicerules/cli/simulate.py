@@ -54,14 +54,6 @@ def usable_cpus() -> int:
 
 
 @contextmanager
-def local_pool(workers: int, stop: Stop) -> Iterator[Executor]:
-    """``workers`` local processes that leave Ctrl-C and SIGTERM to the run, which stops
-    them (``dicerules.simulate.worker_pool``): no worker outlives the command."""
-    with worker_pool(workers, stop) as pool:
-        yield pool
-
-
-@contextmanager
 def cluster(address: str) -> Iterator[Executor]:
     """The executor of the Dask scheduler at ``address``."""
     try:
@@ -102,7 +94,7 @@ def executor(args: argparse.Namespace, workers: int, stop: Stop) -> Iterator[Exe
         with cluster(args.scheduler) as found:
             yield found
     elif workers > 1:
-        with local_pool(workers, stop) as pool:
+        with worker_pool(workers, stop) as pool:  # no worker outlives the command
             yield pool
     else:
         yield None

@@ -126,14 +126,14 @@ def test_workers_are_capped_at_the_processors_the_run_may_use(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     asked: list[int] = []
-    real = simulate.ProcessPoolExecutor
+    real = simulate.worker_pool
 
-    def spy(max_workers: int, **options: Any) -> Any:
-        asked.append(max_workers)
-        return real(max_workers=max_workers, **options)
+    def spy(workers: int, stop: Any) -> Any:
+        asked.append(workers)
+        return real(workers, stop)
 
     monkeypatch.setattr(simulate, "usable_cpus", lambda: 2)
-    monkeypatch.setattr(simulate, "ProcessPoolExecutor", spy)
+    monkeypatch.setattr(simulate, "worker_pool", spy)
     argv = ("simulate", "eighteen", "--games", "64", "--bots", "random", "--seed", "3")
     many = cli(*argv, "--workers", "1000")
     assert many.status == 0

@@ -60,9 +60,13 @@ Workers. ``simulate --workers W`` is lowered to the number of processors the run
 use (``os.process_cpu_count``, else the affinity mask, else ``os.cpu_count``), with a
 note on standard error: more processes than that only add memory and switching.
 They are started with ``spawn`` (never a fork of this process) and ignore Ctrl-C:
-the run stops them. ``--scheduler ADDRESS`` runs on a Dask cluster instead, through
-the same ``dicerules.simulate`` call. Ctrl-C (130) and SIGTERM (143) print the table
-of the games finished; ``--resume`` continues from the ``--records`` file.
+the run stops them (``dicerules.simulate.worker_pool``). ``--scheduler ADDRESS``
+runs on a Dask cluster instead, through the same ``dicerules.simulate`` call. The
+first Ctrl-C or SIGTERM, from the start (also while the workers start), hands out
+no more games, says how many are in hand and waits for them, then prints the table of
+the games finished (exit 130, 143); a second stops at once, the workers with it. A
+worker lost is a one-line error and the table (exit 1). ``--resume`` continues from
+the ``--records`` file, refusing one of other arguments.
 With standard error closed, errors are lost, never written to standard output.
 """
 

@@ -616,20 +616,18 @@ class Window:
         cancelled; the chunks running are waited for, as ``stop`` says."""
         if not stop():
             self.fill()
-        while self.ahead:
-            head, games = self.ahead[0]
-            while not head.done():
-                if stop() and not self.stopping:
-                    self.stopping = True
-                    self.cancel()
-                    stop.waiting(self.in_hand(bool(stop.told), workers))
-                    continue
-                wait([head], timeout=POLL)
-            self.ahead.popleft()
-            if head.cancelled():
-                return None
-            return head.result(), games
-        return None
+        if not self.ahead:
+            return None
+        head, games = self.ahead[0]
+        while not head.done():
+            if stop() and not self.stopping:
+                self.stopping = True
+                self.cancel()
+                stop.waiting(self.in_hand(bool(stop.told), workers))
+                continue
+            wait([head], timeout=POLL)
+        self.ahead.popleft()
+        return None if head.cancelled() else (head.result(), games)
 
     def cancel(self) -> None:
         """Cancel every chunk not yet started (a chunk already running runs on)."""
@@ -1090,10 +1088,13 @@ def _play(
 
     chunks = ((start, min(start + chunk, games)) for start in range(len(outcomes), games, chunk))
     if executor is None:  # game by game, so that a stop loses none of a chunk
-        stop.in_hand = lambda: 1
-        for start, end in chunks:
-            if add(play_games(plan, start, end, stop)):
-                return
+        stop.in_hand = lambda: 1  # what a signal's line says
+        try:
+            for start, end in chunks:
+                if add(play_games(plan, start, end, stop)):
+                    return
+        finally:
+            stop.in_hand = lambda: 0
         return
     window = Window(executor, plan, chunks, ahead)
     try:
@@ -1103,7 +1104,6 @@ def _play(
             if len(played) < given:
                 break  # a chunk cut short by a stop: the games after it are not all played
     finally:
-        stop.in_hand = lambda: 0
         window.cancel()
 
 

@@ -176,11 +176,13 @@ def _finish(child: subprocess.Popen[str], timeout: float) -> tuple[int, str, str
     return child.returncode, out, err, time.monotonic() - started
 
 
-@pytest.mark.parametrize(
-    ("number", "group"),
-    [(signal.SIGINT, True), (signal.SIGTERM, False)],
-    ids=["Ctrl-C at the terminal", "SIGTERM from a supervisor"],
-)
+BOTH = [
+    pytest.param(signal.SIGINT, True, id="Ctrl-C at the terminal"),
+    pytest.param(signal.SIGTERM, False, id="SIGTERM from a supervisor", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("number", "group"), BOTH)
 def test_a_signal_while_the_workers_start_stops_the_run(
     tmp_path: Path, number: int, group: bool
 ) -> None:
@@ -196,11 +198,7 @@ def test_a_signal_while_the_workers_start_stops_the_run(
     _no_orphans(workers)
 
 
-@pytest.mark.parametrize(
-    ("number", "group"),
-    [(signal.SIGINT, True), (signal.SIGTERM, False)],
-    ids=["Ctrl-C at the terminal", "SIGTERM from a supervisor"],
-)
+@pytest.mark.parametrize(("number", "group"), BOTH)
 def test_the_first_signal_waits_for_the_games_in_hand_only(
     tmp_path: Path, number: int, group: bool
 ) -> None:

@@ -658,6 +658,7 @@ class Stop:
         self.saved: dict[int, Any] = {}
         self.told: list[Callable[[], None]] = []
         self.in_hand: Callable[[], int] = lambda: 0
+        self.progress: Progress | None = None
         self.held = 0
         self.outer: Stop | None = None
 
@@ -690,9 +691,10 @@ class Stop:
         if not count:
             return
         how = "Ctrl-C" if self.signal == signal.SIGINT else "SIGTERM"
+        fresh = "\n" if self.progress is not None and self.progress.open else ""
         with contextlib.suppress(OSError):  # unbuffered: safe in a signal handler
             os.write(2, (
-                f"dicerules simulate: stopping: waiting for the {count:,} game"
+                f"{fresh}dicerules simulate: stopping: waiting for the {count:,} game"
                 f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
             ).encode())  # fmt: skip
 
@@ -725,6 +727,8 @@ class Progress:
     def __init__(self, total: int, done: int, shown: bool) -> None:
         self.total, self.first, self.shown = total, done, shown
         self.start = self.last = time.monotonic()
+        self.open = False
+        """Whether the line shown waits for its end (a stop's line begins a new one)."""
 
     def show(self, done: int, final: bool = False) -> None:
         if not self.shown:
@@ -737,6 +741,7 @@ class Progress:
         left = f", {_duration((self.total - done) / rate)} left" if rate and not final else ""
         print(f"\r{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   ",
               end="\n" if final else "", file=sys.stderr, flush=True)  # fmt: skip
+        self.open = not final
 
 
 def _duration(seconds: float) -> str:
@@ -881,7 +886,7 @@ def simulate(
     with contextlib.ExitStack() as stack:
         writer = _open_records(stack, records, plan, games, outcomes, resume)
         stop = stack.enter_context(Stop())
-        shown = Progress(games, len(outcomes), progress)
+        shown = stop.progress = Progress(games, len(outcomes), progress)
         lost: BaseException | None = None
         try:
             _play(plan, games, executor, chunk, CHUNKS_AHEAD * workers, outcomes, writer,

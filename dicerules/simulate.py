@@ -512,10 +512,13 @@ def _spawning() -> Iterator[None]:
 def _start_worker(told: Any) -> None:
     """The initializer of a ``worker_pool`` worker: Ctrl-C is its caller's to act on
     (it is ignored from the worker's first instruction); SIGTERM ends it, as it ends
-    a pool's worker."""
+    a pool's worker (held until now: it was spawned with the stop signals held)."""
     global _told
     _told = told
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:  # spawned while its caller held them: a SIGTERM ends it again
+        mask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 @contextlib.contextmanager
@@ -531,27 +534,35 @@ def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
-    with _spawning():
-        told = context.Event()
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(told,)
-        )
-        for _ in range(workers):  # every worker is started now
-            pool.submit(int)
+    told = context.Event()
     stop.told.append(told.set)
+    pool = None
     failed = True
     try:
+        with _spawning():
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(told,)
+            )
+            for _ in range(workers):  # every worker is started now
+                pool.submit(int)
         yield pool
         failed = False
     finally:
         stop.told.remove(told.set)
-        if failed or stop.hard:
-            _kill(pool)
-        try:
-            pool.shutdown(wait=True, cancel_futures=True)
-        except KeyboardInterrupt:  # a second signal while the workers end their games
-            _kill(pool)
-            pool.shutdown(wait=True, cancel_futures=True)
+        if pool is not None:
+            _close(pool, kill=failed or stop.hard)
+
+
+def _close(pool: Any, kill: bool) -> None:
+    """Shut ``pool`` down, its workers killed first if ``kill`` (or if a second
+    signal comes while they end their games)."""
+    if kill:
+        _kill(pool)
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        _kill(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _kill(pool: Any) -> None:

@@ -1,4 +1,5 @@
-"""The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``, ``bench``.
+"""The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
+``schema``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -95,6 +96,7 @@ from dicerules.cli.options import (
 from dicerules.cli.play import cmd_play
 from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
+from dicerules.cli.schema import cmd_schema
 from dicerules.cli.simulate import cmd_simulate
 from dicerules.errors import DiceRulesError
 
@@ -190,6 +192,12 @@ def parser() -> argparse.ArgumentParser:
     one.add_argument("--summary", action="store_true",
                      help="check every record and print one line for each")  # fmt: skip
     one.set_defaults(run=cmd_replay)
+
+    one = commands.add_parser(
+        "schema", help="the JSON Schema of a game's messages to apps (dicerules.wire)"
+    )
+    one.add_argument("game", metavar="GAME", help=game_help())
+    one.set_defaults(run=cmd_schema)
 
     one = commands.add_parser("bench", help="speed of the engines")
     configure(one)

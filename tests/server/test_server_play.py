@@ -4,6 +4,8 @@ of every game by people and bots, reconnecting, spectators, records."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -140,11 +142,21 @@ def test_a_record_is_given_only_once_the_game_is_over(client: TestClient) -> Non
     assert client.get("/api/games/nothing/record").status_code == 404
 
 
-def test_bots_play_a_game_of_their_own(client: TestClient) -> None:
+def test_bots_play_a_game_of_their_own(client: TestClient, tmp_path: Path) -> None:
     game_id = create(client, "twenty-four", ["expert", "random", "expert", "random"])
     spectator = Socket(client, game_id)
     final = play_out([spectator], spectator, random.Random(3))
     assert final["over"]
-    record = dicerules.GameRecord.from_json(client.get(f"/api/games/{game_id}/record").text)
+    text = client.get(f"/api/games/{game_id}/record").text
+    record = dicerules.GameRecord.from_json(text)
     assert check_messages(record, spectator) > 0
     spectator.close()
+    (tmp_path / "game.json").write_text(text)  # and the command line replays it
+    replayed = subprocess.run(
+        [sys.executable, "-m", "dicerules", "replay", str(tmp_path / "game.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.strip()

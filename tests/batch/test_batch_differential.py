@@ -174,12 +174,14 @@ def test_a_game_with_a_kernel_is_stepped_by_it(name: str) -> None:
     assert type(eng.kernel).__module__ == dicerules.get_game(name).batch.partition(":")[0]
 
 
+@pytest.mark.parametrize("auto", [False, True], ids=["reset_done", "auto_reset"])
 @pytest.mark.parametrize("name", sorted(dicerules.GAMES))
-def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -> None:
-    """Many games in a row in each of three rows: after every ``reset_done`` each row's
-    read-outs, ``state`` and ``history`` are those of its own game, as the scalar engine
-    plays it from that game's seed."""
-    eng = batch.engine(name)
+def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str, auto: bool) -> None:
+    """Many games in a row in each of three rows, begun anew by ``reset_done`` or inside
+    ``step`` (``auto_reset``): after every step each row's read-outs, ``state`` and
+    ``history`` are those of its own game, as the scalar engine plays it from that
+    game's seed, and the rewards pay each finished game's returns."""
+    eng = batch.engine(name, auto_reset=auto)
     game, rng = eng.game, np.random.default_rng(7)
     seed_list = [3, 1, 4]
     b = eng.new_games(seed_list)
@@ -190,18 +192,26 @@ def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -
         ids = [
             int(rng.choice(np.flatnonzero(row))) if row.any() else -1 for row in eng.legal_mask(b)
         ]
-        b = eng.step(b, np.array(ids))
+        before, b = b, eng.step(b, np.array(ids))
         for i, action in enumerate(ids):
             if action >= 0:
                 states[i] = game.apply(states[i], eng.actions[action])
                 taken[i].append(action)
         new_seeds = [1000 * step + i for i in range(3)]
-        b = eng.reset_done(b, new_seeds if step % 2 else None)
+        seeded = step % 2 and not auto
+        if not auto:
+            b = eng.reset_done(b, new_seeds if seeded else None)
+        paid = eng.rewards(before, b)
+        assert b.ended.tolist() == [game.is_terminal(state) for state in states]
+        for i in range(3):
+            finished = np.float32(returns(game, states[i])) if b.ended[i] else np.zeros(eng.seats)
+            assert paid[i].tolist() == finished.tolist()
         for i in np.flatnonzero(b.ended).tolist():
             assert b.final_returns[i].tolist() == np.float32(returns(game, states[i])).tolist()
+            assert b.final_scores[i].tolist() == list(game.scores(states[i]))
             seed = (
                 new_seeds[i]
-                if step % 2
+                if seeded
                 else int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
             )
             seed_list[i], states[i], taken[i] = seed, game.new_game(eng.rules, seed=seed), []

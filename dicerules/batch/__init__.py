@@ -20,7 +20,8 @@ every game that is over anew, its outcome kept in the new state's ``final_scores
 and ``final_returns``; ``engine(game, auto_reset=True)`` does so inside every
 ``step``. Every read-out is a new, writeable array of the caller's.
 ``VectorEnv`` (``dicerules.batch.env``, with gymnasium) is a gymnasium vector
-environment for one learning seat against ``uniform`` or a policy.
+environment for one learning seat against ``uniform`` or a policy; ``ParallelEnv``
+has every seat an agent (self-play), after PettingZoo's ParallelEnv.
 
 ``simulate(game, n)`` plays ``n`` games with the ``uniform`` bot in every acting
 seat, seeded as ``dicerules simulate`` seeds them: game i with
@@ -51,8 +52,8 @@ from dicerules.game import AnyGame, check_seat, rules_or_default
 from dicerules.vector import Array, pick, splitmix64, to_seeds
 
 __all__ = [
-    "BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "VectorEnv", "engine",
-    "next_seed", "simulate",
+    "BatchEngine", "BatchState", "Kernel", "Outcomes", "ParallelEnv", "ScalarLoop", "VectorEnv",
+    "engine", "next_seed", "simulate",
 ]  # fmt: skip
 
 Data = dict[str, Array]
@@ -729,12 +730,12 @@ class ScalarLoop:
 
 
 def __getattr__(name: str) -> Any:
-    """``VectorEnv``, from ``dicerules.batch.env``: imported when first asked for, as it
-    needs gymnasium where the rest of this module needs NumPy alone."""
-    if name == "VectorEnv":
-        from dicerules.batch.env import VectorEnv
+    """``VectorEnv`` and ``ParallelEnv``, from ``dicerules.batch.env``: imported when first
+    asked for, as they need gymnasium where the rest of this module needs NumPy alone."""
+    if name in ("VectorEnv", "ParallelEnv"):
+        from dicerules.batch import env
 
-        return VectorEnv
+        return getattr(env, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

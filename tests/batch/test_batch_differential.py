@@ -5,7 +5,8 @@ the scalar loop) and every preset, with random seeds (some chosen so that a dice
 draw is rejected) and random legal ids, every step compares each read-out with the
 scalar engine's, the kernel's own arrays (``eng.fields``) with the scalar state's
 fields, and ``eng.state(b, i)`` with the scalar state; now and then ``reset_done``
-begins the games that are over anew, each from a seed of its own.
+begins the games that are over anew, each from a seed of its own, or an engine made
+with ``auto_reset`` does so inside ``step``.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def compare(eng: Any, b: Any, states: list[Any]) -> None:
 
 
 def play(eng: Any, seed_list: list[int], picks: st.DataObject, steps: int) -> None:
-    game = eng.game
+    game, seed_list = eng.game, list(seed_list)  # the drawn list stays as drawn
     b = eng.new_games(seed_list)
     states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
     compare(eng, b, states)
@@ -136,6 +137,14 @@ def play(eng: Any, seed_list: list[int], picks: st.DataObject, steps: int) -> No
         ]
         for row, i in zip(taken, ids, strict=True):
             row.extend([i] if i >= 0 else [])
+        if eng.auto_reset:  # the games that ended begin anew from the next seed
+            ended = [game.is_terminal(s) for s in states]
+            assert b.ended.tolist() == ended
+            for i in np.flatnonzero(ended).tolist():
+                assert b.final_scores[i].tolist() == list(game.scores(states[i]))
+                seed_list[i] = int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
+                states[i], taken[i] = game.new_game(eng.rules, seed=seed_list[i]), []
+            assert b.seeds.tolist() == seed_list
         compare(eng, b, states)
     for index, state in enumerate(states):
         assert eng.state(b, index) == state
@@ -149,7 +158,8 @@ def test_batch_equals_scalar_for_every_preset(
     name: str, preset: str, seed_list: list[int], picks: st.DataObject
 ) -> None:
     game = dicerules.get_game(name)
-    play(batch.engine(game, game.presets[preset]), seed_list, picks, steps=40)
+    auto = picks.draw(st.booleans())  # games that end begin anew inside step, or stay over
+    play(batch.engine(game, game.presets[preset], auto_reset=auto), seed_list, picks, steps=40)
 
 
 @pytest.mark.parametrize("name", sorted(dicerules.GAMES))
@@ -160,7 +170,7 @@ def test_batch_equals_scalar_for_any_rules(
 ) -> None:
     game = dicerules.get_game(name)
     rules = data.draw(testing.rules(game))
-    play(batch.engine(game, rules), seed_list, data, steps=20)
+    play(batch.engine(game, rules, auto_reset=data.draw(st.booleans())), seed_list, data, steps=20)
 
 
 # The games whose kernel the tests above prove: each must be stepped by it, not the loop.

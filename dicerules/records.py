@@ -52,6 +52,7 @@ from dicerules.tape import Log
 __all__ = [
     "FORMAT",
     "MAX_ACTIONS",
+    "MAX_LINE",
     "GameRecord",
     "RuleValue",
     "Tags",
@@ -67,6 +68,10 @@ of an existing record gets a new number."""
 MAX_ACTIONS: Final = 100_000
 """The most actions a record of a game that declares no ``max_length`` may hold (a
 replay of that many takes a second or so); a game that declares one gets that."""
+
+MAX_LINE: Final = 32 * 2**20
+"""The most bytes a record may take as a line of JSON (or as a file of one record):
+a reader stops at a longer one, whatever follows."""
 
 
 def max_actions(game: AnyGame, rules: object) -> int:

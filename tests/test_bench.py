@@ -444,6 +444,14 @@ def parser() -> argparse.ArgumentParser:
     return result
 
 
+def test_help_names_the_samplers_in_words() -> None:
+    text = " ".join(parser().format_help().split())
+    assert "[--sampler SAMPLER]" in text and "{" not in text
+    assert "scan (the default), one random() a pick" in text
+    with pytest.raises(SystemExit):
+        parser().parse_args(["--sampler", "numpy"])
+
+
 def test_configure_defaults_and_types() -> None:
     args = parser().parse_args([])
     assert (args.games, args.seconds, args.repeats, args.sampler) == ([], 1.0, 5, "scan")

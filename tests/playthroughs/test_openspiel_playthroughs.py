@@ -21,6 +21,11 @@ from open_spiel.python.algorithms import generate_playthrough
 
 HERE = Path(__file__).resolve().parent
 
+# OpenSpiel's generate_playthrough formats tensors with numpy.char, whose chararray
+# NumPy 2.5 deprecates (Python 3.13 here resolves NumPy 2.5): a warning of its code.
+CHARARRAY = "ignore:The chararray class is deprecated:DeprecationWarning"
+pytestmark = pytest.mark.filterwarnings(CHARARRAY)
+
 
 playthroughs = load_file("dicerules_playthroughs_generate", HERE / "generate.py")
 generate = load_file("dicerules_openspiel_playthroughs_generate", HERE / "generate_openspiel.py")

@@ -43,6 +43,7 @@ import attrs
 
 from dicerules.bench.batch import batch_play
 from dicerules.bench.long import LONG_HEADER, long_game_rows, long_games, measure_long_game
+from dicerules.bench.messages import message_games, message_lines
 from dicerules.bench.timing import (
     SAMPLERS,
     SCAN,
@@ -50,6 +51,7 @@ from dicerules.bench.timing import (
     Play,
     Sample,
     check_arguments,
+    env_play,
     fitted_rows,
     format_table,
     is_scan,
@@ -144,40 +146,6 @@ def pyspiel_play(pyspiel: Any, spiel: str, seed: int = 0, sampler: str = SCAN) -
     """``spiel_play`` of the game ``pyspiel.load_game(spiel)``, such as ``"pig(players=2)"``."""
     is_scan(sampler)
     return spiel_play(pyspiel.load_game(spiel), seed, sampler)
-
-
-def env_play(env: Any, seed: int = 0, sampler: str = SCAN) -> Play:
-    """A function playing seeded random games through a PettingZoo AEC environment.
-
-    Game k of a run follows ``reset(seed=k)``; every decision is picked among the
-    ones the action mask allows, as ``sampler`` says (a finished agent steps None).
-    """
-    scan = is_scan(sampler)
-
-    def play(seconds: float, clock: Clock) -> Sample:
-        chooser = random.Random(seed)
-        choose, choice = chooser.random, chooser.choice
-        decisions = game_seed = 0
-        start = clock()
-        while True:
-            env.reset(seed=game_seed)
-            game_seed += 1
-            for _ in env.agent_iter():
-                observation, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                allowed = observation["action_mask"].nonzero()[0].tolist()
-                if scan:
-                    env.step(allowed[int(choose() * len(allowed))])
-                else:
-                    env.step(choice(allowed))
-                decisions += 1
-            elapsed = clock() - start
-            if elapsed >= seconds:
-                return Sample(decisions, 0, elapsed)
-
-    return play
 
 
 def draw_outcome(outcomes: Sequence[tuple[int, float]], uniform: float) -> int:
@@ -422,9 +390,11 @@ def lines(
     check_arguments(seconds, repeats)
     groups = plan(wanted, sampler, pyspiel=pyspiel, adapters=adapters, batch=batch)
     lengthy = long_games(wanted)
+    messengers = message_games(wanted)
     return _lines(
-        groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler, columns
-    )
+        groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler, columns,
+        messengers,
+    )  # fmt: skip
 
 
 def _lines(
@@ -437,6 +407,7 @@ def _lines(
     adapters: Mapping[str, Adapter],
     sampler: str,
     columns: int | None = None,
+    messengers: Sequence[AnyGame] = (),
 ) -> Iterator[str]:
     yield (
         f"dicerules bench: random legal play through the public API; {repeats}"
@@ -481,4 +452,7 @@ def _lines(
             yield from (line for row in rows for line in row_block(LONG_HEADER, row, columns))
         else:
             yield from table
+    for game in messengers:
+        yield ""
+        yield from message_lines(game, seconds, repeats, clock)
     yield from spread_warning(spreads)

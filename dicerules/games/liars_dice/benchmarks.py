@@ -6,13 +6,14 @@ opening, beside ``liars_dice(numdice=5)``. The long game: 10 seats of 10 twenty-
 dice, every seat making the smallest raise (a challenge when none is left), so a round
 lasts about 2,000 bids and the game passes 10,000 actions in its sixth round. For
 solvers (``bench --cfr``): 2 seats of one six-sided die, seat 0 opening, beside
-``liars_dice(numdice=1)``, the same 24,576 information states.
+``liars_dice(numdice=1)``, the same 24,576 information states. The messages to apps
+(``dicerules.wire``) are timed under the classic preset.
 """
 
 from __future__ import annotations
 
 from dicerules.game import Benchmarks, Counterpart, LongGame
-from dicerules.games.liars_dice.engine import Rules, State
+from dicerules.games.liars_dice.engine import PRESETS, Rules, State
 
 __all__ = ["BENCHMARKS", "rounds"]
 
@@ -43,5 +44,6 @@ BENCHMARKS: Benchmarks[State, Rules] = Benchmarks(
         text="10 seats x 10 dice of 20 sides, each seat making the smallest raise"
         " (a challenge when none is left)",
     ),
+    messages=PRESETS["classic"],
     simulate=True,
 )

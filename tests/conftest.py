@@ -8,10 +8,11 @@ which runs the programs in examples/.
   ``HYPOTHESIS_PROFILE=deep python -m pytest -q -n auto -m "slow or not slow"``.
 - ``thorough``: 2,000 random examples a test, a search for an afternoon.
 
-A test that sets its own number of examples takes ``helpers.examples(n)``: ``n``
-under ``deep``, the profile's share of it otherwise. Tests marked ``slow`` (whole
-game trees, long games, exact values by linear programming: minutes whatever the
-profile) are left out unless ``-m`` asks for them (pyproject.toml's addopts).
+A test that sets its own number of examples reads the profile's
+(``settings().max_examples``), as ``dicerules.conformance`` does. Tests marked
+``slow`` (whole game trees, long games, exact values by linear programming: minutes
+whatever the profile) are left out unless ``-m`` asks for them (pyproject.toml's
+addopts).
 """
 
 import os

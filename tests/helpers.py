@@ -18,8 +18,8 @@
   ``resample_hidden`` twins, for the games' contract tests.
 * ``bad_values``, ``bad_rules_test`` and ``bad_input_test``: the tests every game's
   rules file makes of bad Rules fields and of bad input to a state.
-* ``examples(n)``: the examples of a test that plays ``n`` under the deep hypothesis
-  profile, under the profile in force (tests/conftest.py).
+* ``QUICK_EXAMPLES`` and ``DEEP_EXAMPLES``: the hypothesis profiles' examples a test
+  (tests/conftest.py).
 * ``example_program(name)``: the fixture ``run`` of an example program's tests;
   ``replayed_end(lines)``, the game its printed record replays to.
 """
@@ -40,7 +40,6 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 import pytest
-from hypothesis import settings
 from hypothesis import strategies as st
 
 import dicerules
@@ -65,13 +64,6 @@ QUICK_EXAMPLES = 20
 """Examples a test under the quick profile, the default."""
 DEEP_EXAMPLES = 60
 """Examples a test under the deep profile: every test's count before the quick one."""
-
-
-def examples(deep: int) -> int:
-    """The examples of a test that plays ``deep`` of them under the deep profile, under
-    the profile in force: the same share of its examples (at least 5, or ``deep`` when
-    that is fewer)."""
-    return max(min(deep, 5), deep * settings().max_examples // DEEP_EXAMPLES)
 
 
 # ------------------------------------------------------ the reference SplitMix64

@@ -266,7 +266,7 @@ def wrapped(line: str, columns: int, keep: int = 0) -> list[str]:
 def fill(text: str, columns: int, subsequent_indent: str = "") -> list[str]:
     """``text`` as lines of at most ``columns`` (a longer word stays whole), broken at
     spaces but never inside a word or a pair such as ``seat 3`` or ``seat 0 (you)``."""
-    kept = _PAIR.sub(lambda pair: pair[0].replace(" ", _GLUE), text)
+    kept = _PAIR.sub(_glued, text)
     return [
         part.replace(_GLUE, " ")
         for part in textwrap.wrap(
@@ -283,9 +283,23 @@ _GLUE = "\x00"
 """Holds two words together while a line is wrapped (a space to the eye, not to textwrap)."""
 
 _PAIR = re.compile(
-    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?(?: (?:and|to|of) \d+| = [^\s,;]+)?"
+    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?"
+    r"(?: (?:and|to|of) \d+| = [^,;]*?(?=[,;]|\.?$|\.\s)| [^\s,;]*\d[^\s,;]*)?"
 )
-"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``."""
+"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``, a seat
+and what it holds or bids (``seat 2 = 4 white + blue``, ``seat 1 4x5``): a value of a
+few words (up to ``_HELD`` characters) whole, a longer one up to its first space."""
+
+_HELD = 24
+
+
+def _glued(pair: re.Match[str]) -> str:
+    text = pair[0]
+    head, equals, value = text.partition(" = ")
+    if equals and len(value) > _HELD:
+        first, space, rest = value.partition(" ")
+        return (head + equals + first).replace(" ", _GLUE) + space + rest
+    return text.replace(" ", _GLUE)
 
 
 def say(lines: Sequence[str], out: TextIO) -> None:

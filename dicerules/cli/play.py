@@ -328,13 +328,14 @@ def ask(
         if word in QUIT_WORDS:
             return None
         if word in HELP_WORDS:
+            odds = ["hint (or odds) tells the exact odds of your choice now."]
             say([*teller.notation_help(view, legal),
-                 "hint (or odds) tells the exact odds of your choice, where the game has them.",
+                 *(odds if teller.hint(view, legal) else []),
                  f"quit (or exit) leaves the game{kept}.",
                  f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
             continue
         if word in HINT_WORDS:
-            say(teller.hint(view, legal), out)
+            say(teller.hint(view, legal) or ["There are no odds to weigh for this choice."], out)
             continue
         if not word:
             say([teller.choices(view, legal)], out)

@@ -159,7 +159,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
     def hint(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
         choices = [action for action in legal if isinstance(action, tf.Keep | tf.Stop)]
         if not choices or not view.showing:
-            return ["Nothing to weigh now: hint tells the value of stopping and of keeping."]
+            return []
         values = [
             (odds.choice_value(view.kept, view.showing, choice, rules=view.rules), choice)
             for choice in choices

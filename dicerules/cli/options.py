@@ -40,6 +40,8 @@ _PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"must be an int from (-?\d+) to (-?\d+), got"),
         r"is a whole number from \1 to \2, not",
     ),
+    (re.compile(r"must be None or a seat, got"), "is none or a seat, not"),
+    (re.compile(r"must be a seat, got"), "is a seat, not"),
     (re.compile(r"must be an int >= (-?\d+), got"), r"is a whole number, \1 or more, not"),
     (re.compile(r"must be an int, got"), "is a whole number, not"),
 )

@@ -89,7 +89,7 @@ from dicerules.notation import (
     one_of,
     squeeze,
 )
-from dicerules.rulefields import integer
+from dicerules.rulefields import integer, seat_field
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
@@ -152,14 +152,9 @@ class Rules:
     rounds: int = integer(5, 1, 100)
     ante: int = integer(1, 0, 100)
     link_cost: int = integer(1, 0, 100)
-    first_player: int = integer(0, 0, MAX_PLAYERS - 1)
+    first_player: int = seat_field(0, MAX_PLAYERS - 1)
 
     def __attrs_post_init__(self) -> None:
-        if self.first_player >= self.players:
-            raise InvalidRulesError(
-                f"first_player must be a seat, from 0 to players - 1 = {self.players - 1},"
-                f" got {self.first_player}"
-            )
         if self.start_counters < self.ante:
             raise InvalidRulesError(
                 f"start_counters ({self.start_counters}) is below the ante ({self.ante}):"

@@ -72,14 +72,13 @@ from dicerules._build import builder, evolver
 from dicerules.errors import (
     IllegalActionError,
     InvalidActionError,
-    InvalidRulesError,
     check_state,
     shown,
     turn_readers,
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, check_types, illegal, int_value, squeeze
-from dicerules.rulefields import boolean, choice, integer
+from dicerules.rulefields import boolean, choice, integer, seat_field
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
@@ -155,18 +154,11 @@ class Rules:
 
     players: int = integer(4, 2, MAX_PLAYERS)
     rotations: int = integer(1, 1, MAX_ROTATIONS)
-    first_player: int = integer(0, 0, MAX_PLAYERS - 1)
+    first_player: int = seat_field(0, MAX_PLAYERS - 1)
     keep_rule: KeepRule = choice("highest", ("highest", "any_value"))
     low_score_bonus: LowScoreBonus = choice("off", ("off", "full_play", "any"))
     failed_bonus_pays: bool = boolean(False)
     settlements: bool = boolean(False)
-
-    def __attrs_post_init__(self) -> None:
-        if self.first_player >= self.players:
-            raise InvalidRulesError(
-                f"first_player must be a seat from 0 to {self.players - 1}"
-                f" (players is {self.players}), got {self.first_player}"
-            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:

@@ -20,12 +20,12 @@ to act's observation, the legal mask, the step, the rewards, the reset.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from typing import Any
 
 import numpy as np
+from watch import Arguments, seed_of, whole
 
 import dicerules
 from dicerules import batch
@@ -134,12 +134,12 @@ def evaluate(policy: Policy, eng: Any, games: int, seed: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4096, help="games played at once")
-    parser.add_argument("--iterations", type=int, default=60)
-    parser.add_argument("--steps", type=int, default=8, help="steps between updates")
-    parser.add_argument("--dice", type=int, default=3, help="dice a seat")
-    parser.add_argument("--seed", type=int, default=0)
+    parser = Arguments(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=whole, default=4096, help="games played at once")
+    parser.add_argument("--iterations", type=whole, default=60)
+    parser.add_argument("--steps", type=whole, default=8, help="steps between updates")
+    parser.add_argument("--dice", type=whole, default=3, help="dice a seat")
+    parser.add_argument("--seed", type=seed_of, default=0)
     parser.add_argument("--target", type=float, default=0.7, help="the win rate to beat")
     args = parser.parse_args(argv)
     start = time.perf_counter()

@@ -25,10 +25,11 @@ import time
 from typing import Any
 
 import numpy as np
-from watch import Arguments, seed_of, whole
+from watch import Arguments
 
 import dicerules
 from dicerules import batch
+from dicerules.cli.options import count, parse_seed
 
 
 class Policy:
@@ -135,11 +136,11 @@ def evaluate(policy: Policy, eng: Any, games: int, seed: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = Arguments(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=whole, default=4096, help="games played at once")
-    parser.add_argument("--iterations", type=whole, default=60)
-    parser.add_argument("--steps", type=whole, default=8, help="steps between updates")
-    parser.add_argument("--dice", type=whole, default=3, help="dice a seat")
-    parser.add_argument("--seed", type=seed_of, default=0)
+    parser.add_argument("--games", type=count(1), default=4096, help="games played at once")
+    parser.add_argument("--iterations", type=count(1), default=60)
+    parser.add_argument("--steps", type=count(1), default=8, help="steps between updates")
+    parser.add_argument("--dice", type=count(1), default=3, help="dice a seat")
+    parser.add_argument("--seed", type=parse_seed, default=0)
     parser.add_argument("--target", type=float, default=0.7, help="the win rate to beat")
     args = parser.parse_args(argv)
     start = time.perf_counter()

@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import dicerules
-from dicerules.cli.options import result_lines, wrapped
+from dicerules.cli.options import parse_seed, result_lines, wrapped
 from dicerules.game import AnyGame
 from dicerules.narration import Narrator
 
 COLUMNS = 80
-SEED_LIMIT = 2**64
 
 
 def show(lines: Sequence[str]) -> None:
@@ -57,33 +56,11 @@ class Arguments(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def whole(text: str) -> int:
-    """A count: a whole number, 1 or more (``--games``)."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {number}")
-    return number
-
-
-def seed_of(text: str) -> int:
-    """A ``--seed``: a whole number from 0 to 2**64 - 1."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if not 0 <= seed < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1, got {seed}")
-    return seed
-
-
 def main(doc: str, game: str, rules: Any, seed: int) -> None:
     """The example's command line: ``--seed N`` (``seed`` by default), then the game."""
     parser = Arguments(description=doc.splitlines()[0])
     parser.add_argument(
-        "--seed", type=seed_of, default=seed, help=f"the game's seed (default {seed})"
+        "--seed", type=parse_seed, default=seed, help=f"the game's seed (default {seed})"
     )
     args = parser.parse_args()
     state = watch(dicerules.get_game(game), rules, args.seed)

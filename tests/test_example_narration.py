@@ -60,4 +60,5 @@ def test_a_bad_seed_is_refused_in_one_line(seed: str) -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     (line,) = done.stderr.splitlines()
-    assert line.startswith("quickstart.py: error: argument --seed: a seed is ")
+    assert line.startswith("quickstart.py: error: argument --seed: ")
+    assert seed in line and ("a seed is from 0 to 2**64 - 1" in line or "whole number" in line)

@@ -20,8 +20,11 @@ and lists the legal actions; an error for the human's seat calls it "you"
 (``Narrator.hint``); a short form is read as what it stands for (``Narrator.expand``).
 ``--bots`` names one bot for every other seat, or one per other seat, in the forms
 ``dicerules.bots.lineup`` reads (a name, ``module:attr``, an entry point of
-``dicerules.bots``), as ``simulate`` does. On a terminal with Python's readline,
-lines are edited, the game's lines recalled and legal actions completed with Tab;
+``dicerules.bots``), as ``simulate`` does; ``module`` may be a file of the current
+folder (``mybot`` for ``mybot.py``), and ``attr`` is called with the bot's seed when
+it accepts an argument, else with none (``dicerules.bots.build``). On a terminal
+with Python's readline, lines are edited, the game's lines recalled and legal actions
+completed with Tab;
 piped lines are read as they come and echoed after the prompt. Text is wrapped at
 ``COLUMNS``, else the terminal's width (80 columns when standard output is not a
 terminal), never inside a word nor between "seat" and its number. ``dicerules``
@@ -45,7 +48,8 @@ rate (``dicerules.stats``).
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
 when the player quits or presses Ctrl-C), tagged with the date, the players and the
-version (``options.record_tags``); ``simulate --records FILE`` writes one record
+version (``options.record_tags``), and replaces a file that is not a records file
+only with ``--force``; ``simulate --records FILE`` writes one record
 per line, in game order, as the games end. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
 one record per line (``--index I`` picks game ``I``, from 0); ``-`` is standard input.
@@ -58,9 +62,13 @@ Workers. ``simulate --workers W`` is lowered to the number of processors the run
 use (``os.process_cpu_count``, else the affinity mask, else ``os.cpu_count``), with a
 note on standard error: more processes than that only add memory and switching.
 They are started with ``spawn`` (never a fork of this process) and ignore Ctrl-C:
-the run stops them. ``--scheduler ADDRESS`` runs on a Dask cluster instead, through
-the same ``dicerules.simulate`` call. Ctrl-C (130) and SIGTERM (143) print the table
-of the games finished; ``--resume`` continues from the ``--records`` file.
+the run stops them (``dicerules.simulate.worker_pool``). ``--scheduler ADDRESS``
+runs on a Dask cluster instead, through the same ``dicerules.simulate`` call. The
+first Ctrl-C or SIGTERM, from the start (also while the workers start), hands out
+no more games, says how many are in hand and waits for them, then prints the table of
+the games finished (exit 130, 143); a second stops at once, the workers with it. A
+worker lost is a one-line error and the table (exit 1). ``--resume`` continues from
+the ``--records`` file, refusing one of other arguments.
 With standard error closed, errors are lost, never written to standard output.
 """
 
@@ -81,6 +89,7 @@ from dicerules.cli.options import (
     Parser,
     UsageError,
     count,
+    escaped,
     game_help,
     game_options,
     parse_seed,
@@ -120,10 +129,21 @@ def parser() -> argparse.ArgumentParser:
         dest="command", title="commands", metavar="COMMAND", required=True, prog="dicerules"
     )
 
-    one = commands.add_parser("games", help="the games, their presets and rule fields")
+    one = commands.add_parser(
+        "games",
+        help="the games, their presets and rule fields",
+        description="Each game installed (the built-in ones and the plugins): what it is in"
+        " a line, its presets, its bots, and each rule field with its default and the"
+        " values it allows (set one with --rule NAME=VALUE).",
+    )
     one.set_defaults(run=cmd_games)
 
-    one = commands.add_parser("rules", help="the rules of a game")
+    one = commands.add_parser(
+        "rules",
+        help="the rules of a game",
+        description="How GAME is played, as its rules text tells it, and the rule fields"
+        " the other commands' --preset, --players and --rule set.",
+    )
     one.add_argument("game", metavar="GAME", help=game_help())
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)
@@ -139,6 +159,9 @@ def parser() -> argparse.ArgumentParser:
         "--seed", type=parse_seed, metavar="S", help="the game's seed (drawn if not given)"
     )
     one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")
+    one.add_argument(
+        "--force", action="store_true", help="let --record replace a file that is not a record"
+    )
     one.set_defaults(run=cmd_play)
 
     one = commands.add_parser("simulate", help="bots against bots, with a table of results")
@@ -171,7 +194,14 @@ def parser() -> argparse.ArgumentParser:
                      " (the batch extra); the same table")  # fmt: skip
     one.set_defaults(run=cmd_simulate)
 
-    one = commands.add_parser("replay", help="check a record and tell the game step by step")
+    one = commands.add_parser(
+        "replay",
+        help="check a record and tell the game step by step",
+        description="Check each record of FILE (written by play --record or simulate"
+        " --records): every action is played again and every die compared. A record that"
+        " replays is told step by step, or in one line with --summary; one that does not"
+        " is a one-line error naming its first bad step (exit status 1).",
+    )
     one.add_argument(
         "file", metavar="FILE", help="a record, or records one per line; - reads standard input"
     )
@@ -226,7 +256,7 @@ def examples() -> str:
 
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
-    text = plain_words(str(error)).replace("\r", "\\r").replace("\n", "\\n")
+    text = escaped(plain_words(str(error)))
     print(f"dicerules {command}: error: {text}", file=sys.stderr)
 
 
@@ -234,6 +264,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    if argv is None and "" not in sys.path and os.getcwd() not in sys.path:
+        # The modules of the current folder can be named by --bots module:attr, as
+        # under python -m dicerules (after the installed ones: none is shadowed).
+        sys.path.append(os.getcwd())
     command_line = parser()
     if not (sys.argv[1:] if argv is None else argv):  # bare `dicerules`: the overview
         command_line.print_help(sys.stdout)

@@ -17,7 +17,7 @@ import attrs
 import dicerules
 from dicerules import bots, rulefields
 from dicerules.errors import DiceRulesError, UnknownGameError
-from dicerules.game import AnyGame, get_game, typed_name
+from dicerules.game import AnyGame, get_game
 from dicerules.narration import Narrator
 from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
@@ -79,14 +79,12 @@ def find_game(name: str) -> AnyGame:
 
     A name that is no game's is refused with the nearest game's name, if one is near.
     """
-    games = list(dicerules.GAMES)
-    plain = {typed_name(game): game for game in games}  # one each: register sees to it
-    typed = typed_name(name.strip()).replace(" ", "-")
     try:
-        return get_game(name if name in games else plain.get(typed, name))
+        return get_game(name)  # which reads the name as the command line does
     except UnknownGameError as error:
-        hint = bots.suggestion(name, games)
-        if hint or _quoted(name) != repr(name):  # a long name is not echoed whole
+        if _quoted(name) != repr(name):  # a long name is not echoed whole
+            games = list(dicerules.GAMES)
+            hint = bots.suggestion(name, games)
             known = ", ".join(games)
             message = f"no game named {_quoted(name)}{hint}; the games are: {known}"
             raise UsageError(message) from None

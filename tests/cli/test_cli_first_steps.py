@@ -250,6 +250,24 @@ def test_hint_in_perudo_tells_the_chance_that_a_calza_is_right() -> None:
     )
 
 
+def test_hint_at_a_twenty_four_settlement_is_the_fair_price_of_the_bonus() -> None:
+    from dicerules.games.twenty_four import odds
+
+    game = dicerules.GAMES["twenty-four"]
+    state = game.new_game(game.presets["house-rules"], seed=1)
+    while game.view(state, None).stage != "offer":  # the first legal move, to a bonus
+        state = game.apply(state, game.legal_actions(state)[0])
+    view = game.view(state, None)
+    fair = odds.settlement_value(view.target, rules=view.rules)
+    (offer,) = _ask("twenty-four", state)
+    assert f"expect to pay seat {view.roller} {float(fair):.2f} quarter-units" in offer
+    assert f"(exactly {fair}) for the bonus of {view.target}s" in offer
+    state = game.apply(state, game.parse_action(state, "offer 1"))
+    (answer,) = _ask("twenty-four", state)
+    assert answer.startswith(f"Refusing, you can expect {float(fair):.2f} quarter-units")
+    assert answer.endswith("accepting gives you 1 now.")
+
+
 def test_help_offers_hint_only_where_it_answers() -> None:
     done = cli("play", "pig", "--seed", "1", stdin="help\nhint\nodds\nquit\n")
     assert "hint (or odds)" not in done.out

@@ -75,7 +75,15 @@ from dicerules.errors import (
     WrongTypeError,
     shown,
 )
-from dicerules.facts import ActionIds, ScoreChange, check_length, encoded, returns
+from dicerules.facts import (
+    ActionIds,
+    ScoreChange,
+    check_length,
+    encoded,
+    recall_text,
+    returns,
+    view_text,
+)
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
@@ -696,19 +704,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
 # ------------------------------------------------------------------ observers
 
 
-def _view_text(view: Any, public: Any = None) -> str:
-    """A view's fields as text (its rules left out: they are the game's); with the
-    ``public`` view of the same state, only the fields that differ from it."""
-    if attrs.has(type(view)):
-        return " ".join(
-            f"{field.name}={getattr(view, field.name)!r}"
-            for field in attrs.fields(type(view))
-            if field.name != "rules"
-            and (public is None or getattr(view, field.name) != getattr(public, field.name))
-        )
-    return repr(view) if public is None or view != public else ""
-
-
 class _Observer:
     """OpenSpiel's PyObserver for a dicerules game: ``tensor`` and its named pieces
     (``dict``), and ``set_from`` / ``string_from`` a state for a player.
@@ -851,7 +846,7 @@ class _Observer:
 
         def text(state: Any) -> str:
             view = dgame.view(state, seat)
-            return _view_text(view, dgame.view(state, None) if self.private_only else None)
+            return view_text(view, dgame.view(state, None) if self.private_only else None)
 
         return node.frames(self._kind("text"), player, text)
 
@@ -895,13 +890,9 @@ class _Observer:
         texts = self._texts(node, player)
         if not self.recall:
             return texts[-1]
-        format_action = node.game.dgame.format_action
-        lines = [self._who(player)]
-        for text, own in zip(texts, self._own(node, player), strict=True):
-            lines.append(
-                text if own is None else f"{text} -> {format_action(node.game.actions[own])}"
-            )
-        return "\n".join(lines)
+        format_action, actions = node.game.dgame.format_action, node.game.actions
+        own = [None if i is None else format_action(actions[i]) for i in self._own(node, player)]
+        return recall_text(self._who(player), texts, own)
 
     def _who(self, player: int) -> str:
         return "spectator" if self.spectator else f"seat {player}"

@@ -1,4 +1,5 @@
-"""The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``, ``bench``.
+"""The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
+``tree``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -89,6 +90,8 @@ from dicerules.cli.play import cmd_play
 from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
 from dicerules.cli.simulate import cmd_simulate
+from dicerules.cli.tree import cmd_tree
+from dicerules.cli.tree import configure as configure_tree
 from dicerules.errors import DiceRulesError
 
 __all__ = ["main"]
@@ -183,6 +186,13 @@ def parser() -> argparse.ArgumentParser:
     one.add_argument("--summary", action="store_true",
                      help="check every record and print one line for each")  # fmt: skip
     one.set_defaults(run=cmd_replay)
+
+    one = commands.add_parser(
+        "tree", help="a small game's whole tree: its size, Gambit EFG text, exact value"
+    )
+    game_options(one)
+    configure_tree(one)
+    one.set_defaults(run=cmd_tree)
 
     one = commands.add_parser("bench", help="speed of the engines")
     configure(one)

@@ -127,7 +127,7 @@ def _check_bound(bound: object) -> int:
     return bound
 
 
-def _check_seats(game: AnyGame, rules: Any) -> None:
+def _check_rules(game: AnyGame, rules: Any) -> None:
     if not isinstance(rules, game.Rules):
         raise WrongTypeError(f"{game.name} rules must be its Rules, not {type(rules).__name__}")
 
@@ -253,7 +253,7 @@ def walk(game: AnyGame | str, rules: Any = None, *, bound: int = NODE_BOUND) -> 
     """
     found = as_game(game)
     rules = found.default_rules if rules is None else rules
-    _check_seats(found, rules)
+    _check_rules(found, rules)
     build = _Builder(found, rules, _check_bound(bound))
     seats = found.seats(rules)
     view = found.view
@@ -486,7 +486,14 @@ def solve(game: AnyGame | str, rules: Any = None, *, bound: int = NODE_BOUND) ->
     ``bound`` nodes, or a solution the check cannot prove exact; ImportError
     without SciPy.
     """
-    return solve_tree(walk(game, rules, bound=bound))
+    found = as_game(game)
+    rules = found.default_rules if rules is None else rules
+    _check_rules(found, rules)
+    if found.seats(rules) != 2:
+        raise InvalidArgumentError(
+            f"solve needs a game of two seats; {found.name} has {found.seats(rules)} here"
+        )
+    return solve_tree(walk(found, rules, bound=bound))
 
 
 def solve_tree(tree: Tree) -> Solution:

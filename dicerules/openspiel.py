@@ -52,6 +52,12 @@ reads it, refusing anything else with RecordError; ``state.serialize()`` and
 pyspiel game pickles (as its name and parameters) and deep-copies.
 ``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
 dicerules.
+
+``native(name, rules)`` is a small game's whole tree (``dicerules.tree``) as OpenSpiel's
+own C++ game, ``pyspiel.load_efg_game`` of its Gambit EFG text, so that OpenSpiel's
+algorithms run on it at C++ speed; its ``actions`` map its action ids to the game's
+actions and ``ids`` back. ``policy_bot(native, policy)`` plays the game's engine as a
+dicerules Bot with a policy found there.
 """
 
 from __future__ import annotations
@@ -66,7 +72,8 @@ import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from dicerules import chance
+from dicerules import chance, tree
+from dicerules.bot import SeededBot
 from dicerules.errors import (
     DiceRulesError,
     DuplicateGameError,
@@ -97,7 +104,9 @@ __all__ = [
     "game",
     "information_tensor_size",
     "name_of",
+    "native",
     "pending",
+    "policy_bot",
     "record",
     "register",
     "serialize",
@@ -956,3 +965,124 @@ def _register_all(games: Sequence[AnyGame]) -> None:
 
 
 _register_all(list(GAMES.values()))
+
+
+# ------------------------------------------------------------------ the tree, natively
+
+
+@attrs.frozen(eq=False)
+class Native:
+    """A game's whole tree as OpenSpiel's own C++ game (``native``).
+
+    ``game`` is the pyspiel game, ``tree`` the dicerules tree it was written from,
+    ``actions[i]`` the game's action that its action id ``i`` stands for, ``ids`` the id
+    of each, and ``outcomes[i]`` the label of its chance outcome ``i`` (``die 3``).
+    """
+
+    game: pyspiel.Game
+    tree: tree.Tree
+    actions: tuple[Any, ...]
+    ids: dict[Any, int]
+    outcomes: tuple[str, ...]
+    outcome_ids: dict[str, int]
+
+    def moves(self, index: int) -> list[int]:
+        """The pyspiel actions of the edges of the tree's node ``index``, in its order."""
+        walked = self.tree
+        if walked.player[index] == tree.CHANCE:
+            return [self.outcome_ids[label] for label in walked.labels[index]]
+        return [self.ids[action] for action in walked.actions[index]]
+
+
+def native(name: str, rules: Any = None, *, bound: int = tree.NODE_BOUND) -> Native:
+    """The whole tree of the game ``name`` under ``rules`` as OpenSpiel's own game.
+
+    InvalidArgumentError for a tree past ``bound`` nodes (``dicerules.tree.walk``).
+    """
+    walked = tree.walk(get_game(name), rules, bound=bound)
+    # OpenSpiel numbers an EFG's actions by their labels, in the order they first appear
+    # (chance outcomes apart).
+    ids: dict[Any, int] = {}
+    labels: dict[str, Any] = {}
+    outcomes: dict[str, int] = {}
+    for who, actions, names in zip(walked.player, walked.actions, walked.labels, strict=True):
+        if who == tree.CHANCE:
+            for label in names:
+                outcomes.setdefault(label, len(outcomes))
+            continue
+        for action, label in zip(actions, names, strict=True):
+            if labels.setdefault(label, action) != action:
+                raise InvalidArgumentError(
+                    f"{walked.game.name} writes two actions as {label!r}: each action needs"
+                    " a text of its own"
+                )
+            ids.setdefault(action, len(ids))
+    spiel_game = pyspiel.load_efg_game(tree.efg_text(walked))
+    return Native(spiel_game, walked, tuple(ids), ids, tuple(outcomes), outcomes)
+
+
+class PolicyBot(SeededBot):
+    """A bot that plays a policy found on a game's native tree (``policy_bot``)."""
+
+    name = "policy"
+
+    def __init__(self, chances: dict[Any, tuple[tuple[Any, float], ...]], seed: int) -> None:
+        super().__init__(seed)
+        self.chances = chances
+
+    def choose(self, view: object, legal_actions: tuple[Any, ...]) -> Any:
+        """An action drawn with the policy's chances at ``view``'s information set."""
+        chances = self.chances.get(view)
+        if chances is None:
+            raise InvalidArgumentError(
+                "the policy's tree has no turn with this view: play the rules it was found for"
+            )
+        draw = self.random.random() * sum(chance_of for _, chance_of in chances)
+        played = [action for action, chance_of in chances if chance_of > 0]
+        chosen = played[-1]  # should rounding leave the draw past the last chance
+        for action, chance_of in chances:
+            draw -= chance_of
+            if draw < 0 and chance_of > 0:
+                chosen = action
+                break
+        if chosen not in legal_actions:
+            raise InvalidArgumentError(f"the policy chose {chosen!r}, which is not legal here")
+        return chosen
+
+
+def policy_bot(game: Native, policy: Any, seed: int = 0) -> PolicyBot:
+    """A dicerules Bot that plays ``policy`` (an OpenSpiel policy of ``game.game``: one
+    with ``action_probabilities(state)``, as CFR's average policy) on the game's engine.
+
+    It reads the information set from the view it is handed, so the game's views must
+    tell apart each seat's information sets (InvalidArgumentError if not).
+    """
+    walked = game.tree
+    chances: dict[Any, tuple[tuple[Any, float], ...]] = {}
+    wanted: dict[tuple[int, int], list[Any]] = {}
+    for seat, by_view in enumerate(walked.by_view):
+        for view, number in by_view.items():
+            if number < 0:
+                raise InvalidArgumentError(
+                    f"{walked.game.name}'s views of seat {seat} do not tell apart its"
+                    " information sets, so a bot cannot play a policy from them"
+                )
+            wanted.setdefault((seat, number), []).append(view)
+    stack = [(0, game.game.new_initial_state())]
+    while stack and wanted:
+        index, state = stack.pop()
+        who = walked.player[index]
+        if who == tree.TERMINAL:
+            continue
+        views = wanted.pop((who, walked.infoset[index]), None) if who >= 0 else None
+        if views is not None:
+            found = dict(policy.action_probabilities(state))
+            made = tuple(
+                (action, float(found.get(game.ids[action], 0.0)))
+                for action in walked.actions[index]
+            )
+            for view in views:
+                chances[view] = made
+        for child, move in zip(walked.children[index], game.moves(index), strict=True):
+            stack.append((child, state.child(move)))
+    return PolicyBot(chances, seed)

@@ -181,4 +181,3 @@ def test_a_solutions_policy_reads_by_information_set_and_action() -> None:
     for chances in policy.values():
         assert sum(chances.values()) == 1
     assert set(policy["seat 0 hand 1"]) == {"1x2", "2x2", "1x1", "2x1"}
-

@@ -422,24 +422,23 @@ def best_response(tree: Tree, strategy: Strategy, seat: int) -> Fraction:
     ``strategy`` (a Fraction, worked out on the tree)."""
     player, children, infoset = tree.player, tree.children, tree.infoset
     # Reach of every node by chance and the other seats, and the seat's depth in its own moves.
-    reach: list[Fraction] = [Fraction(0)] * tree.nodes
+    zero = Fraction(0)
+    reach: list[Fraction] = [zero] * tree.nodes
     reach[0] = Fraction(1)
     depth = [0] * tree.nodes
     for index in range(tree.nodes):
-        who, below = player[index], children[index]
+        who, below, here = player[index], children[index], reach[index]
         if not below:
             continue
-        weights: tuple[Fraction, ...]
-        if who == CHANCE:
-            weights = tree.chances[index]
-        elif who == seat:
-            weights = (Fraction(1),) * len(below)
-        else:
-            weights = strategy[who][infoset[index]]
-        step = 1 if who == seat else 0
+        if who == seat:
+            for child in below:
+                reach[child] = here
+                depth[child] = depth[index] + 1
+            continue
+        weights = tree.chances[index] if who == CHANCE else strategy[who][infoset[index]]
         for child, weight in zip(below, weights, strict=True):
-            reach[child] = reach[index] * weight
-            depth[child] = depth[index] + step
+            reach[child] = here * weight if here and weight else zero
+            depth[child] = depth[index]
     members: dict[int, list[int]] = {}
     for index, who in enumerate(player):
         if who == seat:
@@ -454,12 +453,14 @@ def best_response(tree: Tree, strategy: Strategy, seat: int) -> Fraction:
         if known is not None:
             return known
         who = player[index]
-        if who == TERMINAL:
+        if not reach[index]:
+            result = zero  # no weight: whatever the seat does below
+        elif who == TERMINAL:
             result = reach[index] * tree.payoffs[index][seat]
         elif who == seat:
             result = worth(children[index][choice[infoset[index]]])
         else:
-            result = sum((worth(child) for child in children[index]), Fraction(0))
+            result = sum((worth(child) for child in children[index]), zero)
         value[index] = result
         return result
 
@@ -467,7 +468,7 @@ def best_response(tree: Tree, strategy: Strategy, seat: int) -> Fraction:
     for number in order:
         nodes = members[number]
         width = len(children[nodes[0]])
-        totals = [sum((worth(children[n][a]) for n in nodes), Fraction(0)) for a in range(width)]
+        totals = [sum((worth(children[n][a]) for n in nodes), zero) for a in range(width)]
         choice[number] = max(range(width), key=totals.__getitem__)
     return _whole(worth, tree)
 
@@ -521,19 +522,19 @@ def _lp_strategy(tree: Tree, seat: int) -> tuple[tuple[Fraction, ...], ...]:
     # Sequences: 0 is the empty one; (seat, information set, action) -> number.
     parents: list[dict[int, int]] = [{}, {}]
     sequences: list[dict[tuple[int, int], int]] = [{}, {}]
-    payoff: dict[tuple[int, int], Fraction] = {}
+    payoff: dict[tuple[int, int], float] = {}
     player, children, infoset = tree.player, tree.children, tree.infoset
-    stack: list[tuple[int, Fraction, int, int]] = [(0, Fraction(1), 0, 0)]
+    stack: list[tuple[int, float, int, int]] = [(0, 1.0, 0, 0)]
     while stack:
         index, reach, mine, theirs = stack.pop()
         who = player[index]
         if who == TERMINAL:
             key = (mine, theirs)
-            payoff[key] = payoff.get(key, Fraction(0)) + reach * tree.payoffs[index][seat]
+            payoff[key] = payoff.get(key, 0.0) + reach * float(tree.payoffs[index][seat])
             continue
         if who == CHANCE:
             for child, p in zip(children[index], tree.chances[index], strict=True):
-                stack.append((child, reach * p, mine, theirs))
+                stack.append((child, reach * float(p), mine, theirs))
             continue
         side = 0 if who == seat else 1
         at = mine if side == 0 else theirs
@@ -564,7 +565,7 @@ def _lp_strategy(tree: Tree, seat: int) -> tuple[tuple[Fraction, ...], ...]:
     x_size, y_size, q_size = e.shape[1], f.shape[1], f.shape[0]
     keys = list(payoff)
     a = coo_matrix(
-        ([float(payoff[k]) for k in keys], ([k[0] for k in keys], [k[1] for k in keys])),
+        ([payoff[k] for k in keys], ([k[0] for k in keys], [k[1] for k in keys])),
         shape=(x_size, y_size),
     ).tocsr()
     cost = np.zeros(x_size + q_size)

@@ -99,6 +99,7 @@ from dicerules.streams import SEED_LIMIT, seeded_stream
 
 __all__ = [
     "INFORMATION_TENSOR_LIMIT",
+    "KEPT_NODES",
     "deserialize",
     "dicerules_state",
     "game",
@@ -258,6 +259,13 @@ def game(name: str, rules: Any = None) -> pyspiel.Game:
     return pyspiel.load_game(short, _parameters(dgame, rules))
 
 
+KEPT_NODES = 1_000_000
+"""The most nodes of a game's tree the adapter keeps (per pyspiel game object): every
+state a step made, each with what observers made of it, looked up when a walk comes
+back to it. A small game's whole tree fits (liar's dice of two seats of one six-sided
+die: 294,883 nodes); a larger game keeps its first ones and makes the others afresh."""
+
+
 INFORMATION_TENSOR_LIMIT = 2**22
 """The most numbers an information state tensor may hold (4,194,304: 16 MiB of float32,
 made for each thread that reads one). A game whose tensor would hold more has none:
@@ -341,6 +349,9 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.payoff = payoff
         self.max_length = max_length
         self.acting = tuple(dgame.acting_seats(rules))
+        self.kept = 0
+        """How many nodes the tree keeps (``KEPT_NODES`` at most)."""
+        self._observers: dict[str, _Observer] = {}
         setup = chance.setup(dgame, rules)
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
@@ -364,6 +375,17 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""
         return _State(self)
+
+    def observer(self, kind: str) -> _Observer:
+        """The observer of OpenSpiel's information state (``"information"``: perfect
+        recall) or its default observation, made once."""
+        made = self._observers.get(kind)
+        if made is None:
+            recall = kind == "information"
+            made = self._observers[kind] = _Observer(
+                self, pyspiel.IIGObservationType(perfect_recall=recall)
+            )
+        return made
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
@@ -401,6 +423,8 @@ class _Node:
     parent: _Node | None = None
     """The node this one was applied to (None for a root or a node read back)."""
     memo: dict[tuple[str, int], tuple[Any, ...]] = attrs.field(factory=dict)
+    children: dict[int, _Node] = attrs.field(factory=dict)
+    """The nodes ``child`` made, kept (the game's first ``KEPT_NODES``)."""
     """What observers made of each state of ``path``, by kind and seat, kept: the
     states never change, so a node takes its parent's and makes only its own."""
 
@@ -456,6 +480,19 @@ class _Node:
         if step is not None and step.before is not None:
             data["action"] = self.game.dgame.format_action(step.action)
         return json.dumps(data)
+
+    def child(self, action_id: int) -> _Node:
+        """``apply(action_id)``, made once: a small game's tree is kept whole, so that a
+        solver's second and later walks only look its nodes up."""
+        known = self.children.get(action_id)
+        if known is not None:
+            return known
+        made = self.apply(action_id)
+        spiel_game = self.game
+        if spiel_game.kept < KEPT_NODES:
+            spiel_game.kept += 1
+            self.children[action_id] = made
+        return made
 
     def apply(self, action_id: int) -> _Node:
         step = self.step
@@ -603,12 +640,105 @@ def _follow(node: _Node, moves: list[int], dice: list[int], actions: list[str]) 
 # ------------------------------------------------------------------ states
 
 
-class _State(pyspiel.State):  # type: ignore[misc]
-    """A pyspiel state over a _Node."""
+@attrs.frozen
+class PlayerAction:
+    """A move of ``full_history`` (pyspiel's PlayerAction: ``player`` and ``action``)."""
 
-    def __init__(self, spiel_game: _Game) -> None:
+    player: int
+    action: int
+
+
+class _State(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state over a _Node.
+
+    It answers in Python what OpenSpiel's Python algorithms ask (``child``, ``clone``,
+    ``legal_actions``, ``information_state_string``, ``history`` ...), as pyspiel's own
+    path would, without a round trip through C++ for each; it keeps the moves so far
+    (``moves``: player and action) for ``history``. A state made by ``child`` or
+    ``clone`` here has no C++ history, which only C++ code reads.
+    """
+
+    def __init__(self, spiel_game: _Game, node: _Node | None = None, moves: Any = ()) -> None:
         super().__init__(spiel_game)
-        self.node: _Node = spiel_game.root
+        self.node: _Node = spiel_game.root if node is None else node
+        self.moves: list[tuple[int, int]] = list(moves)
+
+    def child(self, action: int) -> _State:
+        node = self.node
+        move = int(action)
+        return _State(node.game, node.child(move), [*self.moves, (node.player, move)])
+
+    def clone(self) -> _State:
+        return _State(self.node.game, self.node, self.moves)
+
+    def apply_action(self, action: int) -> None:
+        self._apply_action(int(action))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        node = self.node
+        if player is None:
+            player = node.player
+        if node.player == _TERMINAL:
+            return []
+        if node.step is not None:
+            return sorted(outcome for outcome, _ in self.chance_outcomes())
+        if player == node.player:
+            return node.legal_ids()
+        if player < 0:
+            return list(super().legal_actions(player))  # pyspiel's own error
+        return []
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        node = self.node
+        if player is None:
+            player = node.player
+        spiel_game = node.game
+        size = spiel_game.max_chance_outcomes() if player == _CHANCE else len(spiel_game.actions)
+        mask = [0] * size
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return mask
+
+    def information_state_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.node.player
+        if not 0 <= player < self.node.game.num_players():
+            return str(super().information_state_string(player))  # pyspiel's own error
+        return self.node.game.observer("information").string_from(self, player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.node.player
+        if not 0 <= player < self.node.game.num_players():
+            return str(super().observation_string(player))  # pyspiel's own error
+        return self.node.game.observer("observation").string_from(self, player)
+
+    def is_chance_node(self) -> bool:
+        return self.node.step is not None
+
+    def is_player_node(self) -> bool:
+        return self.node.player >= 0
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def is_mean_field_node(self) -> bool:
+        return False
+
+    def history(self) -> list[int]:
+        return [action for _, action in self.moves]
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self.moves)
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self.moves]
+
+    def move_number(self) -> int:
+        return len(self.moves)
+
+    def is_initial_state(self) -> bool:
+        return not self.moves
 
     def current_player(self) -> int:
         return self.node.player
@@ -668,7 +798,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def _apply_action(self, action: int) -> None:
-        self.node = self.node.apply(action)
+        node = self.node
+        self.node = node.child(action)
+        self.moves.append((node.player, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         spiel_game = self.node.game

@@ -9,6 +9,12 @@ plain object of the same layout, one store a line, then assign its ``__class__``
 slot through its descriptor). A factory that takes self is given that plain object,
 every field set. A class a builder could leave a slot of unset fails when the
 builder is made, at import, never later.
+
+Measured (callgrind, the same seeded games): the builders cost a third to a half of
+attrs' ``__init__``; the generated builders take 2 to 5% fewer instructions a game
+than the hand-written ones they replaced (eighteen -4.6%, link -3.2%, twenty-four
+-3.5%, liars-dice -2.1%), and checking an action's field types adds at most 0.2%. The
+classes built so take no weak references.
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ act, a stage) numbers those positions and keeps each game's number as its
 and the n-th of them from three tables made once, one row a position (the last
 row a game that is over). Only the batch kernels import this module, so ``import
 dicerules`` never needs NumPy.
+
+Measured: before these tables, perudo (ones at half, palifico rounds) built the whole
+legal mask every step of ``batch.simulate``, 5 times the scalar engine; with them, 21
+to 23 times. A kernel may declare ``legal(data, ids)``, one lookup a game, so that
+``step`` checks a caller's ids without the mask (the learner's loop of twenty-four
+``house-rules`` went from 4.5 to 10 times the scalar engine).
 """
 
 from __future__ import annotations

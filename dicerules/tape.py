@@ -12,6 +12,14 @@ hashed itself, and Logs and Tapes are made by the fast builders of
 States pickled together share their history in the pickle as they do in memory:
 a Log pickles as its last item and a few of its ancestors (see ``Log.__reduce__``),
 so a list of every state of a game takes bytes linear in the game.
+
+Measured on the bench's long game (liars-dice, 10 seats of 10 twenty-sided dice):
+``apply`` at step 10,000 costs what it costs at step 10 (1.01x), a state adds about
+300 bytes, and replays of 1,000 to 20,000 actions take 3.8 to 4.0 us an action with
+the garbage collector off, 4.0 to 4.4 us with it on (in ``bench``, whose process holds
+more live objects, the collector's passes make 10,000 actions about 11 times 1,000).
+Every state of a 2,000-bid game pickles together to 0.22 MB (10 MB when each state
+wrote its whole log) and unpickles in 0.02 s; a lone state of it pickles to 59 KB.
 """
 
 from __future__ import annotations

@@ -6,6 +6,16 @@ draws, row by row: draw i is SplitMix64's finaliser of ``seed + i * GAMMA``, a d
 of s sides rejects a draw x >= 2**64 - (2**64 mod s) and otherwise shows
 ``x mod s + 1``. Only the batch engines import this module, so ``import
 dicerules`` never needs NumPy.
+
+Measured (process time, 10,000 rows): NumPy gives temporaries over 128 kB back to the
+system when they are freed (glibc's malloc), so they fault in again at the next step;
+SplitMix64's mix of 10,000 rows of 5 draws ran 5 times faster with the allocator told
+to keep freed memory (``MALLOC_TOP_PAD_``). So ``roll`` draws a block of rows at a time
+into two arrays it changes in place, and takes a face as ``z - (z // s) * s`` (NumPy
+divides by one number fast, its ``%`` does not): a roll of up to 10 dice a row took a
+third to a half of the time. Raising glibc's trim and mmap thresholds gained 3 to 7%
+more after that; the library leaves the allocator alone. ``pick`` draws once a row,
+its rejection limits looked up.
 """
 
 from __future__ import annotations

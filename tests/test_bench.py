@@ -45,7 +45,7 @@ def test_summarize_gives_the_median_and_the_spread() -> None:
     figure = bench.summarize([4.0, 2.0])
     assert figure.median == 3.0
     assert figure.spread == pytest.approx(2 / 3)
-    assert bench.summarize([5.0]) == bench.Figure(5.0, 0.0)
+    assert bench.summarize([5.0]) == bench.Figure(5.0, None)  # one run: no spread
     assert bench.summarize([0.0, 0.0]) == bench.Figure(0.0, 0.0)
     with pytest.raises(ValueError, match="no runs"):
         bench.summarize([])
@@ -658,14 +658,70 @@ def test_lines_check_their_arguments_before_yielding() -> None:
         bench.lines([], 1.0, 0)
 
 
-def test_main_prints_every_line() -> None:
+def main_lines(monkeypatch: Any, loads: list[float]) -> list[str]:
+    """What ``main`` prints of a short run, the load averages it reads being ``loads``."""
+    readings = iter(loads)
+    monkeypatch.setattr(bench.command, "load_average", lambda: next(readings))
+    monkeypatch.setattr(bench.command.os, "cpu_count", lambda: 2)
     game = WITHOUT_COUNTERPARTS[0]
     out = io.StringIO()
     args = parser().parse_args([game.name, "--seconds", "0.001", "--repeats", "1"])
     assert bench.main(args, out) == 0
-    lines = out.getvalue().splitlines()
+    return out.getvalue().splitlines()
+
+
+def test_main_prints_every_line(monkeypatch: Any) -> None:
+    lines = main_lines(monkeypatch, [0.5, 2.0])  # a load of 2 on 2 processors is not over
     assert lines[0].startswith("dicerules bench: ")
-    assert game.name in table_names(lines)
+    assert WITHOUT_COUNTERPARTS[0].name in table_names(lines)
+    assert not any(line.startswith("warning") for line in lines)
+
+
+def test_main_warns_first_when_the_machine_is_busy(monkeypatch: Any) -> None:
+    lines = main_lines(monkeypatch, [2.5])  # read once: the warning is given already
+    assert lines[0] == next(bench.load_warning(2.5, 2))
+    assert lines[1].startswith("dicerules bench: ")
+    assert [line for line in lines if line.startswith("warning")] == lines[:1]
+
+
+def test_main_warns_last_when_the_machine_became_busy(monkeypatch: Any) -> None:
+    lines = main_lines(monkeypatch, [0.0, 3.0])
+    assert lines[0].startswith("dicerules bench: ")
+    assert lines[-1] == (
+        "warning: these figures are unreliable: a load average of 3.00 over 2 processors"
+        " says other programs share them; time again on an idle machine"
+    )
+
+
+def test_warnings_come_only_over_their_limits() -> None:
+    assert list(bench.load_warning(2.01, 2)) != []
+    assert list(bench.load_warning(2.0, 2)) == list(bench.load_warning(None, 2)) == []
+    assert list(bench.spread_warning([0.02, None, 0.13])) == [
+        "warning: these figures are unreliable: a spread of 13% (over 10%) says the runs"
+        " disagree; time again on an idle machine"
+    ]
+    assert list(bench.spread_warning([0.10, None])) == list(bench.spread_warning([])) == []
+
+
+def test_one_run_has_no_spread() -> None:
+    game = WITHOUT_COUNTERPARTS[0]
+    lines = report([game.name], 0.5, 1, clock=ticking()).splitlines()
+    assert lines[0].endswith("; one run, no spread")
+    assert table_names(lines) == [game.name]
+    row = lines[lines.index(next(line for line in lines if line.startswith("game "))) + 1]
+    assert row.split()[2] == "-"  # no "0%"
+    assert "(max - min) / median" in report([game.name], 0.5, 2, clock=ticking())
+
+
+def test_a_report_whose_runs_disagree_ends_with_a_warning() -> None:
+    # A clock whose readings are ever further apart: the second run of the same game
+    # takes three times the first one's seconds.
+    steps = itertools.count(1)
+    readings = itertools.accumulate(steps, initial=0)
+    game = WITHOUT_COUNTERPARTS[0]
+    disagreeing = report([game.name], 0.5, 2, clock=lambda: float(next(readings)))
+    assert disagreeing.splitlines()[-1].startswith("warning: these figures are unreliable: ")
+    assert "warning" not in report([game.name], 0.5, 2, clock=ticking())
 
 
 def test_the_installed_adapters_play_every_game_they_can_take() -> None:

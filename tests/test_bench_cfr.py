@@ -46,7 +46,7 @@ def test_the_cfr_table_puts_the_adapter_beside_openspiel(monkeypatch: Any) -> No
             return {"seconds": 3.0, "peak": 250 * 2**20, "before": 80 * 2**20, "states": 24576}
         return {"seconds": 5.0, "peak": 250 * 2**20, "before": 80 * 2**20, "states": 24576}
 
-    monkeypatch.setattr(bench, "cfr_build", build)
+    monkeypatch.setattr(bench.cfr, "cfr_build", build)
     lines = list(bench.cfr_lines([SOLVED[0].name], repeats=2))
     assert made == ["openspiel", "adapter", "adapter -gc", "floor", "floor -gc"] * 2
     adapter = next(line for line in lines if line.startswith("adapter "))

@@ -60,8 +60,9 @@ def test_batch_cells_take_each_ratio_to_its_scalar_row() -> None:
         "learner": [bench.Sample(250, 0, 1.0)],
     }
     cells = bench.batch_cells(row, samples)
-    assert cells[:6] == ["link standard", "100", "0%", "1,500", "0%", "15.00x"]
-    assert cells[6:11] == ["50", "40%", "250", "0%", "5.00x"]
+    # A single run has no spread: "-", never "0%".
+    assert cells[:6] == ["link standard", "100", "-", "1,500", "-", "15.00x"]
+    assert cells[6:11] == ["50", "40%", "250", "-", "5.00x"]
     del samples["encoded"], samples["learner"]
     assert bench.batch_cells(row, samples)[6:11] == ["-", "-", "-", "-", "-"]
 

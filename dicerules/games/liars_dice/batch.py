@@ -8,6 +8,28 @@ cut at the dice in play. The dice are the scalar engine's, drawn in its order
 (the roll-off, one die per contending seat in seat order, pass by pass; then at
 each round start every seat with dice, in seat order, all its dice) by
 ``dicerules.vector.roll``.
+
+Measured (process time of 10,000 games of 2 seats x 5 dice, rounds a second): the
+k-th legal action by a cumulative sum over the mask, 63,000; the legal bids as a
+range of ids, 136,000; a whole table's dice in one ``vector.roll`` counted with one
+``bincount``, 430,000 to 580,000; the next seat with dice read from a table and the
+dice in play kept rather than summed, 700,000 to 850,000. Then 1.4 to 1.5 times
+faster again by fewer NumPy calls: the roll-off rolls again only for the games still
+tied; each game keeps its row of the legal tables; hands, dice and palificos are taken
+with ``take`` and set as one block of bytes a row (indexing rows of a few bytes was 5
+to 15 times slower); sums over seats are added a seat at a time (NumPy sums a short
+middle axis 3 times slower); the next seat, the bidder and the loser's die are read
+at flat indices. The observation is written piece by piece into one zeroed array
+(norwegian's, 10,000 games: 110 ms a call before, 28 ms after), and a round's bids are
+kept as made, so marking them touches only those made (72 to 144 bytes a game more
+than a seat a bid id, under ``classic``, ``norwegian`` and ``perudo``). The reveal
+skips the calza and palifico arrays under rules without them. Tried and left:
+counting a throw's faces by comparing every die with every face (3.5 times slower
+than ``bincount``); setting finished games aside at 7/8, 3/4, 1/2 or 1/4 of the rows
+still playing (a few per cent at best); a flat index for the bots' streams, and full
+hands dealt without ``repeat`` (no difference). What is left of 2x5 is the deals (a
+fifth of the time, most of it ``vector.roll``), the bots' picks and streams (a sixth),
+the rest of the reveal and the bookkeeping of finished games.
 """
 
 from __future__ import annotations

@@ -9,6 +9,16 @@ turn has arrays of its own (``last_*``; ``bonus`` holds the first bonus throw an
 then the second, ``bonus_second`` dice of it). The dice
 are the scalar engine's, drawn in its order (each first-stage throw, then the two
 bonus throws) by ``dicerules.vector.roll``. Every Rules is played.
+
+Measured (process time, 10,000 games, the two ways timed in turn): the dice as
+numbers made ``batch.simulate`` 1.3 times as fast for ``house-rules`` and 1.45 for
+``standard`` as rows of int8 dice and ``bincount`` (which had cost a keep, a stop and a
+turn's bookkeeping most of a step), and 10 bytes a game fewer. Tried and left: a
+step's dice in one or two rolls (the rest of a throw, both bonus throws and the next
+turn's throw, extra dice drawn and not used), 3 to 13% slower, the rows of a roll as
+wide as its widest; both bonus throws in one roll of ten, no difference. A turn is a
+few decisions and up to three throws, so a third of the kernel's time is
+``vector.roll``. Under rules without settlements none are copied.
 """
 
 from __future__ import annotations

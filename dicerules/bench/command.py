@@ -1,0 +1,140 @@
+"""``dicerules bench``'s arguments, and the choice of the suite they ask for."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import TextIO
+
+from dicerules.bench.batch import BATCH_GAMES, batch_lines
+from dicerules.bench.cfr import cfr_lines
+from dicerules.bench.scalar import check_names, lines, load_adapters, names
+from dicerules.bench.simulate import SIMULATE_GAMES, simulate_games, simulate_lines
+from dicerules.bench.timing import (
+    SAMPLERS,
+    SCAN,
+    check_arguments,
+    load_average,
+    load_pyspiel,
+    load_warning,
+)
+
+
+def configure(
+    parser: argparse.ArgumentParser,
+    *,
+    count: Callable[[int], Callable[[str], int]] | None = None,
+    seconds: Callable[[str], float] = float,
+) -> None:
+    """Add bench's arguments to its command-line ``parser``.
+
+    ``count(low)`` parses a whole number of ``low`` or more and ``seconds`` a time, for
+    the command line's own words (default: ``int`` and ``float``, checked later by
+    ``check_arguments``).
+    """
+    whole: Callable[[int], Callable[[str], int]] = count or (lambda low: int)
+    parser.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help=f"what to time (default: all of {', '.join(names())})",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=seconds,
+        default=1.0,
+        metavar="S",
+        help="seconds of play per run (default 1)",
+    )
+    parser.add_argument(
+        "--repeats",
+        type=whole(1),
+        default=5,
+        metavar="N",
+        help="runs of each, interleaved (default 5)",
+    )
+    parser.add_argument(
+        "--sampler",
+        choices=tuple(SAMPLERS),
+        default=SCAN,
+        help="how every pick is made (default scan): scan, one random() a pick, the"
+        " cheapest for pyspiel's chance nodes; stdlib, random.choice and random.choices",
+    )
+    parser.add_argument(
+        "--simulate",
+        nargs="?",
+        type=whole(1),
+        const=SIMULATE_GAMES,
+        metavar="N",
+        help=f"time simulate instead: N games ({SIMULATE_GAMES:,}) of random play of each"
+        f" GAME (default: {', '.join(simulate_games()) or 'none'}) by a loop of play_match,"
+        " by simulate, on 2 workers and on a 2-worker LocalCluster",
+    )
+    parser.add_argument(
+        "--batch",
+        action="store_true",
+        help="time the batch engines instead: for each rule set of each game with a kernel,"
+        " batch.simulate against random play, and step, legal_mask and observation"
+        " against random play with the Encoding",
+    )
+    parser.add_argument(
+        "--cfr",
+        action="store_true",
+        help="time OpenSpiel's TabularPolicy and CFRSolver instead, built on each game's"
+        " solver rules through the adapter, on OpenSpiel's own game and on a Python game of"
+        " its answers worked out in advance (the floor): seconds and memory",
+    )
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run the benchmarks ``args`` asks for, printing each line as it is known.
+
+    A warning comes first when the machine is busy (its load average over its
+    processors), and again at the end if it became busy meanwhile (but after
+    ``--simulate``, whose own workers load it). Returns the exit status: 2, and one
+    line on stderr, for bad arguments.
+    """
+    try:
+        check_arguments(args.seconds, args.repeats)
+        check_names(args.games)
+        if getattr(args, "simulate", None) is not None and args.simulate < 1:
+            raise ValueError(f"--simulate must be 1 or more, got {args.simulate}")
+    except ValueError as error:
+        print(f"dicerules bench: error: {error}", file=sys.stderr)
+        return 2
+    stream = sys.stdout if out is None else out
+    busy = list(load_warning(load_average(), os.cpu_count()))
+    for line in itertools.chain(busy, suite_lines(args)):
+        print(line, file=stream, flush=True)
+    if not busy and getattr(args, "simulate", None) is None:
+        for line in load_warning(load_average(), os.cpu_count()):
+            print(line, file=stream, flush=True)
+    return 0
+
+
+def suite_lines(args: argparse.Namespace) -> Iterator[str]:
+    """The lines of the suite ``args`` asks for, each as soon as it is known."""
+    if getattr(args, "simulate", None) is not None:
+        for name in simulate_games(args.games):
+            yield from simulate_lines(args.simulate, args.repeats, game=name)
+    elif getattr(args, "batch", False):
+        columns = getattr(args, "columns", None)
+        yield from batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
+                               columns=columns)  # fmt: skip
+    elif getattr(args, "cfr", False):
+        yield from cfr_lines(args.games, args.repeats)
+    else:
+        pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
+        yield from lines(
+            args.games,
+            args.seconds,
+            args.repeats,
+            pyspiel=pyspiel,
+            adapters=load_adapters(pyspiel),
+            sampler=args.sampler,
+            columns=getattr(args, "columns", None),
+            batch=BATCH_GAMES,
+        )

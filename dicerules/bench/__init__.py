@@ -23,13 +23,13 @@ from dicerules.bench.batch import (
     learner_play,
 )
 from dicerules.bench.cfr import (
+    CFR_ITERATIONS,
     CFR_RUNS,
     CFR_TARGET,
-    PRECOMPUTED_NAME,
+    EFG_TARGET,
     cfr_build,
     cfr_games,
     cfr_lines,
-    precomputed_game,
 )
 from dicerules.bench.command import configure, main, suite_lines
 from dicerules.bench.long import (
@@ -121,12 +121,13 @@ __all__ = [
     "BATCH_GAMES",
     "BATCH_HEADER",
     "BATCH_TARGETS",
+    "CFR_ITERATIONS",
     "CFR_RUNS",
     "CFR_TARGET",
+    "EFG_TARGET",
     "FLAT_TARGET",
     "LONG_HEADER",
     "LONG_STEPS",
-    "PRECOMPUTED_NAME",
     "QUIET_DASK",
     "SAMPLERS",
     "SCAN",
@@ -183,7 +184,6 @@ __all__ = [
     "names",
     "percent_text",
     "plan",
-    "precomputed_game",
     "pyspiel_play",
     "random_play",
     "random_play_with",

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from dicerules.errors import InvalidArgumentError
+from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.streams import check_seed
 
 __all__ = ["Array", "nth_true", "pick", "roll", "splitmix64", "to_seeds"]
@@ -57,16 +57,27 @@ def to_seeds(seeds: Iterable[object]) -> Array:
     """``seeds`` (ints from 0 to 2**64 - 1, or such an array) as a 1-d uint64 array.
 
     InvalidSeedError for a value out of range; WrongTypeError for one that is not
-    an int (a bool, a float).
+    an int (a bool, a float), and for seeds that are not a collection of them (an
+    int, bytes); InvalidArgumentError for none, or an array of more than one axis.
     """
+    if isinstance(seeds, np.ndarray) and seeds.ndim != 1:
+        raise InvalidArgumentError(
+            f"seeds are one axis of ints, not an array of shape {seeds.shape}"
+        )
+    if isinstance(seeds, str | bytes | bytearray) or not isinstance(seeds, Iterable):
+        raise WrongTypeError(
+            f"seeds are ints (a list, a range, an array), not {type(seeds).__name__}"
+        )
     if isinstance(seeds, np.ndarray) and seeds.dtype == np.uint64:
-        return seeds.reshape(-1).copy()  # a copy: the caller's array stays the caller's
-    if isinstance(seeds, np.ndarray) and seeds.dtype.kind == "i":
-        values: list[object] = [int(seed) for seed in seeds.reshape(-1)]
+        values: list[object] | Array = seeds.copy()  # the caller's array stays the caller's
+    elif isinstance(seeds, np.ndarray) and seeds.dtype.kind == "i":
+        values = [int(seed) for seed in seeds]
     else:
         values = list(seeds)
-    if not values:
+    if not len(values):
         raise InvalidArgumentError("a batch needs at least one seed")
+    if isinstance(values, np.ndarray):
+        return values
     return np.array([check_seed(seed) for seed in values], dtype=np.uint64)
 
 

@@ -1,19 +1,24 @@
 """``bench --batch``, and the ``batch`` rows of the first table: ``dicerules.batch``
 playing many games at a time, beside the scalar engine's random play (with and
-without the observation Encoding a learner reads).
+without the observation Encoding a learner reads), and its VectorEnv beside the
+PettingZoo environment of the same game.
 
-The targets: ``batch.simulate`` 10 times the scalar engine, the learner's loop 5 times
-the scalar engine with its Encoding, and liars-dice 2x5's batch row 20 times pyspiel's
+The targets: ``batch.simulate`` 10 times the scalar engine, the learner's loop 10 times
+the scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
+first acting seat's decisions), and liars-dice 2x5's batch row 20 times pyspiel's
 rounds. Measured on 2 cores (load about 1.5): ``batch.simulate`` 11 to 28 times the
 scalar engine for every built-in game and preset (link and twenty-four
-``house-rules`` lowest, 11.1x), the learner's loop 9 to 30 times (twenty-four
-``house-rules`` lowest, 9.0x), liars-dice 2x5 26.6 times pyspiel's rounds with the
+``house-rules`` lowest, 11.1x), liars-dice 2x5 26.6 times pyspiel's rounds with the
 scan sampler (51.7x with stdlib); under heavier load 2x5 gave 17.9 to 23.3 times, the
-thinnest margin. A BatchState's bytes a game are the seeds and the kernel's arrays,
-plus 8 bytes a game a step for the ids ``state(b, i)`` replays. A million games of 2x5
-by ``batch.simulate`` in chunks of 10,000 peaked at 136 MB resident, the outcome
-arrays included. How each kernel got its speed, and what was tried and left, is in
-its module's docstring (``dicerules.games.<name>.batch``, ``dicerules.vector``,
+thinnest margin. The learner's loop as it is now (the seat to act's observation,
+``step`` and ``reset_done``, every row always playing), under a load of 8 on the same
+2 cores (3 runs of 1 s): 12.2 to 19.5 times the scalar engine with its Encoding (link
+lowest), and ``VectorEnv`` 33 to 75 times PettingZoo's AEC env (eighteen
+``twenty-three`` lowest). A BatchState's bytes a game are the seeds and the kernel's
+arrays, plus 8 bytes a game a step for the ids ``state(b, i)`` replays. A million
+games of 2x5 by ``batch.simulate`` in chunks of 10,000 peaked at 136 MB resident, the
+outcome arrays included. How each kernel got its speed, and what was tried and left,
+is in its module's docstring (``dicerules.games.<name>.batch``, ``dicerules.vector``,
 ``dicerules.kernels``).
 """
 
@@ -32,6 +37,7 @@ from dicerules.bench.timing import (
     Clock,
     Play,
     Sample,
+    env_play,
     fitted_rows,
     machine_line,
     random_play,
@@ -98,42 +104,86 @@ def encoded_play(
 
 
 def learner_play(
-    game: AnyGame, rules: object, games: int = BATCH_GAMES, seat: int = 0, seed: int = 0
+    game: AnyGame, rules: object, games: int = BATCH_GAMES, seed: int = 0
 ) -> Play | None:
     """A learner's loop over ``games`` games at a time in ``dicerules.batch``: each step
-    ``observation(b, seat)``, ``legal_mask``, a random legal id a game picked from the
-    mask by the caller (the first legal one in a random order of the ids, one order a
-    step), and ``step``, until every game is over. None as for ``batch_play``, and for a
-    game without an observation."""
+    ``observation(b, current_player(b))``, ``legal_mask``, a random legal id a game
+    picked from the mask by the caller (the first legal one in a random order of the
+    ids, one order a step), ``step`` and ``reset_done``, so that every game is always
+    being played. None as for ``batch_play``, and for a game without an observation."""
     engine = _kernel_engine(game, rules)
     if engine is None or game.observation is None:
         return None
     np = importlib.import_module("numpy")
-    width = len(engine.actions)
 
     def play(seconds: float, clock: Clock) -> Sample:
         shuffle = np.random.default_rng(seed).permutation
-        decisions = first = 0
+        decisions = 0
         start = clock()
+        b = engine.new_games(np.arange(games, dtype=np.uint64))
         while True:
-            b = engine.new_games(np.arange(first, first + games, dtype=np.uint64))
-            first += games
-            while True:
-                engine.observation(b, seat)
-                mask = engine.legal_mask(b)
-                live = mask.any(axis=1)
-                playing = int(live.sum())
-                if not playing:
-                    break
-                order = shuffle(width)
-                ids = np.where(live, order[mask[:, order].argmax(axis=1)], -1)
-                b = engine.step(b, ids)
-                decisions += playing
+            engine.observation(b, engine.current_player(b))
+            mask = engine.legal_mask(b)
+            b = engine.reset_done(engine.step(b, _pick(np, mask, shuffle)))
+            decisions += games
             elapsed = clock() - start
             if elapsed >= seconds:
                 return Sample(decisions, 0, elapsed)
 
     return play
+
+
+def _pick(np: Any, mask: Any, shuffle: Any) -> Any:
+    """A random legal id a row of ``mask`` (the first legal one in a random order of the
+    ids); -1 in a row of none."""
+    order = shuffle(mask.shape[1])
+    return np.where(mask.any(axis=1), order[mask[:, order].argmax(axis=1)], -1)
+
+
+def vector_env_play(
+    game: AnyGame, rules: object, games: int = BATCH_GAMES, seed: int = 0
+) -> Play | None:
+    """``batch.VectorEnv`` of ``games`` games, its learner in the first acting seat
+    picking a random legal id a game from ``action_masks`` (``uniform`` in the other
+    seats): the learner's decisions. None without gymnasium, as for ``learner_play``."""
+    if learner_play(game, rules, 1) is None:
+        return None
+    try:
+        env_class = importlib.import_module("dicerules.batch.env").VectorEnv
+    except ImportError:
+        return None
+    np = importlib.import_module("numpy")
+    seat = game.acting_seats(game.default_rules if rules is None else rules)[0]
+
+    def play(seconds: float, clock: Clock) -> Sample:
+        shuffle = np.random.default_rng(seed).permutation
+        env = env_class(game, games, rules=rules, seat=seat)
+        decisions = 0
+        start = clock()
+        _, infos = env.reset(seed=seed)
+        while True:
+            mask = infos["action_mask"]
+            *_, infos = env.step(_pick(np, mask, shuffle))
+            decisions += int(mask.any(axis=1).sum())
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return Sample(decisions, 0, elapsed)
+
+    return play
+
+
+def aec_play(game: AnyGame, rules: object, seed: int = 0) -> Play | None:
+    """``env_play`` of PettingZoo's AEC environment of ``game`` (``dicerules.pettingzoo``),
+    the first acting seat's decisions counted, as ``vector_env_play`` counts them. None
+    without PettingZoo, for a game it cannot play, or one not registered."""
+    if game.observation is None or game.distinct_actions is None or game.name not in GAMES:
+        return None
+    try:
+        zoo = importlib.import_module("dicerules.pettingzoo")
+    except ImportError:
+        return None
+    seat = game.acting_seats(game.default_rules if rules is None else rules)[0]
+    return env_play(zoo.env(game.name, rules), seed, agent=zoo.agent_name(seat))
 
 
 def _kernel_engine(game: AnyGame, rules: object) -> Any | None:
@@ -146,15 +196,16 @@ def _kernel_engine(game: AnyGame, rules: object) -> Any | None:
     return None if engine.generic else engine
 
 
-BATCH_TARGETS: Final = {"simulate": 10.0, "learner": 5.0}
-"""The ratios a batch engine must reach over the scalar engine: ``batch.simulate``'s
-decisions/s over random play's, and the learner's loop over random play with the
-Encoding."""
+BATCH_TARGETS: Final = {"simulate": 10.0, "learner": 10.0, "vector": 5.0}
+"""The ratios a batch engine must reach: ``batch.simulate``'s decisions/s over the
+scalar engine's random play, the learner's loop over random play with the Encoding,
+and the VectorEnv's learner decisions/s over PettingZoo's AEC environment's."""
 
 
 BATCH_HEADER: Final = (
     "game, rules", "scalar", "spread", "simulate", "spread", "vs scalar",
-    "scalar + encoding", "spread", "step + mask + obs", "spread", "vs encoding", "bytes a game",
+    "scalar + encoding", "spread", "learner loop", "spread", "vs encoding",
+    "pettingzoo", "spread", "VectorEnv", "spread", "vs pettingzoo", "bytes a game",
 )  # fmt: skip
 
 
@@ -169,6 +220,8 @@ class BatchRow:
     encoded: Play | None
     learner: Play | None
     nbytes: float
+    aec: Play | None = None
+    vector: Play | None = None
 
 
 def batch_rows(
@@ -197,14 +250,16 @@ def batch_rows(
                     encoded_play(game, rules, sampler=sampler),
                     learner_play(game, rules, games),
                     nbytes,
+                    aec_play(game, rules),
+                    vector_env_play(game, rules, games),
                 )
             )
     return rows
 
 
 def batch_cells(row: BatchRow, samples: Mapping[str, list[Sample]]) -> list[str]:
-    """The cells of ``row`` from its ``samples`` (by ``scalar``, ``simulate``, ``encoded``
-    and ``learner``): each rate's median and spread, and the two ratios."""
+    """The cells of ``row`` from its ``samples`` (by ``scalar``, ``simulate``, ``encoded``,
+    ``learner``, ``aec`` and ``vector``): each rate's median and spread, and the ratios."""
     figures = {name: summarize(rates(runs)) for name, runs in samples.items()}
 
     def rate(name: str) -> list[str]:
@@ -219,6 +274,7 @@ def batch_cells(row: BatchRow, samples: Mapping[str, list[Sample]]) -> list[str]
 
     return [row.name, *rate("scalar"), *rate("simulate"), times("simulate", "scalar"),
             *rate("encoded"), *rate("learner"), times("learner", "encoded"),
+            *rate("aec"), *rate("vector"), times("vector", "aec"),
             f"{row.nbytes:,.0f}"]  # fmt: skip
 
 
@@ -250,9 +306,14 @@ def batch_lines(
         f" target >= {BATCH_TARGETS['simulate']:g}x"
     )
     yield (
-        "step + mask + obs: observation(b, 0), legal_mask, a random legal id a game and step"
-        " against legal_actions, apply and the Encoding of view(state, 0),"
-        f" target >= {BATCH_TARGETS['learner']:g}x"
+        "learner loop: observation(b, current_player(b)), legal_mask, a random legal id a"
+        " game, step and reset_done against legal_actions, apply and the Encoding of"
+        f" view(state, 0), target >= {BATCH_TARGETS['learner']:g}x"
+    )
+    yield (
+        "VectorEnv: batch.VectorEnv's step, a random legal id a game, against"
+        " dicerules.pettingzoo's AEC env, decisions of the first acting seat, target >="
+        f" {BATCH_TARGETS['vector']:g}x"
     )
     if not rows:
         yield "no game with a batch kernel (python -m pip install 'dicerules[batch]')"
@@ -267,6 +328,8 @@ def batch_lines(
             plays = {"scalar": row.scalar, "simulate": row.simulate}
             if row.encoded is not None and row.learner is not None:
                 plays.update(encoded=row.encoded, learner=row.learner)
+            if row.aec is not None and row.vector is not None:
+                plays.update(aec=row.aec, vector=row.vector)
             samples: dict[str, list[Sample]] = {name: [] for name in plays}
             for _ in range(repeats):
                 for name, play in plays.items():

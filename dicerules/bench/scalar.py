@@ -50,6 +50,7 @@ from dicerules.bench.timing import (
     Play,
     Sample,
     check_arguments,
+    env_play,
     fitted_rows,
     format_table,
     is_scan,
@@ -144,40 +145,6 @@ def pyspiel_play(pyspiel: Any, spiel: str, seed: int = 0, sampler: str = SCAN) -
     """``spiel_play`` of the game ``pyspiel.load_game(spiel)``, such as ``"pig(players=2)"``."""
     is_scan(sampler)
     return spiel_play(pyspiel.load_game(spiel), seed, sampler)
-
-
-def env_play(env: Any, seed: int = 0, sampler: str = SCAN) -> Play:
-    """A function playing seeded random games through a PettingZoo AEC environment.
-
-    Game k of a run follows ``reset(seed=k)``; every decision is picked among the
-    ones the action mask allows, as ``sampler`` says (a finished agent steps None).
-    """
-    scan = is_scan(sampler)
-
-    def play(seconds: float, clock: Clock) -> Sample:
-        chooser = random.Random(seed)
-        choose, choice = chooser.random, chooser.choice
-        decisions = game_seed = 0
-        start = clock()
-        while True:
-            env.reset(seed=game_seed)
-            game_seed += 1
-            for _ in env.agent_iter():
-                observation, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                allowed = observation["action_mask"].nonzero()[0].tolist()
-                if scan:
-                    env.step(allowed[int(choose() * len(allowed))])
-                else:
-                    env.step(choice(allowed))
-                decisions += 1
-            elapsed = clock() - start
-            if elapsed >= seconds:
-                return Sample(decisions, 0, elapsed)
-
-    return play
 
 
 def draw_outcome(outcomes: Sequence[tuple[int, float]], uniform: float) -> int:

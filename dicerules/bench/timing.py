@@ -333,3 +333,38 @@ def load_pyspiel() -> Any | None:
         return importlib.import_module("pyspiel")
     except (ImportError, OSError):  # OSError: a shared library of the wheel is missing
         return None
+
+
+def env_play(env: Any, seed: int = 0, sampler: str = SCAN, agent: str | None = None) -> Play:
+    """A function playing seeded random games through a PettingZoo AEC environment.
+
+    Game k of a run follows ``reset(seed=k)``; every decision is picked among the
+    ones the action mask allows, as ``sampler`` says (a finished agent steps None).
+    It counts every agent's decisions, or ``agent``'s alone.
+    """
+    scan = is_scan(sampler)
+
+    def play(seconds: float, clock: Clock) -> Sample:
+        chooser = random.Random(seed)
+        choose, choice = chooser.random, chooser.choice
+        decisions = game_seed = 0
+        start = clock()
+        while True:
+            env.reset(seed=game_seed)
+            game_seed += 1
+            for name in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                allowed = observation["action_mask"].nonzero()[0].tolist()
+                if scan:
+                    env.step(allowed[int(choose() * len(allowed))])
+                else:
+                    env.step(choice(allowed))
+                decisions += agent is None or name == agent
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return Sample(decisions, 0, elapsed)
+
+    return play

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import pytest
@@ -147,3 +149,89 @@ def test_step_checks_ids_with_the_mask_of_a_kernel_without_legal(name: str) -> N
     ids[1] = mask[1].argmax()
     after = eng.step(b, ids)
     assert all(np.array_equal(after.data[k], real.step(b, ids).data[k]) for k in after.data)
+
+
+@pytest.mark.parametrize("name", ["pig", "liars-dice"])
+def test_a_long_batch_pickles_and_deep_copies_read_only(name: str) -> None:
+    eng = batch.engine(name)
+    b = eng.new_games([1, 2])
+    rng = np.random.default_rng(3)
+    while not eng.is_terminal(b).all():
+        b = eng.step(b, random_ids(eng, b, rng))
+    for _ in range(3000):  # a step a node: deeper than the interpreter's recursion limit
+        b = eng.step(b, [-1, -1])
+    for copied in (pickle.loads(pickle.dumps(b)), copy.deepcopy(b)):
+        for index in range(2):
+            assert eng.history(copied, index) == eng.history(b, index)
+            assert eng.state(copied, index) == eng.state(b, index)
+        arrays = [copied.seeds, *copied.data.values()]
+        assert not any(array.flags.writeable for array in arrays)
+        after = eng.step(copied, [-1, -1])
+        assert eng.history(after, 0) == eng.history(b, 0)
+
+
+def every_read(eng: Any, b: Any) -> list[Any]:
+    """Each engine method that takes a BatchState (of two games), as a call of nothing."""
+    ids = np.zeros(2, dtype=np.int64)
+    return [
+        lambda: eng.step(b, ids),
+        *(lambda method=method: method(b) for method in (eng.current_player, eng.is_terminal)),
+        *(lambda method=method: method(b) for method in (eng.legal_mask, eng.scores, eng.winners)),
+        lambda: eng.observation(b, 0),
+        *(lambda method=method: method(b, 0) for method in (eng.history, eng.state, eng.fields)),
+    ]
+
+
+def test_an_engine_refuses_the_batch_state_of_another() -> None:
+    liars_dice = dicerules.get_game("liars-dice")
+    wild = batch.engine(liars_dice, liars_dice.Rules(first_opener="seat0"))
+    plain = batch.engine(liars_dice, liars_dice.Rules(first_opener="seat0", ones_wild=False))
+    link = batch.engine("link")
+    b = wild.new_games([1, 2])
+    for other, made in ((plain, b), (link, b), (wild, link.new_games([1, 2]))):
+        for call in every_read(other, made):
+            with pytest.raises(InvalidArgumentError, match="made by the") as raised:
+                call()
+            assert repr(other.rules) in str(raised.value)
+            assert str(raised.value).count(" under ") == 2
+    with pytest.raises(InvalidArgumentError, match="ones_wild=False"):
+        wild.step(plain.new_games([1]), [0])
+    same = batch.engine(liars_dice, liars_dice.Rules(first_opener="seat0"))
+    assert same.state(same.step(b, [0, 0]), 1) == wild.state(wild.step(b, [0, 0]), 1)
+    copied = pickle.loads(pickle.dumps(b))
+    assert (copied.game, copied.rules) == ("liars-dice", wild.rules)
+    assert wild.history(wild.step(copied, [0, 0]), 0) == (0,)
+    for call in every_read(wild, None):
+        with pytest.raises(WrongTypeError, match="takes a BatchState, not NoneType"):
+            call()
+
+
+@pytest.mark.parametrize("name", ["pig", "liars-dice"])
+def test_bad_arguments_get_errors_of_the_hierarchy(name: str) -> None:
+    eng = batch.engine(name)
+    b = eng.new_games([1, 2])
+    for seeds in (5, None, np.uint64(5), b"12", "12"):
+        with pytest.raises(WrongTypeError, match="seeds are ints"):
+            eng.new_games(seeds)
+    for seeds in (np.array([], dtype=np.uint64), np.array([], dtype=np.int64)):
+        with pytest.raises(InvalidArgumentError, match="at least one seed"):
+            eng.new_games(seeds)
+    with pytest.raises(InvalidArgumentError, match=r"shape \(1, 2\)"):
+        eng.new_games(np.array([[1, 2]], dtype=np.uint64))
+    with pytest.raises(WrongTypeError, match="a seat must be an int or None, not bool"):
+        eng.observation(b, True)
+    first = [int(np.flatnonzero(row)[0]) for row in eng.legal_mask(b)]
+    with pytest.raises(WrongTypeError, match="not bools"):
+        eng.step(b, [True, first[1]])
+    with pytest.raises(WrongTypeError, match="not bools"):
+        eng.step(b, (first[0], np.True_))
+    huge = np.array([2**64 - 1, first[1]], dtype=np.uint64)
+    with pytest.raises(IllegalActionError, match=f"game 0 id {2**64 - 1} "):
+        eng.step(b, huge)
+    assert eng.history(eng.step(b, np.array(first, dtype=np.uint64)), 1) == (first[1],)
+    rng = np.random.default_rng(0)
+    while not eng.is_terminal(b).all():
+        b = eng.step(b, random_ids(eng, b, rng))
+    with pytest.raises(IllegalActionError, match=f"game 0 is over, id {2**64 - 1} "):
+        eng.step(b, np.full(2, 2**64 - 1, dtype=np.uint64))
+    assert eng.step(b, np.full(2, -1)).seeds.tolist() == [1, 2]

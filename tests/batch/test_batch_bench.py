@@ -39,16 +39,33 @@ def test_batch_rows_are_every_rule_set_of_every_game_with_a_kernel() -> None:
     assert names[-1] == "liars-dice-2x5" and "liars-dice perudo" in names
 
 
-def test_the_learner_loop_plays_whole_games() -> None:
+def test_the_learner_loop_plays_every_game_every_step() -> None:
     game = get_game("link")
     play = bench.learner_play(game, None, games=7)
     assert play is not None
-    sample = play(0.0, time.perf_counter)
-    # One batch of 7 games to the end: every decision each game took.
-    assert sample.decisions > 7 * 10
+    # A step at the least, a decision in every game each step (reset_done keeps them going).
+    assert play(0.0, time.perf_counter).decisions == 7
+    assert play(0.05, time.perf_counter).decisions % 7 == 0
     encoded = bench.encoded_play(game, None)
     assert encoded is not None and encoded(0.0, time.perf_counter).decisions > 10
     assert bench.learner_play(get_game("pig"), None) is None
+
+
+def test_the_vector_env_and_pettingzoo_count_the_first_seats_decisions() -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    game = get_game("twenty-four")
+    vector = bench.vector_env_play(game, None, games=5)
+    aec = bench.aec_play(game, None)
+    assert vector is not None and aec is not None
+    # A step of the VectorEnv: the learner's decision in each of its 5 games.
+    assert vector(0.0, time.perf_counter).decisions == 5
+    # Whole games of the AEC env: seat 0 acts in some, not every, decision of a game.
+    assert aec(0.0, time.perf_counter).decisions > 0
+    zoo = pytest.importorskip("dicerules.pettingzoo")
+    everyone = bench.env_play(zoo.env("twenty-four"))(0.0, time.perf_counter)
+    assert aec(0.0, time.perf_counter).decisions < everyone.decisions
+    assert bench.vector_env_play(get_game("pig"), None) is None
 
 
 def test_batch_cells_take_each_ratio_to_its_scalar_row() -> None:
@@ -59,12 +76,15 @@ def test_batch_cells_take_each_ratio_to_its_scalar_row() -> None:
         "encoded": [bench.Sample(40, 0, 1.0), bench.Sample(60, 0, 1.0)],
         "learner": [bench.Sample(250, 0, 1.0)],
     }
+    samples["aec"] = [bench.Sample(10, 0, 1.0)]
+    samples["vector"] = [bench.Sample(300, 0, 2.0)]
     cells = bench.batch_cells(row, samples)
     # A single run has no spread: "-", never "0%".
     assert cells[:6] == ["link standard", "100", "-", "1,500", "-", "15.00x"]
     assert cells[6:11] == ["50", "40%", "250", "-", "5.00x"]
-    del samples["encoded"], samples["learner"]
-    assert bench.batch_cells(row, samples)[6:11] == ["-", "-", "-", "-", "-"]
+    assert cells[11:16] == ["10", "-", "150", "-", "15.00x"]
+    del samples["encoded"], samples["learner"], samples["aec"], samples["vector"]
+    assert bench.batch_cells(row, samples)[6:16] == ["-"] * 10
 
 
 def test_bench_batch_prints_a_row_a_rule_set() -> None:

@@ -4,7 +4,8 @@ For every registered game (the built-in games with their kernels, plugins throug
 the scalar loop) and every preset, with random seeds (some chosen so that a dice
 draw is rejected) and random legal ids, every step compares each read-out with the
 scalar engine's, the kernel's own arrays (``eng.fields``) with the scalar state's
-fields, and ``eng.state(b, i)`` with the scalar state.
+fields, and ``eng.state(b, i)`` with the scalar state; now and then ``reset_done``
+begins the games that are over anew, each from a seed of its own.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from test_streams import TWO64, seed_with_draw
 
 import dicerules
 from dicerules import testing
-from dicerules.facts import ActionIds
+from dicerules.facts import ActionIds, returns
 
 np = pytest.importorskip("numpy")
 batch = pytest.importorskip("dicerules.batch")
@@ -26,7 +27,8 @@ batch = pytest.importorskip("dicerules.batch")
 # A seed whose draw j is 2**64 - 1, which every die whose sides do not divide 2**64
 # rejects: j up to 60 reaches the dice of later rounds, not only the first.
 rejecting = st.integers(1, 60).map(lambda j: seed_with_draw(j, TWO64 - 1))
-seeds = st.lists(st.one_of(st.integers(0, TWO64 - 1), rejecting), min_size=1, max_size=5)
+seeds_ = st.one_of(st.integers(0, TWO64 - 1), rejecting)
+seeds = st.lists(seeds_, min_size=1, max_size=5)
 
 PRESETS = [
     pytest.param(name, preset, id=f"{name}-{preset}")
@@ -81,12 +83,19 @@ def compare(eng: Any, b: Any, states: list[Any]) -> None:
     assert eng.scores(b).tolist() == [list(game.scores(s)) for s in states]
     won = [[seat in game.winners(s) for seat in range(eng.seats)] for s in states]
     assert eng.winners(b).tolist() == won
+    assert eng.returns(b).tolist() == [
+        np.array(returns(game, s), dtype=np.float32).tolist() for s in states
+    ]
     if game.observation is not None:
         for seat in [*sorted({0, eng.seats - 1}), None]:
             obs = eng.observation(b, seat)
             assert obs.dtype == np.float32
             for row, state in zip(obs, states, strict=True):
                 assert row.tolist() == list(game.observation.encode(rules, game.view(state, seat)))
+        # One seat a game: the seat to act, the spectator (-1) in the games that are over.
+        obs = eng.observation(b, eng.current_player(b))
+        for row, state, seat in zip(obs, states, players, strict=True):
+            assert row.tolist() == list(game.observation.encode(rules, game.view(state, seat)))
     for index, state in enumerate(states):
         fields = eng.fields(b, index)
         assert fields == expected_fields(state, fields)
@@ -97,7 +106,23 @@ def play(eng: Any, seed_list: list[int], picks: st.DataObject, steps: int) -> No
     b = eng.new_games(seed_list)
     states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
     compare(eng, b, states)
+    taken: list[list[int]] = [[] for _ in states]  # each game's ids since it began
     for _ in range(steps):
+        if any(game.is_terminal(s) for s in states) and picks.draw(st.booleans()):
+            new_seeds = picks.draw(st.lists(seeds_, min_size=len(states), max_size=len(states)))
+            before = b
+            b = eng.reset_done(b, new_seeds)
+            ended = [game.is_terminal(s) for s in states]
+            assert b.ended.tolist() == ended
+            assert before.seeds.tolist() == seed_list  # pure: ``before`` is unchanged
+            for i, state in enumerate(states):
+                if ended[i]:
+                    assert b.final_scores[i].tolist() == list(game.scores(state))
+                    states[i] = game.new_game(eng.rules, seed=new_seeds[i])
+                    taken[i] = []
+                    seed_list = [*seed_list[:i], new_seeds[i], *seed_list[i + 1 :]]
+            compare(eng, b, states)
+            assert b.seeds.tolist() == seed_list
         if all(game.is_terminal(s) for s in states):
             break
         mask = eng.legal_mask(b)
@@ -109,9 +134,12 @@ def play(eng: Any, seed_list: list[int], picks: st.DataObject, steps: int) -> No
         states = [
             s if i < 0 else game.apply(s, eng.actions[i]) for s, i in zip(states, ids, strict=True)
         ]
+        for row, i in zip(taken, ids, strict=True):
+            row.extend([i] if i >= 0 else [])
         compare(eng, b, states)
     for index, state in enumerate(states):
         assert eng.state(b, index) == state
+        assert eng.history(b, index) == tuple(taken[index])
 
 
 @pytest.mark.parametrize(("name", "preset"), PRESETS)
@@ -144,3 +172,43 @@ def test_a_game_with_a_kernel_is_stepped_by_it(name: str) -> None:
     eng = batch.engine(name)
     assert not eng.generic
     assert type(eng.kernel).__module__ == dicerules.get_game(name).batch.partition(":")[0]
+
+
+@pytest.mark.parametrize("name", sorted(dicerules.GAMES))
+def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -> None:
+    """Many games in a row in each of three rows: after every ``reset_done`` each row's
+    read-outs, ``state`` and ``history`` are those of its own game, as the scalar engine
+    plays it from that game's seed."""
+    eng = batch.engine(name)
+    game, rng = eng.game, np.random.default_rng(7)
+    seed_list = [3, 1, 4]
+    b = eng.new_games(seed_list)
+    states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
+    taken: list[list[int]] = [[], [], []]
+    ended = 0
+    for step in range(160):
+        ids = [
+            int(rng.choice(np.flatnonzero(row))) if row.any() else -1 for row in eng.legal_mask(b)
+        ]
+        b = eng.step(b, np.array(ids))
+        for i, action in enumerate(ids):
+            if action >= 0:
+                states[i] = game.apply(states[i], eng.actions[action])
+                taken[i].append(action)
+        new_seeds = [1000 * step + i for i in range(3)]
+        b = eng.reset_done(b, new_seeds if step % 2 else None)
+        for i in np.flatnonzero(b.ended).tolist():
+            assert b.final_returns[i].tolist() == np.float32(returns(game, states[i])).tolist()
+            seed = (
+                new_seeds[i]
+                if step % 2
+                else int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
+            )
+            seed_list[i], states[i], taken[i] = seed, game.new_game(eng.rules, seed=seed), []
+            ended += 1
+        compare(eng, b, states)
+        for i in range(3):
+            assert eng.state(b, i) == states[i]
+            assert eng.history(b, i) == tuple(taken[i])
+    assert ended >= 3
+    assert b.starts is not None and b.starts.min() == 0  # the steps no game holds are gone

@@ -441,7 +441,7 @@ class Kernel:
     def rounds(self, data: Data) -> Array | None:
         return None
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         p = self.players
         to_act = data["to_act"]
         count = to_act.shape[0]
@@ -450,8 +450,8 @@ class Kernel:
         flat = obs.reshape(-1)
         row = np.arange(0, count * width, width)  # each game's first cell in ``flat``
         # The pieces of encoding.OBSERVATION, in order, each written where it goes.
-        if seat is not None:
-            obs[:, seat] = 1
+        seen = np.flatnonzero(seats >= 0)
+        obs[seen, seats[seen]] = 1
         if self.permanent >= 0:  # the house is the same seat all game long
             obs[:, p + self.permanent] = 1
         else:
@@ -470,19 +470,17 @@ class Kernel:
         house_dice = data["house_dice"]
         obs[:, start : start + _SIDES] = _counted(house_dice[:, :3])
         start += _SIDES
-        if seat is not None:
-            if self.permanent == seat:
-                obs[:, start : start + _SIDES] = _counted(house_dice[:, 3:])
-            elif self.permanent < 0:
-                house = np.flatnonzero(data["house"] == seat)
-                obs[house, start : start + _SIDES] = _counted(house_dice[house, 3:])
+        # The house's hidden dice, to the seat that is the house.
+        house_seat = data["house"][seen] if self.permanent < 0 else self.permanent
+        house = seen[seats[seen] == house_seat]
+        obs[house, start : start + _SIDES] = _counted(house_dice[house, 3:])
         start += _SIDES
         if not self.rules.simultaneous_reveal:
             hands = obs[:, start : start + _SIDES * p].reshape(count, p, _SIDES)
             hands[...] = _counted(data["hands"])
-        elif seat is not None:
-            at_seat = start + _SIDES * seat
-            obs[:, at_seat : at_seat + _SIDES] = _counted(data["hands"][:, seat])
+        else:
+            hands = obs[:, start : start + _SIDES * p].reshape(count, p, _SIDES)
+            hands[seen, seats[seen]] = _counted(data["hands"][seen, seats[seen]])
         start += _SIDES * p
         obs[:, start : start + p] = data["winners"]
         start += p

@@ -110,6 +110,7 @@ class Kernel:
         self.bits = 1 << np.arange(p)
         self.bids = rules.max_dice * s
         self.challenge = self.bids
+        self.calza = self.bids + 1  # its id, with the calza rule
         self.width = self.bids + (2 if rules.calza else 1)
         quantity = np.arange(self.bids) // s + 1
         face = np.arange(self.bids) % s + 1
@@ -177,6 +178,8 @@ class Kernel:
         answers_count = self.rows[:, b : b + 1] * (self.width - b)
         self.flat_counts = (self.firsts + answers_count).reshape(-1)
         self.flat_nth = self.nth.reshape(-1).astype(np.int64)
+        # Whether each row may answer a bid (challenge, calza).
+        self.answering = self.rows[:, b].copy()
         # Each row's last bid (-1: none yet, or over).
         self.row_last = np.append(np.tile(np.arange(-1, b), len(follows)), -1)
 
@@ -270,7 +273,7 @@ class Kernel:
         if made.size:
             self._bid(out, made, ids[made])
         if ended.size:
-            self._reveal(out, ended, ids[ended] == self.challenge + 1)
+            self._reveal(out, ended, ids[ended] == self.calza)
         return out
 
     def _bid(self, out: Data, rows: Array, bid: Array) -> None:
@@ -393,8 +396,16 @@ class Kernel:
     def current_player(self, data: Data) -> Array:
         return data["to_act"].astype(np.int64)
 
+    def _late(self, data: Data) -> Array:
+        """Whether each game is past the last round in which calza may be called
+        (rule 11; only with the calza rule)."""
+        late: Array = data["round"] > self.rules.last_calza_round
+        return late
+
     def legal_mask(self, data: Data) -> Array:
         mask: Array = self.rows[data["row"]] & self.cut[data["in_play"]]
+        if self.rules.calza:
+            mask[:, self.calza] &= ~self._late(data)
         return mask
 
     def legal(self, data: Data, ids: Array) -> Array:
@@ -402,10 +413,14 @@ class Kernel:
         ids = np.where(known, ids, 0)
         within = (ids >= self.bids) | (ids < data["in_play"] * self.sides)
         legal: Array = known & within & self.rows[data["row"], ids]
+        if self.rules.calza:
+            legal &= (ids != self.calza) | ~self._late(data)
         return legal
 
     def legal_count(self, data: Data) -> Array:
         count: Array = self.flat_counts[data["row"] * self.stride + data["in_play"]]
+        if self.rules.calza:  # calza is the last legal action: a late round has one fewer
+            count = count - (self._late(data) & self.answering[data["row"]])
         return count
 
     def nth_legal(self, data: Data, index: Array) -> Array:
@@ -425,7 +440,7 @@ class Kernel:
     def rounds(self, data: Data) -> Array | None:
         return data["round"]
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         rules, p, s, b = self.rules, self.players, self.sides, self.bids
         count = data["dice"].shape[0]
         obs = np.zeros((count, self.size), dtype=np.float32)
@@ -440,9 +455,9 @@ class Kernel:
                 obs[rows, start + values[rows]] = 1
 
         # The pieces of encoding.OBSERVATION, in order, each written where it goes.
-        if seat is not None:
-            obs[:, seat] = 1
-            obs[:, p : p + s] = data["counts"][:, seat]
+        seen = np.flatnonzero(seats >= 0)
+        obs[seen, seats[seen]] = 1
+        obs[seen, p : p + s] = data["counts"][seen, seats[seen]]
         start = p + s
         obs[:, start : start + p] = data["dice"]
         obs[:, start + p] = data["round"]
@@ -453,7 +468,8 @@ class Kernel:
         made = data["bid_count"]
         longest = int(made.max()) if count else 0
         games, which = np.nonzero(np.arange(longest) < made[:, None])
-        obs[games, start + data["made"][games, which]] = 1
+        # The codes are kept small (int8 on small tables): widened before the offset.
+        obs[games, start + data["made"][games, which].astype(np.int64)] = 1
         start += b * p
         obs[:, start : start + p * s] = data["reveal_counts"].reshape(count, -1)
         start += p * s

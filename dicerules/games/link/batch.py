@@ -262,7 +262,7 @@ class Kernel(Tables):
     def rounds(self, data: Data) -> Array | None:
         return None
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         p = self.players
         count = data["to_act"].shape[0]
 
@@ -275,10 +275,11 @@ class Kernel(Tables):
         player = np.zeros((count, p), dtype=bool)
         whites = np.zeros((count, SIDES), dtype=np.int8)
         blue = np.zeros((count, SIDES), dtype=bool)
-        if seat is not None:
-            player[:, seat] = True
-            whites = data["whites"][:, seat]
-            blue = one_hot(data["blues"][:, seat].astype(np.int64) - 1, SIDES)
+        seen = np.flatnonzero(seats >= 0)
+        seat = seats[seen]
+        player[seen, seat] = True
+        whites[seen] = data["whites"][seen, seat]
+        blue[seen] = one_hot(data["blues"][seen, seat].astype(np.int64) - 1, SIDES)
         blues = data["blues"]
         pieces = [
             player, whites, blue, column(data["round"]), data["counters"], column(data["pot"]),

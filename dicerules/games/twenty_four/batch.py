@@ -378,14 +378,14 @@ class Kernel(Tables):
     def rounds(self, data: Data) -> Array | None:
         return None
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         p = self.players
         count = data["to_act"].shape[0]
         at = np.arange(count)
         obs = np.zeros((count, 7 * p + 2 * SIDES + 4), dtype=np.float32)
         # The pieces of encoding.OBSERVATION, in order, written where they go.
-        if seat is not None:
-            obs[:, seat] = 1
+        seen = np.flatnonzero(seats >= 0)
+        obs[seen, seats[seen]] = 1
         obs[at, p + data["roller"]] = 1
         live = np.flatnonzero(data["to_act"] >= 0)
         obs[live, 2 * p + data["to_act"][live]] = 1

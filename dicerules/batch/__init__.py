@@ -12,6 +12,15 @@ A kernel plays exactly the scalar engine's rules, drawing the same dice from the
 same SeededStream in the same order, so ``eng.state(b, i)`` is the scalar state
 that ``new_game(rules, seed=seeds[i])`` and the same actions reach.
 
+For a learner: ``observation(b, seats)`` takes one seat a game
+(``observation(b, current_player(b))``: what each game's seat to act sees);
+``returns(b)`` is what each seat is paid (0 until its game is over) and
+``rewards(before, after)`` what a step paid it; ``reset_done(b, seeds)`` begins
+every game that is over anew, its outcome kept in the new state's ``final_scores``
+and ``final_returns``. Every read-out is a new, writeable array of the caller's.
+``VectorEnv`` (``dicerules.batch.env``, with gymnasium) is a gymnasium vector
+environment for one learning seat against ``uniform`` or a policy.
+
 ``simulate(game, n)`` plays ``n`` games with the ``uniform`` bot in every acting
 seat, seeded as ``dicerules simulate`` seeds them: game i with
 ``match.game_seed(seed, i)`` and the bot in seat k of a game seeded g with
@@ -29,15 +38,27 @@ import attrs
 import numpy as np
 
 from dicerules.bot import as_game
-from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidSeatError,
+    WrongTypeError,
+    shown,
+)
 from dicerules.facts import ActionIds
-from dicerules.game import AnyGame, rules_or_default
+from dicerules.game import AnyGame, check_seat, rules_or_default
 from dicerules.vector import Array, pick, splitmix64, to_seeds
 
-__all__ = ["BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "engine", "simulate"]
+__all__ = [
+    "BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "VectorEnv", "engine",
+    "next_seed", "simulate",
+]  # fmt: skip
 
 Data = dict[str, Array]
 """A kernel's arrays, by name, each with one row a game."""
+
+_NO_ID = np.iinfo(np.int64).max
+"""What ``step`` reads a uint64 action id past int64 as: past every id, never -1."""
 
 _COMPACT = 0.5
 """``play_uniform`` sets the games that are over aside once fewer than this share of
@@ -96,8 +117,10 @@ class Kernel(Protocol):
         """Games x seats, True at each seat of the scalar ``winners`` (bool)."""
         ...
 
-    def observation(self, data: Data, seat: int | None) -> Array:
-        """Games x the encoding's size: the scalar encoding of ``view(state, seat)`` (float32)."""
+    def observation(self, data: Data, seats: Array) -> Array:
+        """Games x the encoding's size: each game's scalar encoding of ``view(state, seat)``
+        for its own seat in ``seats`` (int64, one a game; -1 for the spectator's view, None)
+        (float32)."""
         ...
 
     def fields(self, data: Data, index: int) -> dict[str, object]:
@@ -118,6 +141,25 @@ class _Steps:
     before: _Steps | None
     ids: Array
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Array, ...]]]:
+        # Pickled and deep-copied as the flat list of its steps, first to last: the
+        # list one node a step would recurse as deep as the games are long.
+        steps: list[Array] = []
+        node: _Steps | None = self
+        while node is not None:
+            steps.append(node.ids)
+            node = node.before
+        return _steps_of, (tuple(reversed(steps)),)
+
+
+def _steps_of(ids: tuple[Array, ...]) -> _Steps | None:
+    """The persistent list of the steps ``ids``, first to last (``_Steps.__reduce__``)."""
+    steps = None
+    for each in ids:
+        each.flags.writeable = False
+        steps = _Steps(steps, each)
+    return steps
+
 
 @attrs.frozen(eq=False, repr=False)
 class BatchState:
@@ -126,11 +168,28 @@ class BatchState:
     Made by ``BatchEngine.new_games`` and ``step``; a step shares everything it did not
     change with the state before, and keeps each step's action ids (8 bytes a game a
     step) so that ``BatchEngine.state`` can give any game back as a scalar State.
+    ``game`` and ``rules`` name the engine that made it: only an engine of that game
+    under those rules reads or steps it.
     """
 
     seeds: Array
     data: Mapping[str, Array]
     steps: _Steps | None = None
+    starts: Array | None = None
+    """How many of ``steps`` (the oldest) each game's row held before its game began
+    (``reset_done``); None when every row's game began with the first."""
+    ended: Array | None = None
+    """Made by ``reset_done``: the rows whose game was over and began anew (bool)."""
+    final_scores: Array | None = None
+    """Made by ``reset_done``: games x seats, the scores of the game each ``ended`` row
+    finished (int64; 0 in the other rows)."""
+    final_returns: Array | None = None
+    """Made by ``reset_done``: games x seats, ``returns`` of those games (float32)."""
+    game: str | None = attrs.field(default=None, kw_only=True)
+    """The name of the game of the engine that made it (None: made by hand, read by any
+    engine at its maker's risk, as before states knew their engine)."""
+    rules: Any = attrs.field(default=None, kw_only=True)
+    """The rules of the engine that made it."""
 
     def __len__(self) -> int:
         return int(self.seeds.shape[0])
@@ -143,6 +202,28 @@ class BatchState:
     def __repr__(self) -> str:
         return f"<BatchState of {len(self)} games>"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A copy (pickled, or deep-copied) is read-only too.
+        extra = (self.starts, self.ended, self.final_scores, self.final_returns)
+        return _batch_state, (
+            self.seeds, dict(self.data), self.steps, self.game, self.rules, *extra
+        )  # fmt: skip
+
+
+def _batch_state(
+    seeds: Array,
+    data: Data,
+    steps: _Steps | None,
+    game: str | None,
+    rules: Any,
+    *extra: Array | None,
+) -> BatchState:
+    """A BatchState of arrays made read-only (``BatchState.__reduce__``)."""
+    for array in (seeds, *extra):
+        if array is not None:
+            array.flags.writeable = False
+    return BatchState(seeds, _frozen(data), steps, *extra, game=game, rules=rules)
+
 
 def _frozen(data: Data) -> Data:
     for array in data.values():
@@ -152,6 +233,28 @@ def _frozen(data: Data) -> Data:
 
 def _subset(data: Mapping[str, Array], rows: Array) -> Data:
     return {name: array[rows] for name, array in data.items()}
+
+
+def _owned(array: Array) -> Array:
+    """``array`` if it is the caller's to change, else a copy of it (a read-out's rule)."""
+    return array if array.flags.writeable else array.copy()
+
+
+def next_seed(seeds: Array) -> Array:
+    """The seed of the game after each game of ``seeds`` in a row that ``reset_done`` begins
+    anew unseeded: ``splitmix64(splitmix64(seed, 0), 0)``, a number neither the game's
+    dice nor its bots (``match.bot_seed``) draw."""
+    return splitmix64(splitmix64(seeds, 0), 0)
+
+
+def _chain(steps: _Steps | None) -> list[_Steps]:
+    """Every step of a persistent list, oldest first."""
+    chain = []
+    while steps is not None:
+        chain.append(steps)
+        steps = steps.before
+    chain.reverse()
+    return chain
 
 
 @attrs.frozen
@@ -171,7 +274,13 @@ class Outcomes:
 
 
 class BatchEngine:
-    """Many games of one game under one set of rules, stepped together (``engine``)."""
+    """Many games of one game under one set of rules, stepped together (``engine``).
+
+    Every read-out (``current_player``, ``is_terminal``, ``legal_mask``, ``scores``,
+    ``winners``, ``observation``, ``returns``, ``rewards``) is a new array that is the
+    caller's own, writeable (``torch.from_numpy`` takes it as it is); a BatchState's
+    own arrays (``seeds``, ``data``) are read-only.
+    """
 
     def __init__(self, game: AnyGame, rules: Any, kernel: Kernel, generic: bool) -> None:
         if game.distinct_actions is None:
@@ -198,7 +307,28 @@ class BatchEngine:
         """
         seed_array = to_seeds(seeds)
         seed_array.flags.writeable = False
-        return BatchState(seed_array, _frozen(self.kernel.new(seed_array)))
+        return self._made(seed_array, self.kernel.new(seed_array), None)
+
+    def _made(
+        self, seeds: Array, data: Data, steps: _Steps | None, *extra: Array | None
+    ) -> BatchState:
+        """A BatchState of this engine (its arrays made read-only); ``extra``: its
+        ``starts``, ``ended``, ``final_scores`` and ``final_returns``."""
+        return _batch_state(seeds, data, steps, self.game.name, self.rules, *extra)
+
+    def _check_state(self, b: object) -> BatchState:
+        """``b`` if this engine made it (its game, its rules); else WrongTypeError for
+        anything but a BatchState, InvalidArgumentError naming both engines."""
+        if not isinstance(b, BatchState):
+            raise WrongTypeError(f"a batch engine takes a BatchState, not {type(b).__name__}")
+        if b.game is None:
+            return b
+        if b.game != self.game.name or not (b.rules is self.rules or b.rules == self.rules):
+            raise InvalidArgumentError(
+                f"this BatchState was made by the {b.game} batch engine under"
+                f" {shown(b.rules)}, not by this one: {self.game.name} under {shown(self.rules)}"
+            )
+        return b
 
     def step(self, b: BatchState, action_ids: object) -> BatchState:
         """Every game after its action id (-1 for a game that is over): a new BatchState.
@@ -206,20 +336,84 @@ class BatchEngine:
         ``b`` is unchanged. IllegalActionError naming the games and ids when an id is
         not legal in its game (or is not -1 for a game that is over); nothing is applied.
         """
-        ids = np.asarray(action_ids)
-        if ids.dtype.kind not in "iu":
-            raise WrongTypeError(f"action ids must be ints, not an array of {ids.dtype}")
-        if ids.shape != (len(b),):
-            raise InvalidArgumentError(
-                f"one action id a game: {len(b)} games, ids of shape {ids.shape}"
-            )
-        ids = ids.astype(np.int64)
-        self._check(b, ids)
-        ids.flags.writeable = False
-        data = _frozen(self.kernel.advance(dict(b.data), ids))
-        return BatchState(b.seeds, data, _Steps(b.steps, ids))
+        return self._step(self._check_state(b), action_ids)
 
-    def _check(self, b: BatchState, ids: Array) -> None:
+    def _step(self, b: BatchState, action_ids: object, wait: bool = False) -> BatchState:
+        """``step``; with ``wait``, a game that is not over may also take -1 and wait."""
+        given = np.asarray(action_ids)
+        if given.dtype.kind not in "iu":
+            raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
+        if not isinstance(action_ids, np.ndarray) and any(
+            isinstance(value, bool | np.bool_) for value in np.asarray(action_ids, object).flat
+        ):  # NumPy reads True as 1 in a list of ints
+            raise WrongTypeError("action ids must be ints, not bools")
+        if given.shape != (len(b),):
+            raise InvalidArgumentError(
+                f"one action id a game: {len(b)} games, ids of shape {given.shape}"
+            )
+        # An id past int64 (uint64) is no id: kept past every one, never -1.
+        ids = (np.minimum(given, _NO_ID) if given.dtype == np.uint64 else given).astype(np.int64)
+        self._check(b, ids, given, wait)
+        ids.flags.writeable = False
+        data = self.kernel.advance(dict(b.data), ids)
+        return self._made(b.seeds, data, _Steps(b.steps, ids), b.starts)
+
+    def reset_done(self, b: BatchState, seeds: object = None) -> BatchState:
+        """``b`` with every game that is over begun anew: a new BatchState (``b`` is unchanged).
+
+        ``seeds``: one a game (ints from 0 to 2**64 - 1, or a uint64 array), of which
+        the rows that are over take theirs; None gives such a row the seed
+        ``next_seed(its last seed)``.
+        The rows still playing are as they were. The new state's ``ended`` marks the
+        rows begun anew and ``final_scores``/``final_returns`` hold their finished
+        games' scores and returns; ``state(b, i)`` and ``history(b, i)`` are those of
+        each row's game now, begun from its new seed.
+        """
+        self._check_state(b)
+        if seeds is None:
+            new_seeds = next_seed(b.seeds)
+        else:
+            new_seeds = to_seeds(seeds)  # type: ignore[arg-type]
+            if new_seeds.shape != (len(b),):
+                raise InvalidArgumentError(
+                    f"one seed a game: {len(b)} games, {new_seeds.shape[0]} seeds"
+                )
+        over = self.kernel.current_player(dict(b.data)) < 0
+        return self._restart(b, over, new_seeds)
+
+    def _restart(self, b: BatchState, over: Array, new_seeds: Array) -> BatchState:
+        """``reset_done`` of the rows ``over`` marks (each one a game that is over)."""
+        data = dict(b.data)
+        rows = np.flatnonzero(over)
+        final_scores = np.zeros((len(b), self.seats), dtype=np.int64)
+        final_returns = np.zeros((len(b), self.seats), dtype=np.float32)
+        if not rows.size:
+            return self._made(b.seeds, dict(b.data), b.steps, b.starts, over, final_scores,
+                              final_returns)  # fmt: skip
+        finished = _subset(data, rows)
+        final_scores[rows] = self.kernel.scores(finished)
+        final_returns[rows] = self._returns(finished)
+        seed_array = b.seeds.copy()
+        seed_array[rows] = new_seeds[rows]
+        fresh = self.kernel.new(seed_array[rows])
+        merged = {}
+        for name, array in data.items():
+            array = array.copy()
+            array[rows] = fresh[name]
+            merged[name] = array
+        chain = _chain(b.steps)
+        starts = np.zeros(len(b), np.int64) if b.starts is None else b.starts.copy()
+        starts[rows] = len(chain)
+        steps = b.steps
+        cut = int(starts.min())  # the oldest steps, which no row's game holds, are dropped
+        if cut:
+            steps = None
+            for step in chain[cut:]:
+                steps = _Steps(steps, step.ids)
+            starts -= cut
+        return self._made(seed_array, merged, steps, starts, over, final_scores, final_returns)
+
+    def _check(self, b: BatchState, ids: Array, given: Array, wait: bool = False) -> None:
         data = dict(b.data)
         over = self.kernel.current_player(data) < 0
         check = getattr(self.kernel, "legal", None)  # optional: a kernel may have none
@@ -229,10 +423,10 @@ class BatchEngine:
             mask = self.kernel.legal_mask(data)
             known = (ids >= 0) & (ids < len(self.actions))
             legal = known & mask[np.arange(len(b)), np.where(known, ids, 0)]
-        bad = np.flatnonzero(np.where(over, ids != -1, ~legal))
+        bad = np.flatnonzero(np.where(over, ids != -1, ~legal & ~(wait & (ids == -1))))
         if not bad.size:
             return
-        listed = ", ".join(self._why(int(g), int(ids[g]), bool(over[g])) for g in bad[:5])
+        listed = ", ".join(self._why(int(g), int(given[g]), bool(over[g])) for g in bad[:5])
         more = f" and {bad.size - 5} more" if bad.size > 5 else ""
         raise IllegalActionError(
             f"illegal action ids in {bad.size} of {len(b)} games: {listed}{more};"
@@ -247,8 +441,8 @@ class BatchEngine:
         return f"game {game} id {action} ({self.game.format_action(self.actions[action])})"
 
     def current_player(self, b: BatchState) -> Array:
-        """The seat to act in each game; -1 once it is over."""
-        return self.kernel.current_player(dict(b.data))
+        """The seat to act in each game; -1 once it is over (int64)."""
+        return _owned(self.kernel.current_player(dict(self._check_state(b).data)))
 
     def is_terminal(self, b: BatchState) -> Array:
         """Whether each game is over (bool)."""
@@ -256,36 +450,97 @@ class BatchEngine:
 
     def legal_mask(self, b: BatchState) -> Array:
         """Games x distinct actions: True where the action is legal (none once over)."""
-        return self.kernel.legal_mask(dict(b.data))
+        return _owned(self.kernel.legal_mask(dict(self._check_state(b).data)))
 
     def scores(self, b: BatchState) -> Array:
         """Games x seats: each game's ``scores``."""
-        return self.kernel.scores(dict(b.data))
+        return _owned(self.kernel.scores(dict(self._check_state(b).data)))
 
     def winners(self, b: BatchState) -> Array:
         """Games x seats: True at each seat of each game's ``winners``."""
-        return self.kernel.winners(dict(b.data))
+        return _owned(self.kernel.winners(dict(self._check_state(b).data)))
 
-    def observation(self, b: BatchState, seat: int | None) -> Array:
+    def returns(self, b: BatchState) -> Array:
+        """Games x seats (float32): what each seat is paid for its game, as
+        ``dicerules.facts.returns`` pays it (and both adapters); 0s until the game is over."""
+        return self._returns(dict(self._check_state(b).data))
+
+    def _returns(self, data: Data) -> Array:
+        kernel, game = self.kernel, self.game
+        over = (kernel.current_player(data) < 0)[:, None]
+        if game.payoff is not None:
+            start = np.array(game.payoff(self.rules).start, dtype=np.int64)
+            return np.where(over, kernel.scores(data) - start, 0).astype(np.float32)
+        won = kernel.winners(data)
+        acting = np.zeros(self.seats, dtype=bool)
+        acting[list(game.acting_seats(self.rules))] = True
+        lost = acting & ~won
+        winners = won.sum(axis=1, keepdims=True)
+        losers = lost.sum(axis=1, keepdims=True)
+        paid = over & (winners > 0) & (losers > 0)
+        share = np.where(won, 1.0 / np.maximum(winners, 1), 0.0)
+        share -= np.where(lost, 1.0 / np.maximum(losers, 1), 0.0)
+        return np.where(paid, share, 0.0).astype(np.float32)
+
+    def rewards(self, before: BatchState, after: BatchState) -> Array:
+        """Games x seats (float32): what each seat gained from ``before`` to ``after``
+        (``after`` made from ``before`` by ``step``): ``returns(after) - returns(before)``."""
+        if len(before) != len(after):
+            raise InvalidArgumentError(
+                f"rewards of two BatchStates of {len(before)} and {len(after)} games"
+            )
+        return self.returns(after) - self.returns(before)
+
+    def observation(self, b: BatchState, seats: object) -> Array:
         """Games x the observation's size (float32): row i is the game's ``observation``
-        Encoding of ``view(state(b, i), seat)``. ValueError for a game without one."""
+        Encoding of ``view(state(b, i), seat)``. ValueError for a game without one.
+
+        ``seats``: one seat for every game (an int, a NumPy integer, or None for the
+        spectator's view), or an int array of one seat a game, -1 for the spectator's
+        view: ``observation(b, current_player(b))`` is what each game's seat to act
+        sees, and the final view (a spectator's) in the games that are over.
+        """
         if self.game.observation is None:
             raise InvalidArgumentError(f"{self.game.name} declares no observation encoding")
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
-            self.game.view(self.game.new_game(self.rules, seed=0), seat)  # its error
-        return self.kernel.observation(dict(b.data), seat)
+        return self.kernel.observation(dict(self._check_state(b).data), self._seats(b, seats))
+
+    def _seats(self, b: BatchState, seats: object) -> Array:
+        """``observation``'s ``seats`` as int64, one a game, -1 for the spectator."""
+        if seats is None:
+            return np.full(len(b), -1, dtype=np.int64)
+        if isinstance(seats, bool | np.bool_):
+            check_seat(bool(seats), self.seats)  # its error: a seat is not a bool
+        if isinstance(seats, int | np.integer) and not isinstance(seats, bool | np.bool_):
+            check_seat(int(seats), self.seats)
+            return np.full(len(b), seats, dtype=np.int64)
+        if not isinstance(seats, np.ndarray | list | tuple) and not hasattr(seats, "__array__"):
+            raise WrongTypeError(
+                f"seats must be an int, None or an int array, not {type(seats).__name__}"
+            )
+        array = np.asarray(seats)
+        if array.dtype.kind not in "iu":
+            raise WrongTypeError(f"seats must be ints, not an array of {array.dtype}")
+        if array.shape != (len(b),):
+            raise InvalidArgumentError(
+                f"one seat a game: {len(b)} games, seats of shape {array.shape}"
+            )
+        array = array.astype(np.int64)
+        bad = np.flatnonzero((array < -1) | (array >= self.seats))
+        if bad.size:
+            raise InvalidSeatError(
+                f"there is no seat {array[bad[0]]} (game {bad[0]}): the seats are -1 (a"
+                f" spectator) to {self.seats - 1}"
+            )
+        return array
 
     def history(self, b: BatchState, index: int) -> tuple[int, ...]:
         """The action ids game ``index`` has taken, in order."""
         self._check_index(b, index)
-        taken = []
-        steps = b.steps
-        while steps is not None:
-            action = int(steps.ids[index])
-            if action >= 0:
-                taken.append(action)
-            steps = steps.before
-        return tuple(reversed(taken))
+        chain = _chain(b.steps)
+        start = 0 if b.starts is None else int(b.starts[index])
+        return tuple(
+            action for action in (int(step.ids[index]) for step in chain[start:]) if action >= 0
+        )
 
     def state(self, b: BatchState, index: int) -> Any:
         """Game ``index`` as a scalar State: the state the scalar engine reaches from
@@ -305,6 +560,7 @@ class BatchEngine:
         return self.kernel.fields(dict(b.data), index)
 
     def _check_index(self, b: BatchState, index: int) -> None:
+        self._check_state(b)
         if not isinstance(index, int | np.integer) or isinstance(index, bool):
             raise WrongTypeError(f"a game's index is an int, not {type(index).__name__}")
         if not 0 <= index < len(b):
@@ -424,11 +680,14 @@ class ScalarLoop:
             won[row, list(self.game.winners(state))] = True
         return won
 
-    def observation(self, data: Data, seat: int | None) -> Array:
+    def observation(self, data: Data, seats: Array) -> Array:
         encoding = self.game.observation
         assert encoding is not None  # BatchEngine checks it first
         view, rules = self.game.view, self.rules
-        rows = [encoding.encode(rules, view(state, seat)) for state in self._states(data)]
+        rows = [
+            encoding.encode(rules, view(state, None if seat < 0 else seat))
+            for state, seat in zip(self._states(data), seats.tolist(), strict=True)
+        ]
         return np.array(rows, dtype=np.float32).reshape(len(rows), encoding.size(rules))
 
     def fields(self, data: Data, index: int) -> dict[str, object]:
@@ -440,6 +699,16 @@ class ScalarLoop:
         if count is None:
             return None
         return np.array([count(state) for state in self._states(data)], dtype=np.int64)
+
+
+def __getattr__(name: str) -> Any:
+    """``VectorEnv``, from ``dicerules.batch.env``: imported when first asked for, as it
+    needs gymnasium where the rest of this module needs NumPy alone."""
+    if name == "VectorEnv":
+        from dicerules.batch.env import VectorEnv
+
+        return VectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def engine(game: AnyGame | str, rules: Any = None) -> BatchEngine:

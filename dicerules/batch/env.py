@@ -1,0 +1,232 @@
+"""A batch engine as a gymnasium vector environment for one learning seat (extra ``batch``).
+
+``VectorEnv(game, n, rules=None, opponent="uniform", seat=0)`` plays ``n`` games of
+``game`` at once through its batch engine. The learner acts in ``seat`` of every game
+(None: each game's own seat, drawn from its seed among the acting seats); the other
+seats are played inside ``step`` by ``opponent``:
+
+- ``"uniform"``: the ``uniform`` bot, seat k of a game seeded g drawing from its own
+  stream seeded ``match.bot_seed(g, k)``, as ``batch.simulate`` plays it;
+- or a policy, ``opponent(observations, masks) -> ids``: given the observation
+  (games x size, float32) and the legal mask (games x ids, bool) of each game's
+  seat to act, one action id a game; only the ids of the games where an opponent
+  acts are used (the others' masks are all False).
+
+It follows gymnasium's vector API:
+
+- ``single_observation_space`` is the game's ``observation`` encoding of the
+  learner's view (Box float32), ``single_action_space`` its action ids
+  (``Discrete(len(distinct_actions))``); ``action_masks()`` (games x ids, bool), also
+  in every ``infos["action_mask"]``, marks the ids the learner may take now;
+- rewards are the learner's change of ``returns`` over the step (``facts.returns``,
+  as both adapters pay them): 0 until its game ends; nothing is ever truncated;
+- ``metadata["autoreset_mode"]`` is ``NEXT_STEP``: a game that ended in a step gives
+  the learner's final view with its reward and ``terminated`` True; the next
+  ``step`` ignores that game's action and begins a new one (reward 0). Game i of
+  ``reset(seed=s)`` is seeded ``match.game_seed(s, i)``, each game after it in that
+  row ``batch.next_seed`` of the one before; ``reset()`` unseeded draws the seeds
+  from ``np_random``.
+
+``env.engine`` and ``env.state`` (the BatchState) are there to read, and
+``env.engine.state(env.state, i)`` is game i as a scalar State.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.vector import AutoresetMode  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.vector import VectorEnv as GymVectorEnv  # type: ignore[import-not-found, unused-ignore]
+
+from dicerules.batch import BatchState, engine, next_seed
+from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
+from dicerules.game import AnyGame
+from dicerules.vector import Array, pick, splitmix64, to_seeds
+
+__all__ = ["Policy", "VectorEnv"]
+
+Policy = Callable[[Array, Array], Any]
+"""An opponent's policy: (observations, legal masks) of many games -> an action id a game."""
+
+
+class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped where gymnasium is absent
+    """``n`` games of ``game`` as a gymnasium vector environment for one learning seat."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: AnyGame | str,
+        n: int,
+        rules: Any = None,
+        opponent: str | Policy = "uniform",
+        seat: int | None = 0,
+    ) -> None:
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WrongTypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 1:
+            raise InvalidArgumentError(f"n must be at least 1, got {shown(n)}")
+        if opponent != "uniform" and not callable(opponent):
+            raise InvalidArgumentError(
+                f'opponent must be "uniform" or a policy (observations, masks) -> ids,'
+                f" not {shown(opponent)}"
+            )
+        self.engine = engine(game, rules)
+        game_, rules_ = self.engine.game, self.engine.rules
+        if game_.observation is None:
+            raise InvalidArgumentError(f"{game_.name} declares no observation encoding")
+        self.acting = np.array(game_.acting_seats(rules_), dtype=np.int64)
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.acting
+        ):
+            raise InvalidArgumentError(
+                f"seat {shown(seat)} is not an acting seat of {game_.name}:"
+                f" {', '.join(map(str, self.acting.tolist()))} (or None)"
+            )
+        self.opponent = opponent
+        self._policy = None if isinstance(opponent, str) else opponent
+        self.fixed_seat = seat
+        self.num_envs = n
+        size = game_.observation.size(rules_)
+        self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(len(self.engine.actions))
+        self.observation_space = spaces.Box(-np.inf, np.inf, (n, size), dtype=np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(n, len(self.engine.actions)))
+        self.state: BatchState | None = None
+        """The games now (None before ``reset``)."""
+        self.seat = np.zeros(n, dtype=np.int64)
+        """The learner's seat in each game."""
+        self._ended = np.zeros(n, dtype=bool)
+        self._bot_seeds = np.zeros((n, self.engine.seats), dtype=np.uint64)
+        self._bot_positions = np.zeros((n, self.engine.seats), dtype=np.uint64)
+
+    def __repr__(self) -> str:
+        return f"VectorEnv({self.engine.game.name!r}, {self.num_envs}, opponent={self.opponent!r})"
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Array, dict[str, Any]]:
+        """New games in every row: the learner's observations and ``{"action_mask": ...}``."""
+        super().reset(seed=seed)
+        index = np.arange(1, self.num_envs + 1, dtype=np.uint64)
+        if seed is None:
+            seeds = self.np_random.integers(0, 2**64, size=self.num_envs, dtype=np.uint64)
+        else:
+            seeds = splitmix64(to_seeds([seed]), index)
+        b = self.engine.new_games(seeds)
+        everyone = np.ones(self.num_envs, dtype=bool)
+        self._began(b, everyone)
+        self.state = self._to_learner(b, everyone)
+        self._ended = np.zeros(self.num_envs, dtype=bool)
+        return self._observe(self.state), self._infos(self.state)
+
+    def step(self, actions: object) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+        """The learner's action id in each game (ignored in a game that ended last step),
+        then the opponents' until the learner is to act again or the game is over."""
+        if self.state is None:
+            raise InvalidArgumentError("step before reset: call reset first")
+        eng = self.engine
+        b = self.state
+        ended = self._ended
+        if ended.any():
+            b = eng._restart(b, ended, next_seed(b.seeds))
+            self._began(b, ended)
+            b = self._to_learner(b, ended)
+        start = eng.returns(b)
+        ids = np.asarray(actions)
+        if ids.shape != (self.num_envs,):
+            raise InvalidArgumentError(
+                f"one action a game: {self.num_envs} games, actions of shape {ids.shape}"
+            )
+        if ids.dtype.kind not in "iu":
+            raise WrongTypeError(f"actions must be ints, not an array of {ids.dtype}")
+        waiting = np.flatnonzero(~ended & (ids == -1))
+        if waiting.size:
+            raise IllegalActionError(
+                f"the learner is to act in game {waiting[0]}: id -1 is for a game that ended"
+            )
+        b = eng._step(b, np.where(ended, -1, ids).astype(np.int64), wait=True)
+        b = self._opponents(b)
+        at = np.arange(self.num_envs)
+        rewards = (eng.returns(b) - start)[at, self.seat]
+        terminated = eng.is_terminal(b)
+        self.state, self._ended = b, terminated
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        return self._observe(b), rewards, terminated.copy(), truncated, self._infos(b)
+
+    def action_masks(self) -> Array:
+        """Games x action ids: the ids the learner may take now in each game (bool)."""
+        if self.state is None:
+            raise InvalidArgumentError("action_masks before reset: call reset first")
+        return self._mask(self.state)
+
+    # ------------------------------------------------------------------ inside a step
+
+    def _mask(self, b: BatchState) -> Array:
+        mask = self.engine.legal_mask(b)
+        mask &= (self.engine.current_player(b) == self.seat)[:, None]
+        return mask
+
+    def _observe(self, b: BatchState) -> Array:
+        return self.engine.observation(b, self.seat)
+
+    def _infos(self, b: BatchState) -> dict[str, Any]:
+        return {"action_mask": self._mask(b), "_action_mask": np.ones(self.num_envs, dtype=bool)}
+
+    def _began(self, b: BatchState, rows: Array) -> None:
+        """The learner's seat and the opponents' streams of the games ``rows`` begin."""
+        seeds = b.seeds[rows]
+        if self.fixed_seat is None:
+            # A draw of the bots' stream past every seat's: the bots never use it.
+            spare = self.engine.seats + 1
+            drawn = splitmix64(splitmix64(seeds, 0), spare) % np.uint64(self.acting.size)
+            self.seat[rows] = self.acting[drawn.astype(np.int64)]
+        else:
+            self.seat[rows] = self.fixed_seat
+        seats = np.arange(1, self.engine.seats + 1, dtype=np.uint64)
+        self._bot_seeds[rows] = splitmix64(splitmix64(seeds, 0)[:, None], seats[None, :])
+        self._bot_positions[rows] = 0
+
+    def _to_learner(self, b: BatchState, fresh: Array) -> BatchState:
+        """The opponents' moves until the learner is to act in every game; a game of
+        ``fresh`` (just begun) that ends before the learner acts is begun anew."""
+        while True:
+            b = self._opponents(b)
+            again = fresh & self.engine.is_terminal(b)
+            if not again.any():
+                return b
+            b = self.engine._restart(b, again, next_seed(b.seeds))
+            self._began(b, again)
+
+    def _opponents(self, b: BatchState) -> BatchState:
+        """The opponents' moves until the learner is to act or the game is over."""
+        eng = self.engine
+        while True:
+            player = eng.current_player(b)
+            acting = (player >= 0) & (player != self.seat)
+            if not acting.any():
+                return b
+            if self._policy is None:
+                ids = self._uniform(b, player, acting)
+            else:
+                seats = np.where(acting, player, -1)
+                mask = eng.legal_mask(b) & acting[:, None]
+                chosen = np.asarray(self._policy(eng.observation(b, seats), mask))
+                ids = np.where(acting, chosen, -1)
+            b = eng._step(b, ids.astype(np.int64), wait=True)
+
+    def _uniform(self, b: BatchState, player: Array, acting: Array) -> Array:
+        kernel, data = self.engine.kernel, dict(b.data)
+        rows = np.flatnonzero(acting)
+        seat = player[rows]
+        sub = {name: array[rows] for name, array in data.items()}
+        picked, after = pick(
+            self._bot_seeds[rows, seat], self._bot_positions[rows, seat], kernel.legal_count(sub)
+        )
+        self._bot_positions[rows, seat] = after
+        ids = np.full(self.num_envs, -1, dtype=np.int64)
+        ids[rows] = kernel.nth_legal(sub, picked - 1)
+        return ids

@@ -661,12 +661,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def __init__(self, spiel_game: _Game, node: _Node | None = None, moves: Any = ()) -> None:
         super().__init__(spiel_game)
         self.node: _Node = spiel_game.root if node is None else node
-        self.moves: list[tuple[int, int]] = list(moves)
+        self.moves: tuple[tuple[int, int], ...] = tuple(moves)
+        """Each move so far, its player and action (tuples of ints: the collector soon
+        stops tracking them)."""
 
     def child(self, action: int) -> _State:
         node = self.node
         move = int(action)
-        return _State(node.game, node.child(move), [*self.moves, (node.player, move)])
+        return _State(node.game, node.child(move), (*self.moves, (node.player, move)))
 
     def clone(self) -> _State:
         return _State(self.node.game, self.node, self.moves)
@@ -729,7 +731,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return [action for _, action in self.moves]
 
     def history_str(self) -> str:
-        return ", ".join(str(action) for _, action in self.moves)
+        memo = self.node.memo  # a node is reached by one line of moves, so it keeps the text
+        known = memo.get(("history", 0))
+        if known is None:
+            known = memo["history", 0] = (", ".join([str(action) for _, action in self.moves]),)
+        return str(known[0])
 
     def full_history(self) -> list[PlayerAction]:
         return [PlayerAction(player, action) for player, action in self.moves]
@@ -800,7 +806,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         node = self.node
         self.node = node.child(action)
-        self.moves.append((node.player, action))
+        self.moves = (*self.moves, (node.player, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         spiel_game = self.node.game

@@ -53,6 +53,13 @@ pyspiel game pickles (as its name and parameters) and deep-copies.
 ``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
 dicerules.
 
+States answer in Python the calls OpenSpiel's Python algorithms make (``child``,
+``clone``, ``apply_action``, ``legal_actions``, ``information_state_string``,
+``history_str`` ...), as pyspiel's own path does but without a round trip through
+C++ each time; a state made so has no C++ history, which only C++ code would read. A
+game keeps the nodes its states reach (the first ``KEPT_NODES``), so a solver's
+later walks of a small game's tree look them up instead of playing the engine again.
+
 ``native(name, rules)`` is a small game's whole tree (``dicerules.tree``) as OpenSpiel's
 own C++ game, ``pyspiel.load_efg_game`` of its Gambit EFG text, so that OpenSpiel's
 algorithms run on it at C++ speed; its ``actions`` map its action ids to the game's

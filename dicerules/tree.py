@@ -111,6 +111,14 @@ class Tree:
         """How many chance nodes."""
         return self.player.count(CHANCE)
 
+    def first_nodes(self, seat: int) -> list[int]:
+        """For each information set of ``seat``, by number, its first node in preorder."""
+        first = [-1] * len(self.information_sets[seat])
+        for index, (who, number) in enumerate(zip(self.player, self.infoset, strict=True)):
+            if who == seat and first[number] < 0:
+                first[number] = index
+        return first
+
     def counts(self) -> dict[str, Any]:
         """The tree's size: nodes, chance and terminal nodes, information sets a seat."""
         return {
@@ -389,20 +397,11 @@ class Solution:
     def policy(self, seat: int) -> dict[str, dict[str, Fraction]]:
         """``seat``'s strategy by information set text and action label."""
         tree = self.tree
-        first = _first_nodes(tree, seat)
+        first = tree.first_nodes(seat)
         return {
             text: dict(zip(tree.labels[first[number]], self.strategy[seat][number], strict=True))
             for number, text in enumerate(tree.information_sets[seat])
         }
-
-
-def _first_nodes(tree: Tree, seat: int) -> list[int]:
-    """For each information set of ``seat``, the first node of it in preorder."""
-    first = [-1] * len(tree.information_sets[seat])
-    for index, (who, number) in enumerate(zip(tree.player, tree.infoset, strict=True)):
-        if who == seat and first[number] < 0:
-            first[number] = index
-    return first
 
 
 def _check_two_seat_zero_sum(tree: Tree) -> None:
@@ -585,7 +584,7 @@ def _lp_strategy(tree: Tree, seat: int) -> tuple[tuple[Fraction, ...], ...]:
         raise InvalidArgumentError(f"the linear program found no solution: {result.message}")
     plan = result.x[:x_size]
     strategy: list[tuple[Fraction, ...]] = []
-    for number, first in enumerate(_first_nodes(tree, seat)):
+    for number, first in enumerate(tree.first_nodes(seat)):
         width = len(children[first])
         weights = [float(plan[sequences[0][(number, action)]]) for action in range(width)]
         strategy.append(_rational(weights))

@@ -160,7 +160,7 @@ def test_a_strategy_that_is_no_equilibrium_is_beaten_by_its_best_response() -> N
     uniform = tuple(
         tuple(
             (Fraction(1, len(walked.children[first])),) * len(walked.children[first])
-            for first in tree._first_nodes(walked, seat)
+            for first in walked.first_nodes(seat)
         )
         for seat in (0, 1)
     )

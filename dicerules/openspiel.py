@@ -266,11 +266,13 @@ def game(name: str, rules: Any = None) -> pyspiel.Game:
     return pyspiel.load_game(short, _parameters(dgame, rules))
 
 
-KEPT_NODES = 1_000_000
+KEPT_NODES = 300_000
 """The most nodes of a game's tree the adapter keeps (per pyspiel game object): every
 state a step made, each with what observers made of it, looked up when a walk comes
 back to it. A small game's whole tree fits (liar's dice of two seats of one six-sided
-die: 294,883 nodes); a larger game keeps its first ones and makes the others afresh."""
+die: 294,883 nodes, about 700 MB kept); a larger game keeps its first ones and makes
+the others afresh, so that a long run of play through one game object (a learner's)
+holds no more than that."""
 
 
 INFORMATION_TENSOR_LIMIT = 2**22

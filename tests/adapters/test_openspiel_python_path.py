@@ -85,3 +85,17 @@ def test_a_walk_comes_back_to_the_nodes_the_first_one_made() -> None:
     again = game.new_initial_state().child(0).child(1)
     assert first.node is again.node
     assert game.kept > 0
+
+
+def test_a_game_keeps_no_more_than_kept_nodes(monkeypatch: Any) -> None:
+    monkeypatch.setattr(dos, "KEPT_NODES", 3)
+    rules = attrs.evolve(GAMES["liars-dice"].default_rules, **SMALL["liars-dice 2x1x2"][1])
+    game = dos.game("liars-dice", rules)
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        stack.extend(state.child(action) for action in state.legal_actions())
+    assert game.kept == 3
+    again = game.new_initial_state().child(1).child(1).child(0)
+    assert again.node is not game.new_initial_state().child(1).child(1).child(0).node
+    assert again.history() == [1, 1, 0]

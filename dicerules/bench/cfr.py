@@ -11,7 +11,13 @@ with the exploitability of its average policy, which must be the same in all.
 
 The adapter's states answer OpenSpiel's Python calls in Python and its game keeps the
 nodes it made (``KEPT_NODES``), so a build's three walks of the tree (two tabular
-policies and the solver's own) do the engine's work once. Before, each state was made
+policies and the solver's own) do the engine's work once. Measured on 2 cores under a
+load of 6 (one run; Python 3.11, pyspiel 2.0.2, liars-dice 2 seats of one die, 24,576
+information states): OpenSpiel's build 8.1 s and 275 MB; through the adapter 7.1x its
+time and 2.85x its memory, 1.6x with the collector off (which scans the kept nodes
+again and again: three quarters of the build), an iteration 2.5x (1.1x); C++ CFR on
+the native tree 1.10x OpenSpiel's own iteration (its build, walk and EFG included,
+13 s); every exploitability the same to the last digit. Before, each state was made
 through pyspiel's C++ (a clone of the parent: ``new_initial_state``, a deep copy of its
 Python attributes, ``apply_action``) and every walk did the engine's work again: 10.2x
 OpenSpiel's time. ``precomputed_game``, OpenSpiel's game as a Python game of answers

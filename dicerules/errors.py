@@ -26,6 +26,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "InvalidSeedError",
+    "NotYourTurnError",
     "RecordError",
     "ReplayError",
     "StreamExhaustedError",
@@ -67,6 +68,10 @@ class InvalidActionError(DiceRulesError, ValueError):
 
 class IllegalActionError(DiceRulesError, ValueError):
     """A well-formed action that is not legal in the state it was applied to."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """A move from a seat that is not to act (or from a spectator, or once the game is over)."""
 
 
 class InvalidRulesError(DiceRulesError, ValueError):

@@ -153,6 +153,9 @@ class Benchmarks(Generic[S, R]):
     simulate: bool = False
     """Whether ``bench --simulate`` times this game (its default rules, random bots) when
     no game is named; by default not."""
+    messages: R | None = None
+    """Rules under which bench times ``dicerules.wire``'s view message (and ``json.dumps``
+    of it) for the seat to act, beside ``view`` itself; None: not timed."""
 
 
 @attrs.frozen(repr=False)
@@ -282,6 +285,10 @@ class Game(Generic[S, A, R, V]):
         ``faces``; None where no roll-off begins. OpenSpiel then sees one chance node
         over the contenders, so its game tree is finite. None (the default): the
         game declares no roll-offs, and every die is a chance node of its own.
+    round_of(view) -> int, or None
+        The round (hand, turn: what the game counts its play in) that a view shows
+        the game in; ``dicerules.wire``'s events tell each new one. None (the
+        default): the game counts no rounds.
     """
 
     name: str
@@ -394,6 +401,9 @@ class Game(Generic[S, A, R, V]):
     """The roll-off that the next die of a step begins (``new_game`` when ``state`` is
     None, else ``apply(state, action)``; its dice so far ``faces``), or None; None (the
     default): no roll-offs are declared, and OpenSpiel sees every die of one."""
+    round_of: Callable[[V], int] | None = attrs.field(default=None, kw_only=True)
+    """The round (hand, turn) a view shows the game in, for the events apps are sent
+    (``dicerules.wire``); None (the default): the game counts no rounds."""
 
     @classmethod
     def from_module(cls, *modules: object, **overrides: Any) -> Game[Any, Any, Any, Any]:

@@ -47,7 +47,16 @@ from dicerules.rulefields import field_spec
 from dicerules.streams import SEED_LIMIT, DiceStream, ScriptedStream, SeededStream
 from dicerules.tape import Log
 
-__all__ = ["FORMAT", "MAX_ACTIONS", "GameRecord", "RuleValue", "Tags", "record", "replay"]
+__all__ = [
+    "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_LINE",
+    "GameRecord",
+    "RuleValue",
+    "Tags",
+    "record",
+    "replay",
+]
 
 FORMAT: Final = 1
 """The record format this version writes and reads. A change that alters any replay
@@ -55,6 +64,10 @@ of an existing record gets a new number."""
 
 MAX_ACTIONS: Final = 100_000
 """The most actions a record may hold (a replay of that many takes seconds)."""
+
+MAX_LINE: Final = 32 * 2**20
+"""The most bytes a record may take as a line of JSON (or as a file of one record):
+a reader stops at a longer one, whatever follows."""
 
 
 def _check_length(count: int) -> None:

@@ -12,9 +12,11 @@ whatever the executor, its number of workers, the chunk size or the cluster, and
 Seats. ``bots`` holds one bot for every seat that acts, or one for them all. The
 list rotates one seat a game: in game ``i`` the bot listed at ``j`` plays the
 ``(i + j) % n``-th of the ``n`` seats that act (a seat that never acts, such as a
-permanent house, gets none). A bot is a name (``bots.make``) or a factory, a
-callable of no arguments returning a new Bot, called afresh for every game; the
-table names it by its bot's ``name``.
+permanent house, gets none). A bot is a name (``bots.make``: ``module:attr`` too)
+or a factory, a Bot class or a function returning a new Bot, called afresh for
+every game with the bot's seed when it accepts an argument, else with none
+(``bots.build``, the rule of every face, so both spellings play the same games);
+the table names it by its bot's ``name``.
 
 Executors. ``executor`` None plays in this process; any
 ``concurrent.futures.Executor`` (a ProcessPoolExecutor, Dask's
@@ -24,25 +26,35 @@ run holds does not grow with it beyond its compact outcomes (about ``9 * seats +
 8`` bytes a game). Chunks are folded in game order as they come back: a chunk that
 comes back early waits for the chunks before it. For a process or cluster
 executor the bots' factories are pickled, so they must be defined at the top level
-of a module the workers can import.
+of a module the workers can import (Dask's and loky's executors use cloudpickle,
+which also sends a lambda or a closure).
 
 Records. ``records`` (a path, or a text file open for writing) gets each game's
 record as one line of JSON, in game order, whatever the executor; a path is written
 a chunk at a time, so a run that is killed leaves whole lines but perhaps the last.
 ``resume=True`` reads the records a path already holds (they must be the first
-games of this very run: the same game, rules and seed), drops a last line cut
-short, counts those games from their records and plays only the rest: the
-Simulation and the file end as an uninterrupted run's would.
+games of this very run: the same game, rules, players, seed and bots in the same
+order, else a RecordError names what differs; a line is read no further than
+``records.MAX_LINE`` bytes), drops a last line cut short, counts those games from
+their records and plays only the rest: the Simulation and the file end as an
+uninterrupted run's would.
 
-Interruption. In the main thread, while it runs, Ctrl-C (SIGINT) and SIGTERM stop
-the run after the game in hand (a second one stops it at once): the games
-finished are written and ``Interrupted`` (a KeyboardInterrupt) is raised, holding
-their Simulation. A signal with a handler of the caller's own is left to it.
+Interruption. In the main thread, while it runs, the first Ctrl-C (SIGINT) or
+SIGTERM stops handing out games and says on standard error how many games are in
+hand; the run waits for them (the workers of ``worker_pool`` end their chunk after
+the game in hand; other executors' chunks that cannot be cancelled, being under
+way, run to their end; Dask cancels any chunk not back), writes and counts every
+game finished in game order, then raises ``Interrupted`` (a KeyboardInterrupt)
+holding their Simulation. A second signal stops at once (``worker_pool`` kills its
+workers). A signal with a handler of the caller's own is left to it. A worker lost
+(killed, out of memory) raises ``WorkersLost``, holding the Simulation of the games
+finished before; the records file is whole, and ``resume`` continues.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import pickle
 import signal
@@ -53,10 +65,10 @@ import time
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from types import FrameType
-from typing import Any, NamedTuple, TextIO, TypeAlias
+from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 
 import attrs
 
@@ -66,7 +78,7 @@ from dicerules.errors import InvalidArgumentError, RecordError, WrongTypeError
 from dicerules.game import AnyGame, get_game
 from dicerules.match import bot_seed, game_seed, play_match
 from dicerules.narration import Narrator
-from dicerules.records import GameRecord, Tags, record, replay
+from dicerules.records import MAX_LINE, GameRecord, Tags, record, replay
 from dicerules.stats import Tally
 from dicerules.streams import SeededStream, check_seed
 
@@ -75,15 +87,18 @@ __all__ = [
     "Outcome",
     "Outcomes",
     "Simulation",
+    "WorkersLost",
     "ignore_interrupts",
     "rule_value",
     "rules_label",
     "simulate",
     "simulate_batch",
+    "worker_pool",
 ]
 
-BotSpec: TypeAlias = "str | Callable[[], Bot[Any, Any]]"
-"""A bot of a simulation: its name in ``bots.make``, or a factory of new bots."""
+BotSpec: TypeAlias = "str | Callable[..., Bot[Any, Any]]"
+"""A bot of a simulation: its name in ``bots.make``, or a factory of new bots (called
+with the bot's seed when it accepts an argument, else with none: ``bots.build``)."""
 
 SMALLEST_CHUNK = 16
 LARGEST_CHUNK = 256
@@ -93,6 +108,8 @@ PROGRESS_EVERY = 0.2
 """Seconds between two progress lines, at most one chunk apart."""
 POLL = 0.1
 """Seconds between two looks for a signal while waiting on an executor."""
+MIN_WIDTH = 1
+"""The narrowest ``Simulation.table`` wraps to (a word longer than that stays whole)."""
 
 
 # ------------------------------------------------------------------ the outcomes
@@ -263,9 +280,16 @@ class Simulation:
 
     def table(self, width: int = 80, preset: str | None = None) -> str:
         """The text ``dicerules simulate`` prints: what was played, a table per bot and
-        per seat. Lines longer than ``width`` are wrapped; the rules are named from
-        ``preset`` (None: the nearest preset)."""
+        per seat. Lines longer than ``width`` (1 or more) are wrapped; the rules are
+        named from ``preset`` (None, or a name that is not one of the game's presets:
+        the nearest preset)."""
         game = get_game(self.game)
+        if not isinstance(width, int) or isinstance(width, bool):
+            raise WrongTypeError(f"width must be an int, not {type(width).__name__}")
+        if width < MIN_WIDTH:
+            raise InvalidArgumentError(f"width must be {MIN_WIDTH} or more, got {width}")
+        if preset not in game.presets:
+            preset = None  # not one of the game's: the nearest names the rules
         done, seats = len(self.outcomes), len(self.by_seat)
         played = f"{done} game{'s' if done != 1 else ''}"
         if not self.complete:
@@ -393,11 +417,31 @@ def record_line(state: Any, players: tuple[str, ...] | None = None) -> str:
 
 
 def _new_bot(spec: BotSpec, game: AnyGame, seed: int) -> Bot[Any, Any]:
-    return named_bots.make(spec, game, seed) if isinstance(spec, str) else spec()
+    return (
+        named_bots.make(spec, game, seed) if isinstance(spec, str) else named_bots.build(spec, seed)
+    )
 
 
-def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
-    """Play games ``start`` to ``stop - 1`` of ``plan``, one at a time."""
+CLOUDPICKLED = ("distributed", "loky")
+"""The packages whose executors send a task with cloudpickle (a lambda, a closure)."""
+
+
+def _pickler(executor: Executor | None) -> Callable[[object], object] | None:
+    """How ``executor`` sends a bot's factory to its workers: None for no pickling."""
+    if executor is None or isinstance(executor, ThreadPoolExecutor):
+        return None
+    if type(executor).__module__.partition(".")[0] in CLOUDPICKLED:
+        with contextlib.suppress(ImportError):
+            dumps: Callable[[object], object] = importlib.import_module("cloudpickle").dumps
+            return dumps
+    return pickle.dumps
+
+
+def play_games(
+    plan: Plan, start: int, stop: int, stopped: Callable[[], bool] = bool
+) -> Iterator[Played]:
+    """Play games ``start`` to ``stop - 1`` of ``plan``, one at a time, none once
+    ``stopped()``."""
     game = get_game(plan.game)
     acting = game.acting_seats(plan.rules)
     seats = range(game.seats(plan.rules))
@@ -408,6 +452,8 @@ def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
         seated.append([(s, plan.bots[placed[s]] if s in placed else None) for s in seats])
     winners, scores = game.winners, game.scores
     for index in range(start, stop):
+        if stopped():
+            return
         seed = game_seed(plan.seed, index)
         table = [
             NEVER if spec is None else _new_bot(spec, game, bot_seed(seed, s))
@@ -420,15 +466,114 @@ def play_games(plan: Plan, start: int, stop: int) -> Iterator[Played]:
         yield Played(winners(state), scores(state), len(state.tape.actions), line)
 
 
+_told: Any = None
+"""In a worker of ``worker_pool``: the event its caller sets to stop the run."""
+
+
 def play_chunk(plan: Plan, start: int, stop: int) -> list[Played]:
-    """Play games ``start`` to ``stop - 1`` of ``plan``: the task a worker is given."""
-    return list(play_games(plan, start, stop))
+    """Play games ``start`` to ``stop - 1`` of ``plan``: the task a worker is given.
+
+    In a worker of ``worker_pool``, a run stopped ends the chunk after the game in
+    hand: the games played so far come back, fewer than asked."""
+    return list(play_games(plan, start, stop, bool if _told is None else _told.is_set))
 
 
 def ignore_interrupts() -> None:
     """Ignore Ctrl-C in this process: the initializer of a pool's workers, so that the
     terminal's Ctrl-C stops the run through its caller, which stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _spawning() -> Iterator[None]:
+    """While processes are spawned: Ctrl-C ignored (an ignored signal stays ignored
+    across exec, so a new worker never dies of one while it imports), and the stop
+    signals held for this process, not lost (held, not ignored, on Linux)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    mask = getattr(signal, "pthread_sigmask", None)
+    blocked = mask(signal.SIG_BLOCK, STOP_SIGNALS) if mask else None
+    came = mask is not None and signal.SIGINT in signal.sigpending()
+    given = signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C pending
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, given)
+        if mask is not None and blocked is not None:
+            mask(signal.SIG_SETMASK, blocked)
+        if came:
+            signal.raise_signal(signal.SIGINT)
+
+
+def _start_worker(told: Any) -> None:
+    """The initializer of a ``worker_pool`` worker: Ctrl-C is its caller's to act on
+    (it is ignored from the worker's first instruction); SIGTERM ends it, as it ends
+    a pool's worker (held until now: it was spawned with the stop signals held)."""
+    global _told
+    _told = told
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:  # spawned while its caller held them: a SIGTERM ends it again
+        mask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
+    """``workers`` local processes (started with ``spawn``) that follow ``stop``.
+
+    Ctrl-C is left to this process from the workers' first instruction (and one
+    that comes here while they are spawned is held, not lost); at ``stop``'s first
+    signal each worker ends its chunk after the game in hand; at its second, or
+    when the run fails, the workers are killed on the way out, so none outlives
+    the caller."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    told = context.Event()
+    stop.told.append(told.set)
+    pool = None
+    failed = True
+    try:
+        with _spawning():
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(told,)
+            )
+            for _ in range(workers):  # every worker is started now
+                pool.submit(int)
+        yield pool
+        failed = False
+    finally:
+        stop.told.remove(told.set)
+        if pool is not None:
+            _close(pool, kill=failed or stop.hard)
+
+
+def _close(pool: Any, kill: bool) -> None:
+    """Shut ``pool`` down, its workers killed first if ``kill`` (or if a second
+    signal comes while they end their games)."""
+    if kill:
+        _kill(pool)
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        _kill(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill(pool: Any) -> None:
+    """Kill the worker processes of ``pool`` (a ProcessPoolExecutor)."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if kill is not None:
+        kill()
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(Exception):
+            process.kill()
 
 
 def executor_workers(executor: Executor | None) -> int:
@@ -457,7 +602,8 @@ class Window:
         self, executor: Executor, plan: Plan, chunks: Iterator[tuple[int, int]], size: int
     ) -> None:
         self.executor, self.plan, self.chunks, self.size = executor, plan, chunks, size
-        self.ahead: deque[Future[list[Played]]] = deque()
+        self.ahead: deque[tuple[Future[list[Played]], int]] = deque()
+        self.stopping = False
 
     def fill(self) -> None:
         """Hand out chunks until ``size`` are out or none is left."""
@@ -465,32 +611,38 @@ class Window:
             bounds = next(self.chunks, None)
             if bounds is None:
                 return
-            self.ahead.append(self.executor.submit(play_chunk, self.plan, *bounds))
+            start, end = bounds
+            out = self.executor.submit(play_chunk, self.plan, start, end)
+            self.ahead.append((out, end - start))
 
-    def next(self, stopped: Callable[[], bool]) -> list[Played] | None:
-        """The next chunk's games, once it is back; None when none is left or ``stopped()``."""
-        self.fill()
+    def in_hand(self, told: bool, workers: int) -> int:
+        """The games of the chunks out and not back (``told``: each of the ``workers``
+        stops after its game in hand)."""
+        out = [games for future, games in self.ahead if not future.done()]
+        return min(len(out), workers) if told else sum(out)
+
+    def next(self, stop: Stop, workers: int) -> tuple[list[Played], int] | None:
+        """The next chunk's games and how many it was given, once it is back; None when
+        none is left. After a stop no chunk is handed out and those not started are
+        cancelled; the chunks running are waited for, as ``stop`` says."""
+        if not stop():
+            self.fill()
         if not self.ahead:
             return None
-        head = self.ahead[0]
+        head, games = self.ahead[0]
         while not head.done():
-            if stopped():
-                return None
+            if stop() and not self.stopping:
+                self.stopping = True
+                self.cancel()
+                stop.waiting(self.in_hand(bool(stop.told), workers))
+                continue
             wait([head], timeout=POLL)
-        games = head.result()
         self.ahead.popleft()
-        return games
-
-    def finished(self) -> Iterator[list[Played]]:
-        """The chunks at the head that are back already, in order."""
-        while self.ahead and self.ahead[0].done() and not self.ahead[0].cancelled():
-            if self.ahead[0].exception() is not None:
-                return
-            yield self.ahead.popleft().result()
+        return None if head.cancelled() else (head.result(), games)
 
     def cancel(self) -> None:
-        """Cancel every chunk still out (a chunk already running runs on)."""
-        for future in self.ahead:
+        """Cancel every chunk not yet started (a chunk already running runs on)."""
+        for future, _ in self.ahead:
             future.cancel()
 
 
@@ -498,27 +650,81 @@ class Window:
 
 
 class Stop:
-    """Ctrl-C and SIGTERM, while a run is on: noted, to stop after the game in hand."""
+    """Ctrl-C and SIGTERM, while a run is on: the first is noted, to stop handing out
+    games and wait for the games in hand; the second stops at once (KeyboardInterrupt).
+
+    A Stop entered while another is on is that one: a caller may catch the signals
+    before it starts its workers (``dicerules simulate`` does), and the run it then
+    makes sees them. ``told`` are called at the first signal (to tell workers to stop
+    after their game in hand); ``in_hand`` says how many games are in hand, for the
+    line written on standard error then.
+    """
+
+    active: Stop | None = None
 
     def __init__(self) -> None:
         self.signal: int | None = None
+        self.hard = False
+        """Whether a second signal came: stop at once, stopping the workers."""
         self.saved: dict[int, Any] = {}
+        self.told: list[Callable[[], None]] = []
+        self.in_hand: Callable[[], int] = lambda: 0
+        self.progress: Progress | None = None
+        self.held = 0
+        self.outer: Stop | None = None
 
     def __enter__(self) -> Stop:
+        if Stop.active is not None:
+            self.outer = Stop.active
+            return Stop.active
         if threading.current_thread() is not threading.main_thread():
             return self
         defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
         for number, default in defaults.items():
             if signal.getsignal(number) is default:
                 self.saved[number] = signal.signal(number, self.note)
+        Stop.active = self
         return self
 
     def note(self, number: int, frame: FrameType | None) -> None:
         if self.signal is not None:  # the second: at once
-            raise KeyboardInterrupt
+            self.hard = True
+            if not self.held:
+                raise KeyboardInterrupt
+            return
         self.signal = number
+        for tell in self.told:
+            tell()
+        self.waiting(self.in_hand())
+
+    def waiting(self, count: int) -> None:
+        """Say on standard error that the run waits for ``count`` games in hand."""
+        if not count:
+            return
+        how = "Ctrl-C" if self.signal == signal.SIGINT else "SIGTERM"
+        fresh = "\n" if self.progress is not None and self.progress.open else ""
+        with contextlib.suppress(OSError):  # unbuffered: safe in a signal handler
+            os.write(2, (
+                f"{fresh}dicerules simulate: stopping: waiting for the {count:,} game"
+                f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
+            ).encode())  # fmt: skip
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """A stretch a second signal does not cut short (counting and writing games)."""
+        self.held += 1
+        try:
+            yield
+        finally:
+            self.held -= 1
+        if self.hard and not self.held:
+            raise KeyboardInterrupt
 
     def __exit__(self, *exc: object) -> None:
+        if self.outer is not None:
+            return
+        if Stop.active is self:
+            Stop.active = None
         for number, handler in self.saved.items():
             signal.signal(number, handler)
 
@@ -532,6 +738,8 @@ class Progress:
     def __init__(self, total: int, done: int, shown: bool) -> None:
         self.total, self.first, self.shown = total, done, shown
         self.start = self.last = time.monotonic()
+        self.open = False
+        """Whether the line shown waits for its end (a stop's line begins a new one)."""
 
     def show(self, done: int, final: bool = False) -> None:
         if not self.shown:
@@ -544,6 +752,7 @@ class Progress:
         left = f", {_duration((self.total - done) / rate)} left" if rate and not final else ""
         print(f"\r{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   ",
               end="\n" if final else "", file=sys.stderr, flush=True)  # fmt: skip
+        self.open = not final
 
 
 def _duration(seconds: float) -> str:
@@ -564,8 +773,23 @@ class Interrupted(KeyboardInterrupt):
         self.signal = signal_number
 
 
-def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tuple[BotSpec, str]]:
-    """Each bot of ``bots`` with its name, checked; one a seat that acts."""
+class WorkersLost(BrokenExecutor):
+    """A run whose executor lost a worker (killed, or out of memory): ``simulation``
+    holds the games finished before, their records written; ``resume`` continues."""
+
+    def __init__(self, simulation: Simulation) -> None:
+        super().__init__(
+            f"a worker process was lost (killed, or out of memory) after"
+            f" {len(simulation.outcomes)} of {simulation.games} games"
+        )
+        self.simulation = simulation
+
+
+def _lineup(
+    game: AnyGame, bots: object, acting: int, pickled: Callable[[object], object] | None
+) -> list[tuple[BotSpec, str]]:
+    """Each bot of ``bots`` with its name, checked (``pickled``: how a factory is sent
+    to the executor's workers); one a seat that acts."""
     if isinstance(bots, str) or callable(bots):
         bots = (bots,)
     if not isinstance(bots, Iterable):
@@ -587,15 +811,13 @@ def _lineup(game: AnyGame, bots: object, acting: int, pickled: bool) -> list[tup
             raise WrongTypeError(
                 f"bots[{place}] must be a bot's name or a factory of bots, not {spec!r}"
             )
-        bot = spec()
+        bot = named_bots.build(spec, 0, f"bots[{place}] ({spec!r})")
         name = getattr(bot, "name", None)
-        if not isinstance(name, str) or not callable(getattr(bot, "choose", None)):
-            raise WrongTypeError(
-                f"bots[{place}] ({spec!r}) made {bot!r}, not a bot (a name and choose)"
-            )
-        if pickled:
+        if not isinstance(name, str):
+            raise WrongTypeError(f"bots[{place}] ({spec!r}) made {bot!r}, a bot with no name")
+        if pickled is not None:
             try:
-                pickle.dumps(spec)
+                pickled(spec)
             except Exception as error:
                 raise InvalidArgumentError(
                     f"bots[{place}], the factory of the {name!r} bot ({spec!r}), cannot be"
@@ -652,10 +874,15 @@ def simulate(
     elif not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
         raise InvalidArgumentError(f"chunk must be an int of 1 or more, got {chunk!r}")
     acting = tuple(game.acting_seats(rules))
-    pickled = executor is not None and not isinstance(executor, ThreadPoolExecutor)
-    lineup = _lineup(game, bots, len(acting), pickled)
+    lineup = _lineup(game, bots, len(acting), _pickler(executor))
     if resume and not isinstance(records, str | os.PathLike):
         raise InvalidArgumentError("resume needs records: the path of the run's records")
+    if not (records is None or isinstance(records, str | os.PathLike)) and not callable(
+        getattr(records, "write", None)
+    ):
+        raise WrongTypeError(
+            f"records must be a path or a text file open for writing, not {type(records).__name__}"
+        )
     names = tuple(name for _, name in lineup)
     seats = game.seats(rules)
     rotations = []
@@ -670,17 +897,21 @@ def simulate(
     with contextlib.ExitStack() as stack:
         writer = _open_records(stack, records, plan, games, outcomes, resume)
         stop = stack.enter_context(Stop())
-        shown = Progress(games, len(outcomes), progress)
+        shown = stop.progress = Progress(games, len(outcomes), progress)
+        lost: BaseException | None = None
         try:
             _play(plan, games, executor, chunk, CHUNKS_AHEAD * workers, outcomes, writer,
                   stop, shown)  # fmt: skip
         except KeyboardInterrupt:
             stop.signal = stop.signal or signal.SIGINT
-        except Exception:
+            stop.hard = True
+        except BrokenExecutor as error:
             if stop.signal is None:  # a signal that reached the workers too may break
-                raise  # the executor: the run is stopped, not failed
+                lost = error  # the executor: the run is stopped, not failed
         shown.show(len(outcomes), final=True)
     result = _simulation(plan, games, names, acting, outcomes)
+    if lost is not None:
+        raise WorkersLost(result) from lost
     if stop.signal is not None:
         raise Interrupted(result, stop.signal)
     return result
@@ -722,29 +953,83 @@ def _open_records(
     games: int,
     outcomes: Outcomes,
     resume: bool,
-) -> TextIO | None:
+) -> Writer | None:
     """The records file, open to write the run's next record (after those resumed)."""
     if records is None:
         return None
     if not isinstance(records, str | os.PathLike):
         return records
     path = Path(records)
-    if resume and path.exists():
-        end = _resume(path, plan, games, outcomes)
-        with path.open("r+b") as file:
-            file.truncate(end)  # a last line cut short goes
-        return stack.enter_context(path.open("a", encoding="utf-8"))
-    return stack.enter_context(path.open("w", encoding="utf-8"))
+    with _naming(path):
+        if resume and path.exists():
+            end = _resume(path, plan, games, outcomes)
+            with path.open("r+b") as cut:
+                cut.truncate(end)  # a last line cut short goes
+            file = path.open("a", encoding="utf-8")
+        else:
+            file = path.open("w", encoding="utf-8")
+    stack.callback(_closed, file, path)
+    return _Named(file, path)
+
+
+@contextlib.contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """An OSError of the records file names it (``[Errno 28] ...: 'run.jsonl'``)."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is not None:
+            raise
+        raise type(error)(error.errno, error.strerror or str(error), str(path)) from None
+
+
+def _closed(file: TextIO, path: Path) -> None:
+    with _naming(path):
+        file.close()
+
+
+class Writer(Protocol):
+    """Where records are written: a text file, or one whose errors name it."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
+class _Named:
+    """A records file whose write errors name it."""
+
+    def __init__(self, file: TextIO, path: Path) -> None:
+        self.file, self.path = file, path
+
+    def write(self, text: str) -> int:
+        with _naming(self.path):
+            return self.file.write(text)
+
+    def flush(self) -> None:
+        with _naming(self.path):
+            self.file.flush()
 
 
 def _resume(path: Path, plan: Plan, games: int, outcomes: Outcomes) -> int:
-    """Count the games ``path`` holds the records of into ``outcomes``; the bytes they take."""
+    """Count the games ``path`` holds the records of into ``outcomes``; the bytes they take.
+
+    RecordError naming the argument that differs for a record that is not this
+    run's (its game, rules, players, seed or bots), and for a line longer than any
+    record (``records.MAX_LINE``), read no further."""
     end = 0
+    game = get_game(plan.game)
     with path.open("rb") as file:
-        for index, line in enumerate(file):
+        index = 0
+        while line := file.readline(MAX_LINE + 1):
+            where = f"{path} line {index + 1}"
+            if len(line) > MAX_LINE:
+                raise RecordError(
+                    f"{where} is longer than any record can be ({MAX_LINE:,} bytes): it is"
+                    " not a records file of simulate"
+                )
             if not line.endswith(b"\n"):
                 break
-            where = f"{path} line {index + 1}"
             if index >= games:
                 raise RecordError(f"{where}: the file holds more than the {games} games asked for")
             try:
@@ -752,20 +1037,41 @@ def _resume(path: Path, plan: Plan, games: int, outcomes: Outcomes) -> int:
                 state = replay(rec)
             except (RecordError, UnicodeDecodeError) as error:
                 raise RecordError(f"{where}: {error}") from None
-            expected = game_seed(plan.seed, index)
-            if (
-                rec.game != plan.game
-                or state.rules != plan.rules
-                or rec.stream != SeededStream(expected)
-            ):
+            differs = _differs(rec, state, plan, index)
+            if differs is not None:
                 raise RecordError(
                     f"{where} is not game {index} of this run ({plan.game}, seed"
-                    f" {expected}): resume with the arguments of the run that wrote it"
+                    f" {game_seed(plan.seed, index)}): {differs}; resume with the arguments"
+                    " of the run that wrote it"
                 )
-            game = get_game(plan.game)
             outcomes.append(game.winners(state), game.scores(state), len(state.tape.actions))
             end += len(line)
+            index += 1
     return end
+
+
+def _differs(rec: GameRecord, state: Any, plan: Plan, index: int) -> str | None:
+    """What of ``plan`` the record of its game ``index`` does not match: "the bots
+    differ" and the like, or None."""
+    if rec.game != plan.game:
+        return f"its game is {rec.game}, not {plan.game}"
+    if state.rules != plan.rules:
+        fields = [f.name for f in attrs.fields(type(plan.rules))]
+        other = [name for name in fields if getattr(state.rules, name) != getattr(plan.rules, name)]
+        name = other[0] if other else "rules"
+        theirs = rule_value(getattr(state.rules, name, None))
+        ours = rule_value(getattr(plan.rules, name, None))
+        what = "players" if name == "players" else f"rules ({name})"
+        return f"the {what} differ ({theirs} there, {ours} here)"
+    if rec.stream != SeededStream(game_seed(plan.seed, index)):
+        return "the seed differs"
+    if plan.players:
+        seated = plan.players[index % len(plan.players)]
+        named = rec.tags.players if rec.tags is not None else None
+        if named != seated:
+            there = ",".join(named) if named else "not named"
+            return f"the bots differ (seat by seat: {there} there, {','.join(seated)} here)"
+    return None
 
 
 def _play(
@@ -775,7 +1081,7 @@ def _play(
     chunk: int,
     ahead: int,
     outcomes: Outcomes,
-    writer: TextIO | None,
+    writer: Writer | None,
     stop: Stop,
     shown: Progress,
 ) -> None:
@@ -783,32 +1089,36 @@ def _play(
 
     append = outcomes.append
 
-    def add(played: Iterable[Played], by_game: bool = False) -> bool:
-        """Count and write ``played`` (``by_game``: up to a stop); whether to stop."""
+    def add(played: Iterable[Played]) -> bool:
+        """Count and write ``played``; whether to stop."""
         for one in played:
+            with stop.holding():  # a game is counted and written whole, or not at all
+                if writer is not None:
+                    writer.write(one.record + "\n")
+                append(one.winners, one.scores, one.actions)
+        with stop.holding():
             if writer is not None:
-                writer.write(one.record + "\n")
-            append(one.winners, one.scores, one.actions)
-            if by_game and stop.signal is not None:
-                break
-        if writer is not None:
-            writer.flush()
+                writer.flush()
         shown.show(len(outcomes))
         return stop.signal is not None
 
     chunks = ((start, min(start + chunk, games)) for start in range(len(outcomes), games, chunk))
     if executor is None:  # game by game, so that a stop loses none of a chunk
-        for start, end in chunks:
-            if add(play_games(plan, start, end), by_game=True):
-                return
+        stop.in_hand = lambda: 1  # what a signal's line says
+        try:
+            for start, end in chunks:
+                if add(play_games(plan, start, end, stop)):
+                    return
+        finally:
+            stop.in_hand = lambda: 0
         return
     window = Window(executor, plan, chunks, ahead)
     try:
-        while (played := window.next(stop)) is not None:
-            if add(played):
-                break
-        for played in window.finished():  # stopped: what is back already still counts
+        while (back := window.next(stop, ahead // CHUNKS_AHEAD)) is not None:
+            played, given = back
             add(played)
+            if len(played) < given:
+                break  # a chunk cut short by a stop: the games after it are not all played
     finally:
         window.cancel()
 

@@ -32,6 +32,12 @@ the first; two of them have the second):
   scores. The check: ``sum(scores(state)) + outside_scores(state)`` never changes,
   so scores that drift fail it, whatever the state holds.
 
+Every game's messages to apps (``dicerules.wire``) are checked too: every seat's and
+the spectator's view message of every state is JSON, and each step's events begin
+with its action; with ``resample_hidden``, a state whose hidden dice are drawn afresh
+gives the same view message and events, byte for byte (a view field that views do not
+compare, holding what the seat may not know, is caught here).
+
 The other optional parts a game declares are checked wherever it declares them
 (``check_parts``): ``distinct_actions`` (every legal action among them, none listed
 twice; and ``apply`` refuses those not legal), ``observation`` (its length and
@@ -49,6 +55,7 @@ Needs hypothesis: ``pip install "dicerules[testing]"``.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import numbers
 import pickle
@@ -74,6 +81,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
         'dicerules.testing needs hypothesis: pip install "dicerules[testing]"'
     ) from error
 
+from dicerules import wire
 from dicerules.errors import IllegalActionError, RecordError
 from dicerules.facts import ScoreChange, returns
 from dicerules.game import GAMES, AnyGame
@@ -465,6 +473,7 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
         hash(seen)
         where = _stream_inside(seen)
         assert where is None, f"promise: a view never holds the stream; seat {seat}'s: {where}"
+        message = _message(game, state, seat)
         if resample is not None:
             twin = resample(state, seat, SeededStream(count + (seat or 0)))
             other = game.view(twin, seat)
@@ -472,6 +481,48 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
                 f"promise: seat {seat}'s view shows nothing it may not know; it changed when"
                 f" only hidden information was drawn again: {_difference(seen, other)}"
             )
+            _same_text("wire.view", seat, message, wire.dumps(_made("wire.view", game, twin, seat)))
+
+
+def _made(call: str, game: AnyGame, *args: Any) -> Any:
+    """``dicerules.wire``'s ``call`` of ``args``: a promise broken if it raises."""
+    try:
+        if call == "wire.view":
+            return wire.view(game, *args)
+        if call == "wire.events":
+            return wire.events(game, *args)
+        return wire.events_along(game, *args)
+    except Exception as error:
+        raise AssertionError(
+            f"promise: dicerules.wire makes every message of the game; {call} raised"
+            f" {type(error).__name__}: {error}"
+        ) from error
+
+
+def _message(game: AnyGame, state: Any, seat: int | None) -> str:
+    """``seat``'s view message of ``state`` as text, checked to be JSON."""
+    message = _made("wire.view", game, state, seat)
+    text = wire.dumps(message)
+    assert json.loads(text) == message, (
+        f"promise: a message is JSON; {_whose(seat)} view message changes when written"
+    )
+    return text
+
+
+def _same_text(call: str, seat: int | None, seen: str, other: str) -> None:
+    """The promise that ``call``'s message for ``seat`` (``seen``, ``other``: of two states
+    that differ only in what it may not know) shows nothing that seat may not know."""
+    if seen == other:
+        return
+    at = next(
+        (i for i, (a, b) in enumerate(zip(seen, other, strict=False)) if a != b),
+        min(len(seen), len(other)),
+    )
+    raise AssertionError(
+        f"promise: {_whose(seat)} messages ({call}) show nothing it may not know; they"
+        f" changed when only hidden information was drawn again, at character {at}:"
+        f" ...{seen[max(0, at - 60) : at + 40]}... then ...{other[max(0, at - 60) : at + 40]}..."
+    )
 
 
 def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
@@ -489,6 +540,7 @@ def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
     assert game.history(after) == (*game.history(before), action), (
         f"promise: history grows by exactly the action applied ({action!r})"
     )
+    _check_events(game, before, action, after)
     outside = game.outside_scores
     if outside is not None:
         was = sum(game.scores(before)) + outside(before)
@@ -498,6 +550,27 @@ def check_step(game: AnyGame, before: Any, action: Any, after: Any) -> None:
             f" outside them); {action!r} took it from {was} to {now}"
             f" (scores {game.scores(after)})"
         )
+
+
+def _check_events(game: AnyGame, before: Any, action: Any, after: Any) -> None:
+    """Each seat's events of the step tell its action, and nothing the seat may not know."""
+    resample = game.resample_hidden
+    count = len(game.scores(before))
+    for seat in (None, *range(count)):
+        told = _made("wire.events", game, before, after, seat)
+        first = told[0] if told else None
+        assert first == {
+            "event": "action",
+            "step": len(game.history(after)),
+            "seat": game.current_player(before),
+            "action": game.format_action(action),
+        }, f"promise: events tell each action first; {_whose(seat)} begin {first!r}"
+        if resample is not None:
+            twins = [
+                resample(state, seat, SeededStream(n)) for n, state in enumerate((before, after))
+            ]
+            again = _made("wire.events_along", game, twins, (action,), seat)
+            _same_text("wire.events", seat, wire.dumps(told), wire.dumps(again))
 
 
 def check_illegal(game: AnyGame, state: Any, actions: Sequence[Any]) -> None:

@@ -48,6 +48,14 @@ from dicerules.bench.long import (
     long_games,
     measure_long_game,
 )
+from dicerules.bench.messages import (
+    MESSAGE_HEADER,
+    MESSAGE_TARGET,
+    measure_messages,
+    message_games,
+    message_lines,
+    message_states,
+)
 from dicerules.bench.scalar import (
     ADAPTERS,
     Adapter,
@@ -130,6 +138,8 @@ __all__ = [
     "FLAT_TARGET",
     "LONG_HEADER",
     "LONG_STEPS",
+    "MESSAGE_HEADER",
+    "MESSAGE_TARGET",
     "QUIET_DASK",
     "SAMPLERS",
     "SCAN",
@@ -184,6 +194,10 @@ __all__ = [
     "machine_line",
     "main",
     "measure_long_game",
+    "measure_messages",
+    "message_games",
+    "message_lines",
+    "message_states",
     "names",
     "percent_text",
     "plan",

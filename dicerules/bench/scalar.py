@@ -43,6 +43,7 @@ import attrs
 
 from dicerules.bench.batch import batch_play
 from dicerules.bench.long import LONG_HEADER, long_game_rows, long_games, measure_long_game
+from dicerules.bench.messages import message_games, message_lines
 from dicerules.bench.timing import (
     SAMPLERS,
     SCAN,
@@ -389,9 +390,11 @@ def lines(
     check_arguments(seconds, repeats)
     groups = plan(wanted, sampler, pyspiel=pyspiel, adapters=adapters, batch=batch)
     lengthy = long_games(wanted)
+    messengers = message_games(wanted)
     return _lines(
-        groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler, columns
-    )
+        groups, lengthy, seconds, repeats, clock, pyspiel, adapters or {}, sampler, columns,
+        messengers,
+    )  # fmt: skip
 
 
 def _lines(
@@ -404,6 +407,7 @@ def _lines(
     adapters: Mapping[str, Adapter],
     sampler: str,
     columns: int | None = None,
+    messengers: Sequence[AnyGame] = (),
 ) -> Iterator[str]:
     yield (
         f"dicerules bench: random legal play through the public API; {repeats}"
@@ -448,4 +452,7 @@ def _lines(
             yield from (line for row in rows for line in row_block(LONG_HEADER, row, columns))
         else:
             yield from table
+    for game in messengers:
+        yield ""
+        yield from message_lines(game, seconds, repeats, clock)
     yield from spread_warning(spreads)

@@ -14,7 +14,9 @@ Beyond the names, ``make`` takes two more forms of bot, as the command line's
 ``--bots`` does:
 
 * ``module:attr``: a bot of your own, ``attr`` of the importable ``module``: a Bot
-  class or a factory, called with the seed (``attr(seed)``) to make the bot.
+  class or a factory, called with the seed (``attr(seed)``) when it accepts an
+  argument, else with none (``attr()``), to make the bot (``build``: the rule of
+  every face, ``simulate``'s factories too).
 * a name from the entry-point group ``dicerules.bots``, in which an installed
   package names bots for every game as games are named (``dicerules.games``)::
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import inspect
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any, cast
@@ -48,11 +51,13 @@ __all__ = [
     "RandomBot",
     "UniformBot",
     "bot_random",
+    "build",
     "check",
     "lineup",
     "make",
     "names",
     "suggestion",
+    "takes_seed",
     "unknown_bot",
 ]
 
@@ -74,16 +79,26 @@ def _entry_points() -> dict[str, metadata.EntryPoint]:
 def _factory(form: str) -> Callable[[int], Bot[Any, Any]]:
     """The bot factory a ``module:attr`` form or an entry point's name stands for."""
     if ":" in form:
-        module, _, attr = form.partition(":")
+        module, _, attr = (part.strip() for part in form.partition(":"))
         where = f"{form!r}"
+        if not module or not attr or module.startswith(".") or "/" in module or "\\" in module:
+            raise InvalidArgumentError(
+                f"bot {where}: write module:attr, the name of an importable module (a file"
+                " mybot.py in the current folder is the module mybot) and of a bot class or"
+                " factory in it"
+            )
         try:
-            found: Any = importlib.import_module(module.strip())
-            for part in attr.strip().split("."):
+            found: Any = importlib.import_module(module)
+            for part in attr.split("."):
                 found = getattr(found, part)
         except ImportError as error:
             raise InvalidArgumentError(f"bot {where}: cannot import {module}: {error}") from None
         except AttributeError:
             raise InvalidArgumentError(f"bot {where}: {module} has no {attr}") from None
+        except Exception as error:  # the module raised while it was imported
+            raise InvalidArgumentError(
+                f"bot {where}: importing {module} failed: {type(error).__name__}: {error}"
+            ) from None
     else:
         entry = _entry_points()[form]
         where = f"{form!r} (entry point {entry.value})"
@@ -98,13 +113,39 @@ def _factory(form: str) -> Callable[[int], Bot[Any, Any]]:
     return cast(Callable[[int], Bot[Any, Any]], found)
 
 
-def _built(form: str, factory: Callable[[int], Bot[Any, Any]], seed: int) -> Bot[Any, Any]:
-    bot = factory(seed)
+def takes_seed(factory: Callable[..., object]) -> bool:
+    """Whether ``factory`` is called with the seed: when it accepts one argument."""
+    try:
+        inspect.signature(factory).bind(0)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (some builtins): try the seed
+        return True
+    return True
+
+
+def build(factory: Callable[..., object], seed: int, named: str | None = None) -> Bot[Any, Any]:
+    """A bot made by ``factory`` (a Bot class or a function): ``factory(seed)`` when it
+    accepts an argument, else ``factory()``; the rule of every face.
+
+    InvalidArgumentError naming it (``named``, else ``bot`` and its repr) for a
+    factory that raises or that makes no bot (without ``choose``)."""
+    where = f"bot {factory!r}" if named is None else named
+    try:
+        bot: Any = factory(seed) if takes_seed(factory) else factory()
+    except Exception as error:
+        raise InvalidArgumentError(
+            f"{where} cannot be made: {type(error).__name__}: {error}"
+        ) from None
     if not callable(getattr(bot, "choose", None)):
         raise InvalidArgumentError(
-            f"bot {form!r} made {type(bot).__name__}, which has no choose(view, legal_actions)"
+            f"{where} made {type(bot).__name__}, not a bot: it has no choose(view, legal_actions)"
         )
-    return bot
+    return cast(Bot[Any, Any], bot)
+
+
+def _built(form: str, factory: Callable[[int], Bot[Any, Any]], seed: int) -> Bot[Any, Any]:
+    return build(factory, seed, f"bot {form!r}")
 
 
 def names(game: AnyGame | str) -> tuple[str, ...]:
@@ -150,7 +191,9 @@ def check(form: str, game: AnyGame | str) -> str:
     that imports to a callable; InvalidArgumentError saying why not."""
     found = get_game(as_game(game).name)
     if ":" in form:
-        _factory(form)
+        build(
+            _factory(form), 0, f"bot {form!r}"
+        )  # one is made, so that a bot that cannot be is told now
     elif form not in names(found):
         raise InvalidArgumentError(unknown_bot(form, found))
     return form

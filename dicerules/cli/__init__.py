@@ -1,5 +1,5 @@
 """The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
-``tree``, ``bench``.
+``schema``, ``tree``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -20,8 +20,11 @@ and lists the legal actions; an error for the human's seat calls it "you"
 (``Narrator.hint``); a short form is read as what it stands for (``Narrator.expand``).
 ``--bots`` names one bot for every other seat, or one per other seat, in the forms
 ``dicerules.bots.lineup`` reads (a name, ``module:attr``, an entry point of
-``dicerules.bots``), as ``simulate`` does. On a terminal with Python's readline,
-lines are edited, the game's lines recalled and legal actions completed with Tab;
+``dicerules.bots``), as ``simulate`` does; ``module`` may be a file of the current
+folder (``mybot`` for ``mybot.py``), and ``attr`` is called with the bot's seed when
+it accepts an argument, else with none (``dicerules.bots.build``). On a terminal
+with Python's readline, lines are edited, the game's lines recalled and legal actions
+completed with Tab;
 piped lines are read as they come and echoed after the prompt. Text is wrapped at
 ``COLUMNS``, else the terminal's width (80 columns when standard output is not a
 terminal), never inside a word nor between "seat" and its number. ``dicerules``
@@ -58,9 +61,13 @@ Workers. ``simulate --workers W`` is lowered to the number of processors the run
 use (``os.process_cpu_count``, else the affinity mask, else ``os.cpu_count``), with a
 note on standard error: more processes than that only add memory and switching.
 They are started with ``spawn`` (never a fork of this process) and ignore Ctrl-C:
-the run stops them. ``--scheduler ADDRESS`` runs on a Dask cluster instead, through
-the same ``dicerules.simulate`` call. Ctrl-C (130) and SIGTERM (143) print the table
-of the games finished; ``--resume`` continues from the ``--records`` file.
+the run stops them (``dicerules.simulate.worker_pool``). ``--scheduler ADDRESS``
+runs on a Dask cluster instead, through the same ``dicerules.simulate`` call. The
+first Ctrl-C or SIGTERM, from the start (also while the workers start), hands out
+no more games, says how many are in hand and waits for them, then prints the table of
+the games finished (exit 130, 143); a second stops at once, the workers with it. A
+worker lost is a one-line error and the table (exit 1). ``--resume`` continues from
+the ``--records`` file, refusing one of other arguments.
 With standard error closed, errors are lost, never written to standard output.
 """
 
@@ -89,6 +96,7 @@ from dicerules.cli.options import (
 from dicerules.cli.play import cmd_play
 from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
+from dicerules.cli.schema import cmd_schema
 from dicerules.cli.simulate import cmd_simulate
 from dicerules.cli.tree import cmd_tree
 from dicerules.cli.tree import configure as configure_tree
@@ -188,6 +196,12 @@ def parser() -> argparse.ArgumentParser:
     one.set_defaults(run=cmd_replay)
 
     one = commands.add_parser(
+        "schema", help="the JSON Schema of a game's messages to apps (dicerules.wire)"
+    )
+    one.add_argument("game", metavar="GAME", help=game_help())
+    one.set_defaults(run=cmd_schema)
+
+    one = commands.add_parser(
         "tree", help="a small game's whole tree: its size, Gambit EFG text, exact value"
     )
     game_options(one)
@@ -236,6 +250,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: this process's) and return its exit status."""
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    if argv is None and "" not in sys.path and os.getcwd() not in sys.path:
+        # The modules of the current folder can be named by --bots module:attr, as
+        # under python -m dicerules (after the installed ones: none is shadowed).
+        sys.path.append(os.getcwd())
     command_line = parser()
     if not (sys.argv[1:] if argv is None else argv):  # bare `dicerules`: the overview
         command_line.print_help(sys.stdout)

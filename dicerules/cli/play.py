@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from dicerules import bots
 from dicerules.cli import options
 from dicerules.cli.options import (
+    FileProblem,
     UsageError,
     check_writable,
     create,
@@ -96,9 +97,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if drawn:
         say([f"Seed: {seed} (--seed {seed} deals the same dice)."], out)
     if args.record is not None:
-        with create(args.record) as file:
-            tags = record_tags([players_name(s, seat, names) for s in range(players)])
-            file.write(record(state, tags).to_json() + "\n")
+        try:
+            with create(args.record) as file:
+                tags = record_tags([players_name(s, seat, names) for s in range(players)])
+                file.write(record(state, tags).to_json() + "\n")
+        except OSError as error:  # a full disk, say: the file named, as create names it
+            raise FileProblem(f"cannot write {args.record}: {error.strerror or error}") from None
         print(f"Record saved to {args.record}.", file=out)  # a path is never wrapped
     return status
 

@@ -22,9 +22,9 @@ from dicerules.cli.options import (
 )
 from dicerules.errors import DiceRulesError
 from dicerules.game import get_game
-from dicerules.records import GameRecord, replay
+from dicerules.records import MAX_LINE, GameRecord, replay
 
-RECORD_LIMIT = 32 * 2**20
+RECORD_LIMIT = MAX_LINE
 """The most bytes one record may take (a line, or a file that is one record)."""
 
 SPOOL_LIMIT = 2**30

@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import multiprocessing
+import logging
 import os
 import signal
 import sys
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import Executor
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from dicerules import bots
@@ -33,15 +33,13 @@ from dicerules.game import AnyGame
 from dicerules.simulate import (
     Interrupted,
     Simulation,
+    Stop,
+    WorkersLost,
     default_chunk,
-    ignore_interrupts,
     simulate,
     simulate_batch,
+    worker_pool,
 )
-
-START_METHOD = "spawn"
-"""How the local workers are started: a fresh interpreter each, never a fork of this
-process (which may hold threads), the same on every platform."""
 
 
 def usable_cpus() -> int:
@@ -53,33 +51,6 @@ def usable_cpus() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # not on every platform
         return max(1, os.cpu_count() or 1)
-
-
-@contextmanager
-def local_pool(workers: int) -> Iterator[Executor]:
-    """``workers`` local processes that ignore Ctrl-C: the run stops them itself.
-
-    On the way out, the chunks not yet started are cancelled and the pool waits for
-    those running, so no worker outlives the command.
-    """
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context(START_METHOD),
-        initializer=ignore_interrupts,
-    )
-    # The workers are started now, with Ctrl-C ignored from their first instruction
-    # (an ignored signal stays ignored across exec): a Ctrl-C while one is still
-    # importing would otherwise print its traceback.
-    given = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        for started in [pool.submit(int) for _ in range(workers)]:
-            started.result()
-    finally:
-        signal.signal(signal.SIGINT, given)
-    try:
-        yield pool
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextmanager
@@ -96,20 +67,34 @@ def cluster(address: str) -> Iterator[Executor]:
         client = connect(address, timeout=10)
     except Exception as error:  # an address it cannot parse, or no scheduler there
         raise FileProblem(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    executor = client.get_executor()
     try:
-        yield client.get_executor()
+        yield executor
     finally:
-        client.close()
+        with suppress(Exception):  # the tasks cancelled are settled before the client closes
+            executor.shutdown(wait=True)
+        # A result still on its way when a stop cancelled its task may be cut short by
+        # the close: Dask then logs the closed connection's traceback. The run is over
+        # and told: that is no error of the command's.
+        quiet = [logging.getLogger(name) for name in ("tornado.application", "distributed")]
+        levels = [logger.level for logger in quiet]
+        for logger in quiet:
+            logger.setLevel(logging.CRITICAL + 1)
+        try:
+            client.close()
+        finally:
+            for logger, level in zip(quiet, levels, strict=True):
+                logger.setLevel(level)
 
 
 @contextmanager
-def executor(args: argparse.Namespace, workers: int) -> Iterator[Executor | None]:
+def executor(args: argparse.Namespace, workers: int, stop: Stop) -> Iterator[Executor | None]:
     """The executor the command line asks for: a cluster, local workers, or none."""
     if args.scheduler is not None:
         with cluster(args.scheduler) as found:
             yield found
     elif workers > 1:
-        with local_pool(workers) as pool:
+        with worker_pool(workers, stop) as pool:  # no worker outlives the command
             yield pool
     else:
         yield None
@@ -172,22 +157,32 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     usable = usable_cpus()
     if args.workers > usable:
         print(f"dicerules simulate: --workers {args.workers}: this machine lets the run use"
-              f" {usable} processor{'s' if usable != 1 else ''}; {usable} workers it is.",
+              f" {usable} processor{'s' if usable != 1 else ''}; {usable}"
+              f" worker{'s' if usable != 1 else ''} it is.",
               file=sys.stderr)  # fmt: skip
     chunk = default_chunk(total, min(args.workers, usable))
     workers = min(args.workers, usable, -(-total // chunk))  # no more workers than chunks
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     status = 0
-    with executor(args, workers) as pool:
+    resume = " (--resume continues)" if args.records else ""
+    # The signals are caught before the workers start: one during their start-up
+    # stops the run as any other does.
+    with Stop() as stop, executor(args, workers, stop) as pool:
         try:
             sim = simulate(game, total, bots=names, rules=rules, seed=args.seed,
                            executor=pool, chunk=chunk, records=args.records,
                            progress=progress, resume=args.resume)  # fmt: skip
-        except Interrupted as stop:
-            sim, status = stop.simulation, 128 + stop.signal
-            how = "Ctrl-C" if stop.signal == signal.SIGINT else "SIGTERM"
+        except Interrupted as stopped:
+            sim, status = stopped.simulation, 128 + stopped.signal
+            how = "Ctrl-C" if stopped.signal == signal.SIGINT else "SIGTERM"
             print(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
-                  f" {total} games" + (" (--resume continues)" if args.records else ""),
-                  file=sys.stderr)  # fmt: skip
+                  f" {total} games{resume}", file=sys.stderr)  # fmt: skip
+        except OSError as error:  # of the records file, which it names
+            if error.filename is None:
+                raise
+            raise FileProblem(f"cannot write {error.filename}: {error.strerror}") from None
+        except WorkersLost as lost:
+            sim, status = lost.simulation, 1
+            print(f"dicerules simulate: error: {lost}{resume}", file=sys.stderr)
     show(sim, args, out)
     return status

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -100,3 +101,77 @@ def test_play_and_simulate_take_the_same_forms(user_bots: Path) -> None:
                     "--bots", "userbots:Last,last-one,random")  # fmt: skip
     assert (simulated.status, simulated.err) == (0, "")
     assert "userbots:Last" in simulated.out and "last-one" in simulated.out
+
+
+CHOOSY = '''\
+class Patient:
+    """Takes the last action once ``level`` actions were offered; before, the first."""
+
+    name = "patient"
+
+    def __init__(self, level=1):
+        self.level = level
+
+    def choose(self, view, legal_actions):
+        return legal_actions[-1] if self.level % 3 else legal_actions[0]
+
+
+class Cautious:
+    name = "cautious"
+
+    def choose(self, view, legal_actions):
+        return legal_actions[0]
+'''
+
+
+@pytest.fixture
+def choosy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    (tmp_path / "choosy.py").write_text(CHOOSY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("choosy", None)
+
+
+def test_a_class_and_its_module_attr_play_the_same_games(choosy: Path) -> None:
+    import choosy as module  # type: ignore[import-not-found]
+
+    for attr in ("Patient", "Cautious"):  # a seed taken when accepted, else none
+        by_class = dicerules.simulate("pig", 12, bots=(getattr(module, attr), "random"), seed=3)
+        by_name = dicerules.simulate("pig", 12, bots=(f"choosy:{attr}", "random"), seed=3)
+        assert [(o.winners, o.scores, o.actions) for o in by_class.outcomes] == [
+            (o.winners, o.scores, o.actions) for o in by_name.outcomes
+        ]
+    assert bots.build(module.Patient, 7).level == 7
+    assert isinstance(bots.make("choosy:Cautious", "pig", seed=5), module.Cautious)
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        (":", "write module:attr"),
+        (":Bot", "write module:attr"),
+        ("./mybot.py:Bot", "mybot.py in the current folder is the module mybot"),
+        (".mybot:Bot", "write module:attr"),
+        ("os:system", "bot 'os:system' cannot be made: TypeError"),
+        ("builtins:object", "bot 'builtins:object' made object, not a bot"),
+    ],
+)
+def test_a_bot_that_cannot_be_made_is_one_line_naming_it(form: str, message: str) -> None:
+    for argv in (("simulate", "pig", "--games", "2"), ("play", "pig", "--seed", "1")):
+        done = cli(*argv, "--bots", form, stdin="quit\n")
+        assert done.status == 2 and done.err.count("\n") == 1 and message in done.err, done.err
+
+
+def test_the_command_finds_a_bot_module_in_the_current_folder(choosy: Path) -> None:
+    command = Path(sys.executable).with_name("dicerules")
+    if not command.exists():
+        pytest.skip("the dicerules command is not installed beside this Python")
+    import subprocess
+
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run(
+        [str(command), "simulate", "pig", "--games", "2", "--bots", "choosy:Cautious,random"],
+        cwd=choosy, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "choosy:Cautious" in done.stdout

@@ -100,14 +100,15 @@ def test_the_content_not_the_name_tells_one_record_from_a_file_of_them(tmp_path:
     # simulate writes one record per line to any name; replay reads it as written.
     lines = tmp_path / "games.json"
     cli("simulate", "link", "--games", "2", "--records", str(lines))
-    done = cli("replay", str(lines), "--index", "1")
+    # Wide enough that no path here wraps the first line: the two outputs differ by path.
+    done = cli("replay", str(lines), "--index", "1", columns=400)
     assert (done.status, done.err) == (0, "")
     assert done.out.startswith(f"{lines} line 2: link (standard), ")
     # One record laid out on several lines is one record, game 0, whatever its name.
     rec = json.loads(lines.read_text().splitlines()[1])
     laid_out = tmp_path / "one.jsonl"
     laid_out.write_text(json.dumps(rec, indent=2))
-    again = cli("replay", str(laid_out), "--index", "0")
+    again = cli("replay", str(laid_out), "--index", "0", columns=400)
     assert (again.status, again.err) == (0, "")
     assert again.out == done.out.replace(f"{lines} line 2", str(laid_out))
     beyond = cli("replay", str(laid_out), "--index", "1")

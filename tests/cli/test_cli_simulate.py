@@ -216,3 +216,25 @@ def test_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyP
     )
     both = cli("simulate", "pig", "--games", "2", "--scheduler", "tcp://x:1", "--workers", "2")
     assert both.status == 2 and "give one" in both.err
+
+
+def test_one_usable_processor_is_one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 1)
+    done = cli("simulate", "pig", "--games", "4", "--bots", "random", "--workers", "2")
+    assert done.err.endswith("lets the run use 1 processor; 1 worker it is.\n"), done.err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (("simulate", "pig", "--games", "3", "--records", "/dev/full"), "/dev/full"),
+        (("simulate", "pig", "--games", "3", "--records", "/dev/null", "--resume"), "/dev/null"),
+        (("play", "pig", "--seed", "1", "--bots", "random", "--record", "/dev/full"), "/dev/full"),
+    ],
+    ids=["simulate", "simulate --resume", "play"],
+)
+def test_a_file_that_cannot_be_written_is_named(argv: tuple[str, ...], name: str) -> None:
+    done = cli(*argv, stdin="quit\n")
+    assert done.status == 1
+    assert done.err.splitlines()[-1].startswith(f"dicerules {argv[0]}: error: cannot write {name}:")

@@ -131,3 +131,133 @@ def test_resume_ends_with_the_table_and_file_of_a_run_never_stopped(tmp_path: Pa
     assert other.status == 1 and "is not game 0 of this run" in other.err
     alone = cli(*argv, "--resume")
     assert alone.status == 2 and "--resume continues the run" in alone.err
+
+
+SLOW_BOT = """import time
+class Slow:
+    name = "slow"
+    def __init__(self, seed):
+        pass
+    def choose(self, view, legal):
+        time.sleep({pause})
+        return legal[-1]
+"""
+STARTING = """import sys, time
+if any("spawn_main" in a for a in sys.orig_argv):
+    time.sleep(2)  # a slow start-up of a worker
+"""
+SHORT = ("simulate", "liars-dice", "--players", "2", "--rule", "dice_per_player=1", "--games", "64")
+
+
+def _start(tmp_path: Path, argv: tuple[str, ...], extra: str = "") -> subprocess.Popen[str]:
+    """``dicerules`` with two workers, in a session of its own; ``extra`` a folder on the path."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), extra]))}
+    command = [sys.executable, "-m", "dicerules", *argv, "--workers", "2"]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, start_new_session=True)  # fmt: skip
+
+
+def _workers_of(child: subprocess.Popen[str], count: int = 2) -> set[int]:
+    deadline = time.monotonic() + 30
+    while len(found := _descendants(child.pid)) < count:
+        assert time.monotonic() < deadline and child.poll() is None, "no workers"
+        time.sleep(0.02)
+    return found
+
+
+def _finish(child: subprocess.Popen[str], timeout: float) -> tuple[int, str, str, float]:
+    started = time.monotonic()
+    try:
+        out, err = child.communicate(timeout=timeout)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    return child.returncode, out, err, time.monotonic() - started
+
+
+BOTH = [
+    pytest.param(signal.SIGINT, True, id="Ctrl-C at the terminal"),
+    pytest.param(signal.SIGTERM, False, id="SIGTERM from a supervisor", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("number", "group"), BOTH)
+def test_a_signal_while_the_workers_start_stops_the_run(
+    tmp_path: Path, number: int, group: bool
+) -> None:
+    (tmp_path / "sitecustomize.py").write_text(STARTING)
+    child = _start(tmp_path, RUN, extra=str(tmp_path))
+    workers = _workers_of(child)
+    time.sleep(0.3)  # the workers are importing
+    (os.killpg if group else os.kill)(child.pid, number)
+    status, out, err, _ = _finish(child, 30)
+    assert status == 128 + number, err
+    assert "after 0 of 100000 games" in err and "Traceback" not in err
+    assert "0 of 100000 games (the run was stopped)" in " ".join(out.split())
+    _no_orphans(workers)
+
+
+@pytest.mark.parametrize(("number", "group"), BOTH)
+def test_the_first_signal_waits_for_the_games_in_hand_only(
+    tmp_path: Path, number: int, group: bool
+) -> None:
+    (tmp_path / "slow_bot.py").write_text(SLOW_BOT.format(pause=0.4))
+    path = tmp_path / "games.jsonl"
+    argv = (*SHORT, "--bots", "slow_bot:Slow", "--records", str(path))
+    child = _start(tmp_path, argv, extra=str(tmp_path))
+    workers = _workers_of(child)
+    time.sleep(3)  # a few games of the first chunks (16 games each) are played
+    (os.killpg if group else os.kill)(child.pid, number)
+    status, out, err, took = _finish(child, 30)
+    assert status == 128 + number, err
+    assert "waiting for the 2 games in hand" in err, err
+    assert took < 5  # the games in hand, not the rest of the chunks (over 10 s)
+    told = " ".join(out.split())
+    done = int(re.search(r"2 seats: (\d+) of 64 games", told).group(1))  # type: ignore[union-attr]
+    text = path.read_text()
+    assert text.endswith("\n") and len(text.splitlines()) == done > 0
+    _no_orphans(workers)
+
+
+@pytest.mark.parametrize(
+    ("number", "group"),
+    [(signal.SIGINT, True), (signal.SIGTERM, False)],
+    ids=["Ctrl-C at the terminal", "SIGTERM from a supervisor"],
+)
+def test_a_second_signal_stops_at_once(tmp_path: Path, number: int, group: bool) -> None:
+    (tmp_path / "slow_bot.py").write_text(SLOW_BOT.format(pause=30))
+    path = tmp_path / "games.jsonl"
+    argv = (*SHORT, "--bots", "slow_bot:Slow", "--records", str(path))
+    child = _start(tmp_path, argv, extra=str(tmp_path))
+    workers = _workers_of(child)
+    time.sleep(1.5)  # the workers are in their first game, each move 30 s
+    send = os.killpg if group else os.kill
+    send(child.pid, number)
+    time.sleep(0.3)
+    send(child.pid, number)
+    status, _, err, took = _finish(child, 20)
+    assert status == 128 + number and took < 10, err
+    assert "Traceback" not in err and "after 0 of 64 games" in err
+    assert path.read_text() == ""
+    _no_orphans(workers)
+
+
+def test_a_lost_worker_is_one_line_with_the_games_finished(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    child = _start(tmp_path, (*RUN, "--records", str(path)))
+    deadline = time.monotonic() + 60
+    while not (path.exists() and path.stat().st_size > 0):
+        assert time.monotonic() < deadline and child.poll() is None, "no records written"
+        time.sleep(0.05)
+    workers = _descendants(child.pid)
+    spawned = [pid for pid in workers if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    os.kill(spawned[0], signal.SIGKILL)  # as the out-of-memory killer does
+    status, out, err, _ = _finish(child, 60)
+    assert status == 1
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "a worker process was lost" in err and "(--resume continues)" in err
+    done = int(re.search(r"after (\d+) of 100000", err).group(1))  # type: ignore[union-attr]
+    assert f"{done} of 100000 games (the run was stopped)" in " ".join(out.split())
+    assert len(path.read_text().splitlines()) == done and path.read_text().endswith("\n")
+    _no_orphans(workers)

@@ -103,3 +103,12 @@ def test_an_address_that_is_no_scheduler_is_one_line_of_error() -> None:
         "dicerules simulate: error: cannot reach the Dask scheduler at nonsense://x: "
     )
     assert err.getvalue().count("\n") == 1
+
+
+def test_a_lambda_factory_runs_on_the_cluster(client: Any) -> None:
+    from sim_bots import FirstLegal
+
+    here = simulate("pig", 6, bots=(FirstLegal, "random"), seed=5)
+    there = simulate("pig", 6, bots=(lambda: FirstLegal(), "random"), seed=5,
+                     executor=client.get_executor(), chunk=2)  # fmt: skip
+    assert there == here

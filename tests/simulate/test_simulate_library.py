@@ -151,7 +151,8 @@ def test_a_factory_that_does_not_pickle_is_refused_for_worker_processes(
         ({"bots": ("nobody",)}, InvalidArgumentError, "no bot named 'nobody'"),
         ({"bots": ("random",) * 3}, InvalidArgumentError, "one for each of the 2 seats"),
         ({"bots": (42,)}, WrongTypeError, "must be a bot's name or a factory"),
-        ({"bots": (dict,)}, WrongTypeError, "not a bot"),
+        ({"bots": (dict,)}, InvalidArgumentError, r"bots\[0\] \(<class .dict.>\) cannot be made"),
+        ({"bots": (object,)}, InvalidArgumentError, "made object, not a bot: it has no choose"),
         ({"seed": -1}, DiceRulesError, "seed"),
         ({"resume": True}, InvalidArgumentError, "resume needs records"),
     ],
@@ -170,7 +171,9 @@ def test_a_simulation_pickles() -> None:
     assert isinstance(sim, Simulation) and dicerules.simulate is simulate
 
 
-def test_ctrl_c_stops_after_the_game_in_hand(tmp_path: Path) -> None:
+def test_ctrl_c_stops_after_the_game_in_hand(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "games.jsonl"
     full = simulate("pig", 30, bots=(InterruptAfter, "random"), seed=5)
     InterruptAfter.calls, InterruptAfter.after = 0, 1000  # during a game past the first few
@@ -185,6 +188,18 @@ def test_ctrl_c_stops_after_the_game_in_hand(tmp_path: Path) -> None:
     lines = path.read_text().splitlines()
     assert len(lines) == done and path.read_text().endswith("\n")
     assert f"{done} of 30 games (the run was stopped)" in " ".join(part.table().split())
+    told = "stopping: waiting for the 1 game in hand (Ctrl-C again stops at once)\n"
+    assert capfd.readouterr().err.endswith(told)
+
+
+def test_a_signal_before_the_run_starts_stops_it_before_any_game() -> None:
+    with sim_module.Stop() as stop:  # as the command line catches the signals early
+        signal.raise_signal(signal.SIGTERM)
+        assert stop.signal == signal.SIGTERM
+        with pytest.raises(Interrupted) as stopped:
+            simulate("pig", 10)
+    assert stopped.value.signal == signal.SIGTERM and len(stopped.value.simulation.outcomes) == 0
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # the handlers are given back
 
 
 def test_resume_ends_as_an_uninterrupted_run(tmp_path: Path) -> None:
@@ -244,3 +259,70 @@ def test_a_score_called_score_is_not_explained() -> None:
     assert "A shared win counts for every seat sharing it.\n" in told
     assert "mean score is" not in told
     assert "mean score is dice left." in dicerules.simulate("liars-dice", 2).table()
+
+
+@pytest.mark.parametrize(
+    ("changed", "named"),
+    [
+        ({"bots": ("expert",)}, "the bots differ"),
+        ({"bots": ("random", "expert")}, "the bots differ"),  # the same bots, another order
+        ({"seed": 8}, "the seed differs"),
+        ({"rules": "target=50"}, r"the rules \(target\) differ \(100 there, 50 here\)"),
+        ({"game": "link", "bots": ("random",)}, "its game is pig, not link"),
+    ],
+)
+def test_resume_refuses_a_run_of_other_arguments_naming_the_one(
+    tmp_path: Path, changed: dict[str, object], named: str
+) -> None:
+    path = tmp_path / "run.jsonl"
+    first: dict[str, object] = {"game": "pig", "bots": ("expert", "random"), "seed": 7}
+    simulate(games=3, records=path, **first)  # type: ignore[arg-type]
+    again = {**first, **changed}
+    if again.get("rules") == "target=50":
+        again["rules"] = attrs.evolve(dicerules.get_game("pig").default_rules, target=50)
+    written = path.read_bytes()
+    with pytest.raises(RecordError, match=f"line 1 is not game 0 of this run.*{named}"):
+        simulate(games=6, records=path, resume=True, **again)  # type: ignore[arg-type]
+    assert path.read_bytes() == written  # refused before a byte changes
+
+
+def test_resume_refuses_other_players(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    rules = dicerules.get_game("link").default_rules
+    simulate("link", 2, records=path, rules=attrs.evolve(rules, players=3))
+    with pytest.raises(RecordError, match=r"the players differ \(3 there, 4 here\)"):
+        simulate("link", 4, records=path, rules=attrs.evolve(rules, players=4), resume=True)
+
+
+def test_resume_reads_no_line_longer_than_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_bytes(b"{" * (sim_module.MAX_LINE + 10))  # no line end
+    with pytest.raises(RecordError, match="line 1 is longer than any record can be"):
+        simulate("pig", 3, records=path, resume=True)
+
+
+def test_records_that_are_no_file_are_refused_before_any_game() -> None:
+    made: list[int] = []
+
+    def counted() -> FirstLegal:
+        made.append(1)
+        return FirstLegal()
+
+    with pytest.raises(WrongTypeError, match="records must be a path or a text file"):
+        simulate("pig", 3, bots=(counted, "random"), records=123)  # type: ignore[arg-type]
+    assert len(made) <= 1  # the check of the lineup only: no game
+
+
+def test_a_table_takes_a_width_of_one_or_more_and_names_rules_by_a_preset_of_the_game() -> None:
+    sim = simulate("link", 3)
+    with pytest.raises(InvalidArgumentError, match="width must be 1 or more"):
+        sim.table(width=0)
+    with pytest.raises(WrongTypeError, match="width must be an int"):
+        sim.table(width="80")  # type: ignore[arg-type]
+    assert sim.table(preset="nope") == sim.table()  # not one of link's: the nearest
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_records_file_that_cannot_be_written_is_named() -> None:
+    with pytest.raises(OSError, match="/dev/full"):
+        simulate("pig", 2, records="/dev/full")

@@ -133,6 +133,7 @@ __all__ = [
     "presets",
     "resample_hidden",
     "roll_off",
+    "round_of",
     "scores",
     "view",
     "winners",
@@ -846,6 +847,11 @@ def view(state: State, player: int | None) -> View:
         state.roost_dice if player == state.house else (),
         hands, state.house_choice, state.results, state.lightning, state.winners,
     )  # fmt: skip
+
+
+def round_of(view: View) -> int:
+    """The round a view shows the game in (for the events apps are sent)."""
+    return view.round
 
 
 def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:

@@ -8,13 +8,14 @@ lasts about 2,000 bids and the game passes 10,000 actions in its sixth round. Fo
 solvers (``bench --cfr``): 2 seats of one six-sided die, seat 0 opening, ones wild
 and ranked high, never cancelled: ``liars_dice(numdice=1)`` itself (its six is our
 one), the same 24,576 information states and the same exploitability after the same
-CFR iterations.
+CFR iterations. The messages to apps (``dicerules.wire``) are timed under the classic
+preset.
 """
 
 from __future__ import annotations
 
 from dicerules.game import Benchmarks, Counterpart, LongGame
-from dicerules.games.liars_dice.engine import Rules, State
+from dicerules.games.liars_dice.engine import PRESETS, Rules, State
 
 __all__ = ["BENCHMARKS", "rounds"]
 
@@ -51,5 +52,6 @@ BENCHMARKS: Benchmarks[State, Rules] = Benchmarks(
         text="10 seats x 10 dice of 20 sides, each seat making the smallest raise"
         " (a challenge when none is left)",
     ),
+    messages=PRESETS["classic"],
     simulate=True,
 )

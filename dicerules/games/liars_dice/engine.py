@@ -123,6 +123,7 @@ __all__ = [
     "presets",
     "resample_hidden",
     "roll_off",
+    "round_of",
     "scores",
     "view",
     "winners",
@@ -1029,6 +1030,11 @@ def view(state: State, player: int | None) -> View:
         state.round, state.opener, state.to_act, tuple(bids), state.ones_wild, state.rolloff,
         state.last_reveal, state.palifico, state.palificos,
     )  # fmt: skip
+
+
+def round_of(view: View) -> int:
+    """The round a view shows the game in (for the events apps are sent)."""
+    return view.round
 
 
 def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:

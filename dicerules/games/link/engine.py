@@ -119,6 +119,7 @@ __all__ = [
     "parse_action",
     "presets",
     "resample_hidden",
+    "round_of",
     "scores",
     "view",
     "winners",
@@ -800,6 +801,11 @@ def view(state: State, player: int | None) -> View:
         tuple(bool(b) for b in state.blues), state.sequence, state.direction, state.to_act,
         state.last_winner,
     )  # fmt: skip
+
+
+def round_of(view: View) -> int:
+    """The round a view shows the game in (for the events apps are sent)."""
+    return view.round
 
 
 def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:

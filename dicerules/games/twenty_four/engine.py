@@ -119,6 +119,7 @@ __all__ = [
     "parse_action",
     "presets",
     "resample_hidden",
+    "round_of",
     "scores",
     "view",
     "winners",
@@ -926,6 +927,11 @@ def view(state: State, player: int | None) -> View:
         state.showing, state.stopped, state.target, state.offerer, state.offer, state.settled,
         state.last,
     )  # fmt: skip
+
+
+def round_of(view: View) -> int:
+    """The turn a view shows the game in (for the events apps are sent)."""
+    return view.turn
 
 
 def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:

@@ -100,6 +100,7 @@ __all__ = [
     "parse_action",
     "payoff",
     "resample_hidden",
+    "round_of",
     "scores",
     "view",
     "win_chance",
@@ -422,6 +423,11 @@ def view(state: State, player: int | None) -> View:
     cup = () if player is None else state.cups[player]
     return View(state.rules, player, state.hand, state.opener, state.to_act, cup, state.in_hand,
                 state.bettor, state.pot, state.scores, state.last)  # fmt: skip
+
+
+def round_of(view: View) -> int:
+    """The hand a view shows the game in (for the events apps are sent)."""
+    return view.hand
 
 
 def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:

@@ -1,0 +1,95 @@
+"""bench's table of the messages to apps: ``dicerules.wire.view`` and ``json.dumps`` of
+it, for the seat to act, beside the game's own ``view``, in each game whose Benchmarks
+name ``messages`` rules (liars-dice: the classic preset).
+
+The states are those of one seeded random game (seed 0, each action picked by a
+seeded die), every one with a seat to act; a run times a sweep over all of them, each
+call the seat to act's, so the figure is a mean over a whole game's situations, not
+one state's. The two are timed in turn, ``repeats`` times (``timing.alternate``).
+
+On the 2-core Xeon at a load average of 7 (``--repeats 3``): ``view`` 5.7 us, the
+message and its text 53 us, 9.4x. Most of it is ``json.dumps``, whose cost follows
+the number of lists and ints (a view holds some 25 small lists); ``wire.view`` writes
+each game's fields with code made once from the View's types, and each action's
+notation once. A view at a round's opening costs less (no bids to pair with their
+seats), so the ratio is higher there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
+
+from dicerules import wire
+from dicerules.bench import timing
+from dicerules.bench.timing import Clock, Figure
+from dicerules.game import GAMES, AnyGame
+from dicerules.streams import SeededStream
+
+MESSAGE_TARGET: Final = 10.0
+"""``wire.view`` plus ``json.dumps`` of it should take at most this many times ``view``."""
+
+MESSAGE_HEADER: Final = ("messages: the seat to act", "per call", "spread", "ratio", "target")
+
+
+def message_games(wanted: Sequence[str] = ()) -> list[AnyGame]:
+    """The games whose messages bench times for the names ``wanted`` (all when empty)."""
+    return [
+        game
+        for game in GAMES.values()
+        if game.benchmarks.messages is not None and (not wanted or game.name in wanted)
+    ]
+
+
+def message_states(game: AnyGame, rules: Any) -> list[tuple[Any, int]]:
+    """Each state of game 0 of ``rules`` (random play) with a seat to act, and that seat."""
+    state = game.new_game(rules, seed=0)
+    chooser = SeededStream(1)
+    found = []
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        assert seat is not None
+        found.append((state, seat))
+        legal = game.legal_actions(state)
+        (face,), chooser = chooser.roll(1, len(legal))
+        state = game.apply(state, legal[face - 1])
+    return found
+
+
+def measure_messages(
+    game: AnyGame, seconds: float, repeats: int, clock: Clock
+) -> tuple[Figure, Figure, int]:
+    """The time of ``view`` and of ``json.dumps(wire.view(...))`` per state, and the states."""
+    rules = game.benchmarks.messages
+    pairs = message_states(game, rules)
+    view, message, dumps = game.view, wire.view, json.dumps
+
+    def views() -> None:
+        for state, seat in pairs:
+            view(state, seat)
+
+    def messages() -> None:
+        for state, seat in pairs:
+            dumps(message(game, state, seat))
+
+    messages()  # the codec is made once, before timing
+    plain, sent = timing.alternate([views, messages], seconds / 2, repeats, clock)
+    count = len(pairs)
+    return (
+        Figure(plain.median / count, plain.spread),
+        Figure(sent.median / count, sent.spread),
+        count,
+    )
+
+
+def message_lines(game: AnyGame, seconds: float, repeats: int, clock: Clock) -> Iterator[str]:
+    """The title and the table of ``game``'s messages."""
+    plain, sent, count = measure_messages(game, seconds, repeats, clock)
+    yield f"messages: {game.name}, {count} states of a seeded random game, the seat to act"
+    rows = [
+        ["view", timing.time_text(plain.median), timing.spread_text(plain.spread), "", ""],
+        ["wire.view + json.dumps", timing.time_text(sent.median), timing.spread_text(sent.spread),
+         timing.ratio_text(timing.ratio(sent.median, plain.median)), f"<= {MESSAGE_TARGET:g}x"],
+    ]  # fmt: skip
+    yield from timing.format_table(MESSAGE_HEADER, rows).splitlines()

@@ -1,0 +1,726 @@
+"""Every game's views, moves and events as JSON, for apps in any language.
+
+A game server, a bot in another language or a browser UI speaks to a game in
+messages, not Python objects. This module makes them, for every registered game
+(plugins included), from the parts of the Game contract alone:
+
+* ``view(game, state, seat)``: what ``seat`` (None: a spectator) may know, as a
+  dict of JSON values: ``format``, ``game``, ``rules`` (every Rules field), ``seat``,
+  ``step`` (the actions so far), ``to_act``, ``over``, ``winners`` (``[]`` until the
+  end), ``scores`` (``null`` until the end), ``view`` (the fields of the game's View,
+  but its ``rules`` and ``player``, which the message holds already: actions in the
+  game's notation, nested values as objects of their fields, tuples as arrays) and
+  ``legal`` (the legal moves in notation when ``seat`` is to act, else ``[]``).
+  It is made from ``game.view(state, seat)`` and public facts alone, so it never
+  holds the stream, its seed, the tape, nor anything the View hides.
+* ``move(game, state, seat, text)``: a client's move, checked and applied.
+* ``error(exc)``: the message of a refusal: ``{"error": code, "message": text}``,
+  the codes stable (``CODES``).
+* ``events(game, before, after, seat)``: what ``seat`` saw happen between two states
+  of one game, in order: each action and who made it, each change of the seat's view
+  that it brought (a roll, a reveal), each new round, and the end. They are made from
+  the seat's views of the states in between, so they show nothing the views do not.
+* ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
+  View class's fields and types (``dicerules schema GAME`` prints it).
+
+Messages are stable like records: the same state gives the same message, byte for
+byte, on every machine and Python (keys in a fixed order, ints, no floats), and a
+change to them is a new ``FORMAT``.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, Union, get_args, get_origin
+
+import attrs
+
+from dicerules.errors import (
+    DiceRulesError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidSeatError,
+    NotYourTurnError,
+    RecordError,
+    StreamExhaustedError,
+    UnknownGameError,
+    WrongTypeError,
+    shown,
+)
+from dicerules.game import AnyGame, Game, check_seat, get_game
+from dicerules.rulefields import field_spec
+from dicerules.tape import Tape
+
+__all__ = [
+    "CODES",
+    "FORMAT",
+    "MAX_MOVE",
+    "JSONValue",
+    "Message",
+    "dumps",
+    "error",
+    "events",
+    "events_along",
+    "move",
+    "schema",
+    "view",
+]
+
+FORMAT: Final = 1
+"""The version of every message's shape; a change to any message gets a new number."""
+
+MAX_MOVE: Final = 200
+"""The most characters a move's text may hold (no game's notation needs more)."""
+
+JSONValue: TypeAlias = Union[bool, int, str, list["JSONValue"], dict[str, "JSONValue"], None]  # noqa: UP007
+"""A value ``json.dumps`` writes as it is."""
+
+Message = dict[str, JSONValue]
+"""One message: a JSON object."""
+
+CODES: Final[tuple[tuple[type[BaseException], str], ...]] = (
+    (NotYourTurnError, "not_your_turn"),
+    (IllegalActionError, "illegal_move"),
+    (InvalidActionError, "bad_notation"),
+    (InvalidSeatError, "unknown_seat"),
+    (WrongTypeError, "wrong_type"),
+    (InvalidRulesError, "bad_rules"),
+    (UnknownGameError, "unknown_game"),
+    (RecordError, "bad_record"),
+    (StreamExhaustedError, "stream_exhausted"),
+    (InvalidArgumentError, "bad_argument"),
+    (DiceRulesError, "error"),
+)
+"""Each error class and its code in ``error``'s messages, the most specific first
+(the first class an error is an instance of gives its code). Anything else is
+``"internal"``. The codes never change."""
+
+_INTERNAL: Final = "internal"
+_MESSAGE_LIMIT: Final = 500
+
+
+# ------------------------------------------------------------------ the four calls
+
+
+def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
+    """What ``seat`` (None: a spectator) may know of ``state``, as a JSON message."""
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    seen = game.view(state, seat)
+    over = game.is_terminal(state)
+    to_act = game.current_player(state)
+    legal: list[JSONValue] = []
+    if seat is not None and seat == to_act:
+        legal.extend(codec.legal(game.legal_actions(state)))
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "rules": codec.rules(state.rules),  # type: ignore[attr-defined]
+        "seat": seat,
+        "step": _steps(game, state),
+        "to_act": to_act,
+        "over": over,
+        "winners": list(game.winners(state)) if over else [],
+        "scores": list(game.scores(state)) if over else None,
+        "view": codec.encode_view(seen),
+        "legal": legal,
+    }
+
+
+def move(game: AnyGame | str, state: object, seat: int | None, text: object) -> Any:
+    """The state after ``seat`` plays ``text`` (notation) in ``state``.
+
+    NotYourTurnError (an IllegalActionError) when ``seat`` is not to act;
+    InvalidActionError for text that is not notation (or longer than MAX_MOVE);
+    IllegalActionError for a move that is not legal; ``state`` is never changed.
+    ``error(exc)`` turns any of them into the message a client is sent.
+    """
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move is notation, a str, not {type(text).__name__}")
+    if len(text) > MAX_MOVE:
+        raise InvalidActionError(
+            f"a move is at most {MAX_MOVE} characters of notation; this one has {len(text):,}"
+        )
+    to_act = game.current_player(state)
+    if seat is None or seat != to_act:
+        who = "a spectator" if seat is None else f"seat {seat}"
+        if to_act is None:
+            raise NotYourTurnError(f"the game is over: {who} cannot move")
+        raise NotYourTurnError(f"it is seat {to_act}'s turn: {who} cannot move")
+    return game.apply(state, game.parse_action(state, text))
+
+
+def error(exc: BaseException) -> dict[str, str]:
+    """``{"error": code, "message": text}`` for a refusal: the code from CODES, the message
+    its first line. An exception that is no DiceRulesError is ``"internal"``, its text
+    withheld (it may name anything of a state)."""
+    if not isinstance(exc, BaseException):
+        raise WrongTypeError(f"error takes an exception, not {type(exc).__name__}")
+    for cls, code in CODES:
+        if isinstance(exc, cls):
+            lines = str(exc).splitlines() or [type(exc).__name__]
+            text = lines[0]
+            if len(text) > _MESSAGE_LIMIT:
+                text = text[: _MESSAGE_LIMIT - 3] + "..."
+            return {"error": code, "message": text}
+    return {"error": _INTERNAL, "message": "the server could not do that"}
+
+
+def events(game: AnyGame | str, before: object, after: object, seat: int | None) -> list[Message]:
+    """What ``seat`` (None: a spectator) saw happen from ``before`` to ``after``, in order.
+
+    ``after`` must follow from ``before`` in one game (InvalidArgumentError if not).
+    Each step gives an ``action`` event (``step``, the ``seat`` that acted, the
+    ``action`` in notation), then a ``seen`` event if the seat's view changed
+    (``changed``: each field of the view message's ``view`` that did, as it is now:
+    the dice rolled, the cups revealed), a ``round`` event (``round``) if a new round
+    began (in a game that declares ``round_of``), and ``end`` (``winners``,
+    ``scores``) once the game is over.
+    """
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(before)
+    codec.check_state(after)
+    check_seat(seat, game.seats(before.rules))  # type: ignore[attr-defined]
+    count = _steps(game, after) - _steps(game, before)
+    actions = _last_actions(game, after, count) if count > 0 else ()
+    states = [before]
+    state = before
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+            states.append(state)
+    except DiceRulesError:
+        state = None
+    if count < 0 or state != after:
+        raise InvalidArgumentError(
+            "events takes two states of one game, the second reached from the first by play"
+        )
+    return _events_between(codec, states, actions, seat)
+
+
+def events_along(
+    game: AnyGame | str, states: Sequence[Any], actions: Sequence[Any], seat: int | None
+) -> list[Message]:
+    """The events of ``seat`` along ``states``, each reached from the one before by the
+    action of ``actions`` at its place: what ``events`` gives for the states of one game.
+
+    Nothing checks that the states follow from one another: checks of leaks give it
+    states whose hidden dice are drawn afresh (``resample_hidden``), for which the
+    events must be the same.
+    """
+    codec = _codec(game)
+    for state in states:
+        codec.check_state(state)
+    if len(states) != len(actions) + 1:
+        raise InvalidArgumentError(
+            f"events_along takes one state more than actions: {len(states)} states,"
+            f" {len(actions)} actions"
+        )
+    check_seat(seat, codec.game.seats(states[0].rules))
+    return _events_between(codec, list(states), tuple(actions), seat)
+
+
+def schema(game: AnyGame | str) -> Message:
+    """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message, a list of
+    events or an error, made from its View class's fields and types."""
+    return _codec(game).schema()
+
+
+def dumps(message: object) -> str:
+    """A message as compact JSON text, ASCII, keys in the message's own order."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------ events
+
+
+def _steps(game: AnyGame, state: Any) -> int:
+    """The number of actions taken to reach ``state``: its tape's, else its history's."""
+    tape = getattr(state, "tape", None)
+    if isinstance(tape, Tape):
+        return len(tape.actions)
+    return len(game.history(state))
+
+
+def _last_actions(game: AnyGame, state: Any, count: int) -> tuple[Any, ...]:
+    """The last ``count`` actions taken to reach ``state``."""
+    tape = getattr(state, "tape", None)
+    if isinstance(tape, Tape):
+        return tape.actions.newest(count)
+    return tuple(game.history(state)[-count:])
+
+
+def _events_between(
+    codec: _Codec, states: list[Any], actions: tuple[Any, ...], seat: int | None
+) -> list[Message]:
+    """The events of ``seat`` along ``states`` (each after the one before by ``actions``),
+    from the seat's views of them and the public facts of each step alone."""
+    game = codec.game
+    round_of = game.round_of
+    result: list[Message] = []
+    was = game.view(states[0], seat)
+    seen = codec.encode_view(was)
+    step = _steps(game, states[0])
+    for index, action in enumerate(actions):
+        step += 1
+        state = states[index + 1]
+        result.append(
+            {
+                "event": "action",
+                "step": step,
+                "seat": game.current_player(states[index]),
+                "action": codec.notation(action),
+            }
+        )
+        view_now = game.view(state, seat)
+        now = codec.encode_view(view_now)
+        changed: Message = {name: value for name, value in now.items() if seen[name] != value}
+        if changed:
+            result.append({"event": "seen", "step": step, "changed": changed})
+        over = game.is_terminal(state)
+        if round_of is not None and not over:
+            number = round_of(view_now)
+            if number != round_of(was):
+                result.append({"event": "round", "step": step, "round": number})
+        seen, was = now, view_now
+        if over:
+            result.append(
+                {
+                    "event": "end",
+                    "step": step,
+                    "winners": list(game.winners(state)),
+                    "scores": list(game.scores(state)),
+                }
+            )
+    return result
+
+
+# ------------------------------------------------------------------ a game's codec
+
+_SKIPPED_FIELDS: Final = frozenset({"rules", "player"})
+"""The View fields the message holds at its top, as ``rules`` and ``seat``."""
+
+_CODECS: dict[int, _Codec] = {}
+
+_CACHED: Final = 1 << 14
+"""The most action objects, and tuples of them, a codec keeps the notation of."""
+
+
+def _codec(game: object) -> _Codec:
+    """The codec of ``game`` (a Game or a registered name), made on first use."""
+    if isinstance(game, str):
+        game = get_game(game)
+    if not isinstance(game, Game):
+        raise WrongTypeError(f"wire takes a dicerules.Game or its name, not {type(game).__name__}")
+    codec = _CODECS.get(id(game))
+    if codec is None or codec.game is not game:
+        codec = _CODECS[id(game)] = _Codec(game)
+    return codec
+
+
+Writer = Callable[[str], str] | None
+"""Writes the Python expression that turns the value of an expression into JSON values;
+None: the value is one already."""
+
+
+class _Type(NamedTuple):
+    write: Writer
+    schema: dict[str, Any]
+
+
+class _Codec:
+    """What ``game``'s messages need, worked out once from its classes' types."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.defs: dict[str, dict[str, Any]] = {}
+        self.named: dict[type, tuple[str, str]] = {}
+        self.actions = _action_classes(game)
+        self.view_class = _view_class(game)
+        self._texts: dict[int, tuple[object, str]] = {}
+        self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
+        self._rules: dict[int, tuple[object, Message]] = {}
+        # The encoders are Python source, made from the types and compiled once (as
+        # attrs makes its methods): a field costs an expression, not a call.
+        self.source: list[str] = []
+        self._namespace: dict[str, Any] = {"_n": self.notation, "_unknown": _unknown}
+        self._count = 0
+        rules_type = self._object(game.Rules, "rules", ())
+        view_type = self._object(self.view_class, "view", _SKIPPED_FIELDS)
+        self.rules_schema, self.view_schema = rules_type.schema, view_type.schema
+        code = compile("\n".join(self.source), f"<dicerules.wire of {game.name}>", "exec")
+        exec(code, self._namespace)
+        self._encode_rules: Callable[[Any], Message] = self._namespace["_rules"]
+        self.encode_view: Callable[[Any], Message] = self._namespace["_view"]
+
+    def _fresh(self, prefix: str) -> str:
+        self._count += 1
+        return f"_{prefix}{self._count}"
+
+    # Engines share their action objects and their tuples of legal actions among
+    # states (tables made once), so each is written once, found again by identity
+    # (the object is kept, so its id cannot be taken by another); never by hashing
+    # an action, which costs more than writing it.
+
+    def notation(self, action: object) -> str:
+        """``format_action(action)``, written once per action object."""
+        known = self._texts.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        text = self.game.format_action(action)
+        if len(self._texts) >= _CACHED:
+            self._texts.clear()
+        self._texts[id(action)] = (action, text)
+        return text
+
+    def legal(self, actions: tuple[Any, ...]) -> list[str]:
+        """The notation of each of ``actions`` (do not change the list: it is kept);
+        written once per tuple object."""
+        known = self._lists.get(id(actions))
+        if known is not None and known[0] is actions:
+            return known[1]
+        texts = [self.notation(action) for action in actions]
+        if len(self._lists) >= _CACHED:
+            self._lists.clear()
+        self._lists[id(actions)] = (actions, texts)
+        return texts
+
+    def check_state(self, state: object) -> None:
+        if type(state) is not self.game.State:
+            raise WrongTypeError(
+                f"{self.game.name} messages are made of {self.game.name} states,"
+                f" not {shown(type(state).__name__)}"
+            )
+
+    def rules(self, rules: object) -> Message:
+        """The Rules' fields, a new dict; written once per Rules object (every state of a
+        game holds the same one)."""
+        known = self._rules.get(id(rules))
+        if known is not None and known[0] is rules:
+            return dict(known[1])
+        found = self._encode_rules(rules)
+        if len(self._rules) >= _CACHED:
+            self._rules.clear()
+        self._rules[id(rules)] = (rules, found)
+        return dict(found)
+
+    # -------------------------------------------------------------- types
+
+    def type_of(self, kind: Any, where: str) -> _Type:
+        """The encoder and schema of values of ``kind`` (a field's type)."""
+        if kind is type(None) or kind is None:
+            return _Type(None, {"type": "null"})
+        if kind is bool:
+            return _Type(None, {"type": "boolean"})
+        if kind is int:
+            return _Type(None, {"type": "integer"})
+        if kind is str:
+            return _Type(None, {"type": "string"})
+        origin = get_origin(kind)
+        if origin is Literal:
+            values = get_args(kind)
+            if all(type(value) in (str, int, bool) for value in values):
+                return _Type(None, {"enum": list(values)})
+        elif origin is Union or origin is types.UnionType:
+            return self._union(get_args(kind), where)
+        elif origin is tuple:
+            return self._tuple(get_args(kind), where)
+        elif isinstance(kind, type):
+            if kind in self.actions:
+                return _Type(_called("_n"), self._define("action", _ACTION_SCHEMA))
+            if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+                return self._object(kind, where, ())
+            if attrs.has(kind):
+                return self._object(kind, where, ())
+        raise InvalidArgumentError(
+            f"{self.game.name}: wire cannot write {where}, of the type"
+            f" {getattr(kind, '__name__', None) or shown(kind)} (a JSON message holds ints,"
+            " strs, bools, None, Literals, tuples, attrs classes, NamedTuples and actions)"
+        )
+
+    def _define(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        self.defs.setdefault(name, body)
+        return {"$ref": f"#/$defs/{name}"}
+
+    def _union(self, kinds: tuple[Any, ...], where: str) -> _Type:
+        parts = [self.type_of(kind, where) for kind in kinds]
+        schemas: list[dict[str, Any]] = []
+        for part in parts:
+            if part.schema not in schemas:
+                schemas.append(part.schema)
+        body = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        if all(part.write is None for part in parts):
+            return _Type(None, body)
+        if len(kinds) == 2 and type(None) in kinds:
+            write = parts[kinds.index(type(None)) - 1].write
+            assert write is not None
+            return _Type(lambda src: f"(None if {src} is None else {write(src)})", body)
+        name = self._fresh("union")
+        lines = [f"def {name}(x):", "    t = type(x)"]
+        for kind, part in zip(kinds, parts, strict=True):
+            for cls in _classes(kind):
+                known = self._fresh("class")
+                self._namespace[known] = cls
+                lines.append(f"    if t is {known}: return {_written(part.write, 'x')}")
+        lines.append("    return _unknown(x)")
+        self.source.append("\n".join(lines))
+        return _Type(_called(name), body)
+
+    def _tuple(self, args: tuple[Any, ...], where: str) -> _Type:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = self.type_of(args[0], f"{where}[]")
+            body: dict[str, Any] = {"type": "array", "items": item.schema}
+            write = item.write
+            if write is None:
+                return _Type(_called("list"), body)
+            each = self._fresh("item")
+            return _Type(lambda src: f"[{write(each)} for {each} in {src}]", body)
+        items = [self.type_of(arg, f"{where}[{index}]") for index, arg in enumerate(args)]
+        body = {
+            "type": "array",
+            "prefixItems": [item.schema for item in items],
+            "items": False,
+            "minItems": len(items),
+        }
+        if all(item.write is None for item in items):
+            return _Type(_called("list"), body)
+        writes = [item.write for item in items]
+
+        def fixed(src: str) -> str:
+            return "[" + ", ".join(_written(w, f"{src}[{i}]") for i, w in enumerate(writes)) + "]"
+
+        return _Type(fixed, body)
+
+    def _object(self, cls: type, where: str, skipped: frozenset[str] | tuple[()]) -> _Type:
+        """An object of ``cls``'s fields (attrs or NamedTuple), in field order."""
+        known = self.named.get(cls)
+        if known is not None:
+            return _Type(_called(known[1]), {"$ref": f"#/$defs/{known[0]}"})
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception as error:
+            raise InvalidArgumentError(
+                f"{self.game.name}: the types of {cls.__qualname__}'s fields cannot be read:"
+                f" {error}"
+            ) from None
+        every = attrs.fields(cls) if attrs.has(cls) else cls._fields  # type: ignore[attr-defined]
+        names = [getattr(one, "name", one) for one in every]
+        names = [name for name in names if name not in skipped]
+        fields = [(name, self.type_of(hints[name], f"{cls.__name__}.{name}")) for name in names]
+        ranges = _ranges(cls) if attrs.has(cls) else {}
+        body = {
+            "type": "object",
+            "properties": {
+                name: _bounded(kind.schema, ranges.get(name, {})) for name, kind in fields
+            },
+            "required": names,
+            "additionalProperties": False,
+        }
+        top = where in ("rules", "view")
+        function = f"_{where}" if top else self._fresh(cls.__name__.lower())
+        named = attrs.has(cls)
+        reads = [f"v.{name}" if named else f"v[{index}]" for index, (name, _) in enumerate(fields)]
+        self.source.append(
+            f"def {function}(v):\n    return {{"
+            + ", ".join(
+                f"{name!r}: {_written(kind.write, read)}"
+                for (name, kind), read in zip(fields, reads, strict=True)
+            )
+            + "}"
+        )
+        if top:
+            return _Type(_called(function), body)
+        name = cls.__name__
+        while name in self.defs or name in ("action", "rules", "view"):
+            name += "_"
+        self.named[cls] = (name, function)
+        self.defs[name] = body
+        return _Type(_called(function), {"$ref": f"#/$defs/{name}"})
+
+    # -------------------------------------------------------------- the schema
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of a view message and of a list of events."""
+        seat = {"type": ["integer", "null"], "minimum": 0}
+        seats = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        scores = {"type": "array", "items": {"type": "integer"}}
+        step = {"type": "integer", "minimum": 0}
+        view_message: dict[str, Any] = {
+            "type": "object",
+            "properties": {
+                "format": {"const": FORMAT},
+                "game": {"const": self.game.name},
+                "rules": {"$ref": "#/$defs/rules"},
+                "seat": seat,
+                "step": step,
+                "to_act": seat,
+                "over": {"type": "boolean"},
+                "winners": seats,
+                "scores": {"anyOf": [scores, {"type": "null"}]},
+                "view": {"$ref": "#/$defs/view"},
+                "legal": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+            },
+            "required": list(_VIEW_KEYS),
+            "additionalProperties": False,
+        }
+        changed = dict(self.view_schema)
+        changed.pop("required", None)
+        event = {
+            "anyOf": [
+                _event("action", {"seat": seat, "action": {"$ref": "#/$defs/action"}}),
+                _event("seen", {"changed": changed}),
+                _event("round", {"round": {"type": "integer"}}),
+                _event("end", {"winners": seats, "scores": scores}),
+            ]
+        }
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"{self.game.name} messages, format {FORMAT}",
+            "description": (
+                "A view message (dicerules.wire.view), a list of events (dicerules.wire.events)"
+                " or an error (dicerules.wire.error)"
+            ),
+            "anyOf": [
+                {"$ref": "#/$defs/view_message"},
+                {"$ref": "#/$defs/events"},
+                {"$ref": "#/$defs/error"},
+            ],
+            "$defs": {
+                "view_message": view_message,
+                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "error": {
+                    "type": "object",
+                    "properties": {
+                        "error": {"enum": [*(code for _, code in CODES), _INTERNAL]},
+                        "message": {"type": "string"},
+                    },
+                    "required": ["error", "message"],
+                    "additionalProperties": False,
+                },
+                "event": event,
+                "rules": self.rules_schema,
+                "view": self.view_schema,
+                "action": _ACTION_SCHEMA,
+                **{name: body for name, body in self.defs.items() if name != "action"},
+            },
+        }
+
+
+_VIEW_KEYS: Final = (
+    "format", "game", "rules", "seat", "step", "to_act", "over", "winners", "scores", "view",
+    "legal",
+)  # fmt: skip
+
+_ACTION_SCHEMA: Final[dict[str, Any]] = {
+    "type": "string",
+    "description": "an action in the game's notation",
+}
+
+
+def _event(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "event": {"const": kind},
+            "step": {"type": "integer", "minimum": 1},
+            **fields,
+        },
+        "required": ["event", "step", *fields],
+        "additionalProperties": False,
+    }
+
+
+def _ranges(cls: type) -> dict[str, dict[str, int]]:
+    """The bounds of each int field of a Rules class that says them (``rulefields``)."""
+    found: dict[str, dict[str, int]] = {}
+    for field in attrs.fields(cls):
+        spec = field_spec(field)
+        if spec is not None and spec.kind == "int":
+            bounds = {"minimum": spec.low, "maximum": spec.high}
+            found[field.name] = {key: value for key, value in bounds.items() if value is not None}
+    return found
+
+
+def _bounded(schema: dict[str, Any], bounds: dict[str, int]) -> dict[str, Any]:
+    """``schema`` with ``bounds`` on its integers (also inside an anyOf with null)."""
+    if not bounds:
+        return schema
+    if schema.get("type") == "integer":
+        return {**schema, **bounds}
+    if "anyOf" in schema:
+        return {"anyOf": [_bounded(part, bounds) for part in schema["anyOf"]]}
+    return schema
+
+
+def _classes(kind: Any) -> tuple[type, ...]:
+    """The runtime classes of values of ``kind``."""
+    if kind is None:
+        return (type(None),)
+    origin = get_origin(kind)
+    if origin is Literal:
+        return tuple(dict.fromkeys(type(value) for value in get_args(kind)))
+    if origin is Union or origin is types.UnionType:
+        return tuple(cls for arg in get_args(kind) for cls in _classes(arg))
+    if origin is not None:
+        return (origin,)
+    return (kind,)
+
+
+def _called(function: str) -> Callable[[str], str]:
+    """The writer of a call of ``function`` on the value."""
+    return lambda src: f"{function}({src})"
+
+
+def _written(write: Writer, src: str) -> str:
+    """The expression of the JSON values of ``src``."""
+    return src if write is None else write(src)
+
+
+def _unknown(value: object) -> Any:
+    raise WrongTypeError(f"a message cannot hold a {type(value).__name__}: {shown(value)}")
+
+
+def _view_class(game: AnyGame) -> type:
+    """The class of ``game``'s views: ``view``'s return type, else that of one view."""
+    try:
+        found = typing.get_type_hints(game.view).get("return")
+    except Exception:
+        found = None
+    if isinstance(found, type) and attrs.has(found):
+        return found
+    state = game.new_game(game.default_rules, seed=0)
+    return type(game.view(state, None))
+
+
+def _action_classes(game: AnyGame) -> frozenset[type]:
+    """The classes of ``game``'s actions: those ``format_action`` takes, by its type,
+    else those of its distinct actions and of the first legal actions."""
+    try:
+        kinds = typing.get_type_hints(game.format_action)
+    except Exception:
+        kinds = {}
+    hinted = [kind for name, kind in kinds.items() if name != "return"]
+    if hinted:
+        found = frozenset(_classes(hinted[0]))
+        if all(isinstance(cls, type) and cls not in _PLAIN for cls in found):
+            return found
+    rules = game.default_rules
+    actions = list(game.legal_actions(game.new_game(rules, seed=0)))
+    if game.distinct_actions is not None:
+        actions.extend(game.distinct_actions(rules))
+    return frozenset(type(action) for action in actions)
+
+
+_PLAIN: Final = frozenset({type(None), bool, int, str, tuple, object})

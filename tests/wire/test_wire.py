@@ -1,0 +1,255 @@
+"""dicerules.wire: views, moves and events of every game and preset as JSON messages."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from helpers import random_play, seeded_choice
+from wire_checks import CASES, valid
+
+import dicerules
+from dicerules import wire
+
+STEPS = 40
+
+
+def _seats(game, state):
+    return (None, *range(game.seats(state.rules)))
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_views_and_events_of_a_game(name: str, preset: str) -> None:
+    game = dicerules.get_game(name)
+    start = game.new_game(game.presets[preset], seed=1234)
+    states = list(random_play(game, start, seeded_choice(99), STEPS))
+    for state in states:
+        to_act = game.current_player(state)
+        for seat in _seats(game, state):
+            message = valid(game, wire.view(game, state, seat))
+            assert message["game"] == name and message["format"] == wire.FORMAT
+            assert message["seat"] == seat and message["to_act"] == to_act
+            assert message["step"] == len(game.history(state))
+            assert message["over"] is game.is_terminal(state)
+            legal = [game.format_action(action) for action in game.legal_actions(state)]
+            assert message["legal"] == (legal if seat is not None and seat == to_act else [])
+            assert wire.view(game, state, seat) == message
+    last = states[-1]
+    middle = states[len(states) // 2]
+    for seat in _seats(game, start):
+        whole = valid(game, wire.events(game, start, last, seat))
+        halves = valid(game, wire.events(game, start, middle, seat)) + valid(
+            game, wire.events(game, middle, last, seat)
+        )
+        assert whole == halves
+        acted = [event for event in whole if event["event"] == "action"]
+        assert [event["action"] for event in acted] == [
+            game.format_action(action) for action in game.history(last)
+        ]
+        assert [event["seat"] for event in acted] == [
+            game.current_player(state) for state in states[:-1]
+        ]
+        assert wire.events(game, last, last, seat) == []
+        rounds = [(event["step"], event["round"]) for event in whole if event["event"] == "round"]
+        assert rounds == _new_rounds(game, states, seat)
+        ended = [event for event in whole if event["event"] == "end"]
+        assert ended == (
+            [{"event": "end", "step": len(states) - 1, "winners": list(game.winners(last)),
+              "scores": list(game.scores(last))}]
+            if game.is_terminal(last) else []
+        )  # fmt: skip
+
+
+def _new_rounds(game, states, seat):
+    """Each step after which a game that counts rounds is in a new one, and its number."""
+    if game.round_of is None:
+        return []
+    numbers = [game.round_of(game.view(state, seat)) for state in states]
+    return [
+        (step, numbers[step])
+        for step in range(1, len(states))
+        if numbers[step] != numbers[step - 1] and not game.is_terminal(states[step])
+    ]
+
+
+def test_rounds_are_told_where_a_game_counts_them() -> None:
+    counted = {name for name, game in dicerules.GAMES.items() if game.round_of is not None}
+    assert {"liars-dice", "eighteen", "link", "twenty-four", "cup-call"} <= counted
+    assert "pig" not in counted
+
+
+@pytest.mark.parametrize("name", list(dicerules.GAMES))
+def test_seen_events_carry_the_view_forward(name: str) -> None:
+    """Applying each ``seen`` event's changes to the view before gives the view after."""
+    game = dicerules.get_game(name)
+    start = game.new_game(seed=7)
+    states = list(random_play(game, start, seeded_choice(3), 25))
+    for seat in _seats(game, start):
+        shown = valid(game, wire.view(game, start, seat))["view"]
+        for before, after in itertools.pairwise(states):
+            for event in valid(game, wire.events(game, before, after, seat)):
+                if event["event"] == "seen":
+                    shown = {**shown, **event["changed"]}
+            assert shown == valid(game, wire.view(game, after, seat))["view"]
+
+
+def test_a_liars_dice_view_reads_as_the_view() -> None:
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=5)
+    state = game.apply(state, game.parse_action(state, "3x4"))
+    seat = game.current_player(state)
+    message = valid(game, wire.view(game, state, seat))
+    seen = game.view(state, seat)
+    assert message["view"]["hand"] == list(seen.hand)
+    assert message["view"]["bids"] == [[seen.bids[0][0], "3x4"]]
+    assert message["rules"]["players"] == state.rules.players
+    assert list(message) == [
+        "format", "game", "rules", "seat", "step", "to_act", "over", "winners", "scores",
+        "view", "legal",
+    ]  # fmt: skip
+    assert "rules" not in message["view"] and "player" not in message["view"]
+    assert message["legal"][:2] == ["3x5", "3x6"] and message["legal"][-1] == "challenge"
+
+
+# ------------------------------------------------------------------ moves
+
+
+def test_a_move_is_the_state_after_it() -> None:
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=5)
+    seat = game.current_player(state)
+    after = wire.move(game, state, seat, " 3X4 ")
+    assert after == game.apply(state, game.parse_action(state, "3x4"))
+    assert wire.move("liars-dice", state, seat, "3x4") == after
+
+
+def _refused(game, state, seat, text, error_class, code):
+    before = (state, hash(state))
+    with pytest.raises(error_class) as caught:
+        wire.move(game, state, seat, text)
+    assert (state, hash(state)) == before
+    message = valid(game, wire.error(caught.value))
+    assert message["error"] == code
+    assert "\n" not in message["message"] and len(message["message"]) <= 500
+    assert type(caught.value) is error_class or code != "illegal_move"
+    return message
+
+
+def test_moves_refused() -> None:
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=5)
+    seat = game.current_player(state)
+    other = (seat + 1) % state.rules.players
+    message = _refused(game, state, other, "3x4", dicerules.NotYourTurnError, "not_your_turn")
+    assert message["message"] == f"it is seat {seat}'s turn: seat {other} cannot move"
+    _refused(game, state, None, "3x4", dicerules.NotYourTurnError, "not_your_turn")
+    _refused(game, state, seat, "3y4", dicerules.InvalidActionError, "bad_notation")
+    _refused(game, state, seat, "challenge", dicerules.IllegalActionError, "illegal_move")
+    _refused(game, state, seat, b"3x4", dicerules.WrongTypeError, "wrong_type")
+    _refused(game, state, seat, None, dicerules.WrongTypeError, "wrong_type")
+    huge = "3x4" + " " * (10 * 2**20)
+    message = _refused(game, state, seat, huge, dicerules.InvalidActionError, "bad_notation")
+    assert "10,485,763" in message["message"]
+    _refused(game, state, 99, "3x4", dicerules.InvalidSeatError, "unknown_seat")
+    _refused(game, state, True, "3x4", dicerules.WrongTypeError, "wrong_type")
+    pig = dicerules.get_game("pig").new_game(seed=1)
+    _refused(game, pig, seat, "3x4", dicerules.WrongTypeError, "wrong_type")
+    assert issubclass(dicerules.NotYourTurnError, dicerules.IllegalActionError)
+
+
+def test_no_move_once_the_game_is_over() -> None:
+    game = dicerules.get_game("pig")
+    states = list(random_play(game, game.new_game(seed=2), seeded_choice(2)))
+    over = states[-1]
+    assert game.is_terminal(over)
+    message = _refused(game, over, 0, "roll", dicerules.NotYourTurnError, "not_your_turn")
+    assert message["message"] == "the game is over: seat 0 cannot move"
+
+
+# ------------------------------------------------------------------ bad input
+
+
+@pytest.mark.parametrize("call", ["view", "events"])
+def test_bad_input_to_views_and_events(call: str) -> None:
+    game = dicerules.get_game("link")
+    state = game.new_game(seed=1)
+
+    def made(game, state, seat):
+        if call == "view":
+            return wire.view(game, state, seat)
+        return wire.events(game, state, state, seat)
+
+    bad_seats = (
+        (4, dicerules.InvalidSeatError),
+        (-1, dicerules.InvalidSeatError),
+        (1.0, dicerules.WrongTypeError),
+        ("0", dicerules.WrongTypeError),
+    )
+    for bad_seat, error in bad_seats:
+        with pytest.raises(error) as caught:
+            made(game, state, bad_seat)
+        assert "\n" not in str(caught.value)
+    eighteen = dicerules.get_game("eighteen").new_game(seed=1)
+    with pytest.raises(dicerules.WrongTypeError, match="link messages are made of link states"):
+        made(game, eighteen, 0)
+    with pytest.raises(dicerules.WrongTypeError):
+        made(game, None, 0)
+    with pytest.raises(dicerules.WrongTypeError, match=r"dicerules\.Game or its name"):
+        made(object(), state, 0)
+    with pytest.raises(dicerules.UnknownGameError):
+        made("no-such-game", state, 0)
+
+
+def test_events_need_the_later_state_of_the_same_game() -> None:
+    game = dicerules.get_game("twenty-four")
+    start = game.new_game(seed=1)
+    later = list(random_play(game, start, seeded_choice(1), 6))[-1]
+    other = list(random_play(game, game.new_game(seed=2), seeded_choice(1), 6))[-1]
+    for before, after in ((later, start), (start, other)):
+        with pytest.raises(dicerules.InvalidArgumentError, match="reached from the first"):
+            wire.events(game, before, after, 0)
+
+
+def test_error_codes() -> None:
+    pig = dicerules.get_game("pig")
+    for error in (dicerules.NotYourTurnError("no"), KeyError("x"), dicerules.ReplayError("r", 1)):
+        valid(pig, wire.error(error))
+    assert wire.error(dicerules.NotYourTurnError("no"))["error"] == "not_your_turn"
+    assert wire.error(dicerules.InvalidRulesError("bad"))["error"] == "bad_rules"
+    assert wire.error(dicerules.ReplayError("bad", 3))["error"] == "bad_record"
+    assert wire.error(dicerules.UnknownGameError("nope")) == {
+        "error": "unknown_game", "message": "nope"
+    }  # fmt: skip
+    assert wire.error(dicerules.InvalidArgumentError("a\nb")) == {
+        "error": "bad_argument", "message": "a"
+    }  # fmt: skip
+    hidden = wire.error(KeyError("State(hands=((1, 2, 3), (4, 5, 6)))"))
+    assert hidden == {"error": "internal", "message": "the server could not do that"}
+    assert len(wire.error(dicerules.IllegalActionError("x" * 10_000))["message"]) == 500
+    codes = [code for _, code in wire.CODES]
+    assert len(set(codes)) == len(codes)
+    with pytest.raises(dicerules.WrongTypeError):
+        wire.error("not an exception")  # type: ignore[arg-type]
+
+
+def test_messages_are_plain_json() -> None:
+    game = dicerules.get_game("eighteen")
+    state = list(random_play(game, game.new_game(seed=4), seeded_choice(4), 12))[-1]
+    message = valid(game, wire.view(game, state, 1))
+    text = wire.dumps(message)
+    assert text.isascii() and json.loads(text) == message
+    assert wire.dumps(wire.view(game, state, 1)) == text
+
+
+def test_a_message_is_the_callers_own() -> None:
+    """Changing a message changes no later one (the notation kept for speed is copied)."""
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=8)
+    seat = game.current_player(state)
+    first = valid(game, wire.view(game, state, seat))
+    kept = json.loads(wire.dumps(first))
+    first["legal"].clear()
+    first["rules"]["players"] = 99
+    first["view"]["hand"].append(9)
+    assert wire.view(game, state, seat) == kept

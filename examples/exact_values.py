@@ -1,9 +1,9 @@
 """The exact values of small liar's dice games, printed as the README's table.
 
-Two seats of one die, seat 0 opening unless a roll-off picks the opener, for dice of
+Two seats of one die, seat 0 opening, under four rules of the ones, for dice of
 2 to 6 sides: each value (seat 0's, under optimal play on both sides) is found by
 ``dicerules.tree.solve`` and proven there by exact best responses. Each row prints
-as soon as it is solved (the six-sided games take a minute or two each).
+as soon as it is solved (a six-sided game takes a minute or more).
 
     python examples/exact_values.py [--sides 2,3,4,5,6]    (needs SciPy)
 """
@@ -11,8 +11,6 @@ as soon as it is solved (the six-sided games take a minute or two each).
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from typing import Any
 
 from dicerules import tree
@@ -40,11 +38,7 @@ def main() -> None:
         values = []
         for count in sides:
             rules = liars_dice.Rules(**{**TWO_BY_ONE, "sides": count, **changes})
-            start = time.perf_counter()
-            value = tree.solve("liars-dice", rules).value
-            values.append(f"{value}")
-            seconds = time.perf_counter() - start
-            print(f"  {label}, {count} sides: {value} in {seconds:.1f} s", file=sys.stderr)
+            values.append(str(tree.solve("liars-dice", rules).value))
         print(f"| {label} | " + " | ".join(values) + " |", flush=True)
 
 

@@ -12,6 +12,7 @@ of the registry. A broken plugin is skipped with a PluginWarning, never an error
 from __future__ import annotations
 
 import functools
+import re
 import secrets
 import sys
 import threading
@@ -713,13 +714,25 @@ class PluginWarning(UserWarning):
     """
 
 
+_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+"""What a game's name may be (``register``)."""
+
+
+def typed_name(name: str) -> str:
+    """A game's name as the command line reads it: lower case, '_' read as '-'."""
+    return name.lower().replace("_", "-")
+
+
 def register(game: AnyGame) -> AnyGame:
     """Add ``game`` to GAMES under ``game.name`` and return it.
 
     Registering the same game again does nothing. TypeError for anything but a Game,
-    InvalidArgumentError (a ValueError) for a name that is not one printable word or
-    starts with '-', DuplicateGameError (a ValueError) for a different game under a
-    name already taken.
+    InvalidArgumentError (a ValueError) for a name that is not one word of ASCII
+    letters, digits, '-', '_' and '.' starting with a letter or digit (so no look-alike
+    of another script, and nothing OpenSpiel's game strings or a ``--bots`` list cannot
+    carry), DuplicateGameError (a ValueError) for a different game under a name already
+    taken, or under one the command line cannot tell from it (it ignores case and reads
+    '_' as '-': ``Pig`` beside ``pig``, ``liars_dice`` beside ``liars-dice``).
     """
     if not isinstance(game, Game):
         raise WrongTypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
@@ -735,7 +748,19 @@ def register(game: AnyGame) -> AnyGame:
             f"a game's name is typed on command lines: it may not start with '-' nor hold"
             f" a control, format or zero-width character; got {name[:100]!a}"
         )
+    if not _NAME.fullmatch(name):
+        raise InvalidArgumentError(
+            "a game's name is typed on command lines and in OpenSpiel's game strings: ASCII"
+            f" letters, digits, '-', '_' and '.', from a letter or digit; got {name[:100]!a}"
+        )
     taken = _REGISTRY.get(name)
+    same = typed_name(name)
+    twin = next((other for other in _REGISTRY if other != name and typed_name(other) == same), None)
+    if twin is not None:
+        raise DuplicateGameError(
+            f"{name!r} is {twin!r} on the command line, which ignores case and reads '_' as"
+            f" '-', and {twin!r} is a game already: give this one another name"
+        )
     if taken is None:
         _REGISTRY[name] = game
     elif taken is not game and taken != game:

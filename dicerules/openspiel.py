@@ -70,6 +70,7 @@ dicerules Bot with a policy found there.
 from __future__ import annotations
 
 import json
+import numbers
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -101,7 +102,7 @@ from dicerules.facts import (
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
-from dicerules.rulefields import field_spec
+from dicerules.rulefields import derived, field_spec
 from dicerules.streams import SEED_LIMIT, seeded_stream
 
 __all__ = [
@@ -160,9 +161,8 @@ def _left_out_value(attribute: attrs.Attribute[Any]) -> int | None:
     defaults to this value, one below the range and below None's stand-in: the field
     is then left out of the Rules and takes the default that the other fields give.
     """
-    default: Any = attribute.default
     spec = field_spec(attribute)
-    if not isinstance(default, attrs.Factory) or not default.takes_self:  # type: ignore[arg-type]
+    if not derived(attribute):
         return None
     if spec is None or spec.low is None:
         return None
@@ -792,7 +792,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
         seed redraws every state the game passed through, so the other seats' own
         histories are made of drawn dice, never of this state's hidden ones. Its
         ``history()`` is still this state's, and its record is not one to replay. A
-        game that hides nothing gives a clone. ValueError while dice are being chosen.
+        game that hides nothing gives a clone. ValueError while dice are being chosen;
+        WrongTypeError for a sampler value that is not a real number, InvalidArgumentError
+        for one outside 0 to 1 (NaN and the infinities included).
         """
         node = self.node
         spiel_game = node.game
@@ -807,7 +809,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
         resample = dgame.resample_hidden
         if resample is None:
             return clone
-        seed = int(float(probability_sampler()) * SEED_LIMIT) % SEED_LIMIT
+        drawn = probability_sampler()
+        if not isinstance(drawn, numbers.Real) or isinstance(drawn, bool):
+            raise WrongTypeError(
+                f"probability_sampler() must give a float from 0 to 1, not {type(drawn).__name__}"
+            )
+        if not 0 <= float(drawn) <= 1:  # NaN fails this too
+            raise InvalidArgumentError(
+                f"probability_sampler() must give a float from 0 to 1, not {shown(drawn)}"
+            )
+        seed = int(float(drawn) * SEED_LIMIT) % SEED_LIMIT
         path = tuple(resample(state, player_id, seeded_stream(seed)) for state in node.path)
         clone.node = _Node(spiel_game, path, node.taken, None)
         return clone

@@ -48,7 +48,8 @@ rate (``dicerules.stats``).
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
 when the player quits or presses Ctrl-C), tagged with the date, the players and the
-version (``options.record_tags``); ``simulate --records FILE`` writes one record
+version (``options.record_tags``), and replaces a file that is not a records file
+only with ``--force``; ``simulate --records FILE`` writes one record
 per line, in game order, as the games end. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
 one record per line (``--index I`` picks game ``I``, from 0); ``-`` is standard input.
@@ -88,6 +89,7 @@ from dicerules.cli.options import (
     Parser,
     UsageError,
     count,
+    escaped,
     game_help,
     game_options,
     parse_seed,
@@ -129,10 +131,21 @@ def parser() -> argparse.ArgumentParser:
         dest="command", title="commands", metavar="COMMAND", required=True, prog="dicerules"
     )
 
-    one = commands.add_parser("games", help="the games, their presets and rule fields")
+    one = commands.add_parser(
+        "games",
+        help="the games, their presets and rule fields",
+        description="Each game installed (the built-in ones and the plugins): what it is in"
+        " a line, its presets, its bots, and each rule field with its default and the"
+        " values it allows (set one with --rule NAME=VALUE).",
+    )
     one.set_defaults(run=cmd_games)
 
-    one = commands.add_parser("rules", help="the rules of a game")
+    one = commands.add_parser(
+        "rules",
+        help="the rules of a game",
+        description="How GAME is played, as its rules text tells it, and the rule fields"
+        " the other commands' --preset, --players and --rule set.",
+    )
     one.add_argument("game", metavar="GAME", help=game_help())
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)
@@ -148,6 +161,9 @@ def parser() -> argparse.ArgumentParser:
         "--seed", type=parse_seed, metavar="S", help="the game's seed (drawn if not given)"
     )
     one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")
+    one.add_argument(
+        "--force", action="store_true", help="let --record replace a file that is not a record"
+    )
     one.set_defaults(run=cmd_play)
 
     one = commands.add_parser("simulate", help="bots against bots, with a table of results")
@@ -180,7 +196,14 @@ def parser() -> argparse.ArgumentParser:
                      " (the batch extra); the same table")  # fmt: skip
     one.set_defaults(run=cmd_simulate)
 
-    one = commands.add_parser("replay", help="check a record and tell the game step by step")
+    one = commands.add_parser(
+        "replay",
+        help="check a record and tell the game step by step",
+        description="Check each record of FILE (written by play --record or simulate"
+        " --records): every action is played again and every die compared. A record that"
+        " replays is told step by step, or in one line with --summary; one that does not"
+        " is a one-line error naming its first bad step (exit status 1).",
+    )
     one.add_argument(
         "file", metavar="FILE", help="a record, or records one per line; - reads standard input"
     )
@@ -242,7 +265,7 @@ def examples() -> str:
 
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
-    text = plain_words(str(error)).replace("\r", "\\r").replace("\n", "\\n")
+    text = escaped(plain_words(str(error)))
     print(f"dicerules {command}: error: {text}", file=sys.stderr)
 
 

@@ -15,9 +15,9 @@ from typing import Any, NoReturn, TextIO
 import attrs
 
 import dicerules
-from dicerules import bots
+from dicerules import bots, rulefields
 from dicerules.errors import DiceRulesError, UnknownGameError
-from dicerules.game import AnyGame, get_game
+from dicerules.game import AnyGame, get_game, typed_name
 from dicerules.narration import Narrator
 from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
@@ -53,11 +53,20 @@ def plain_words(message: str) -> str:
     return message
 
 
+def escaped(text: str) -> str:
+    """``text`` with every character a terminal would act on (a control, format or
+    line-separator character: ESC, BEL, CR, a newline) written as ``repr`` writes it,
+    so data from a file never moves the cursor, clears the screen or forges a line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {escaped(message)}\n")
 
 
 # ------------------------------------------------------------- reading the command
@@ -69,15 +78,16 @@ def find_game(name: str) -> AnyGame:
     A name that is no game's is refused with the nearest game's name, if one is near.
     """
     games = list(dicerules.GAMES)
-    plain = {game.lower().replace("_", "-"): game for game in games}
-    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
+    plain = {typed_name(game): game for game in games}  # one each: register sees to it
+    typed = typed_name(name.strip()).replace(" ", "-")
     try:
-        return get_game(plain.get(typed, name))
+        return get_game(name if name in games else plain.get(typed, name))
     except UnknownGameError as error:
         hint = bots.suggestion(name, games)
-        if hint:
+        if hint or _quoted(name) != repr(name):  # a long name is not echoed whole
             known = ", ".join(games)
-            raise UsageError(f"no game named {name!r}{hint}; the games are: {known}") from None
+            message = f"no game named {_quoted(name)}{hint}; the games are: {known}"
+            raise UsageError(message) from None
         raise UsageError(error.args[0]) from None
 
 
@@ -97,7 +107,9 @@ def make_rules(
     else:
         known = ", ".join(game.presets)
         hint = bots.suggestion(preset, list(game.presets))
-        raise UsageError(f"{game.name} has no preset {preset!r}{hint}; its presets are: {known}")
+        raise UsageError(
+            f"{game.name} has no preset {_quoted(preset)}{hint}; its presets are: {known}"
+        )
     asked = [s.partition("=")[2].strip() for s in settings if _rule_name(s) == "players"]
     if players is not None and any(text != str(players) for text in asked):
         raise UsageError(
@@ -106,7 +118,7 @@ def make_rules(
         )
     if players is not None:
         try:
-            rules = attrs.evolve(rules, players=players)
+            rules = rulefields.evolve(rules, players=players)
         except DiceRulesError as error:
             raise UsageError(f"--players {players}: {error}") from None
     fields = {field.name: field for field in attrs.fields(type(rules))}
@@ -122,7 +134,7 @@ def make_rules(
                              f" are {known}")  # fmt: skip
         changes[name] = rule_from_text(field_spec(fields[name]), text.strip())
     try:
-        return attrs.evolve(rules, **changes)
+        return rulefields.evolve(rules, **changes)
     except DiceRulesError as error:
         raise UsageError(f"--rule: {error}") from None
 
@@ -316,10 +328,44 @@ def check_writable(path: str | None) -> None:
         raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
 
 
+_RECORD_START = re.compile(
+    rb'\s*(\xef\xbb\xbf)?\s*\{\s*"(format|game|rules|stream|actions|rolls|tags)"'
+)
+"""How a records file begins: a JSON object with a record's key first."""
+
+
+def check_replaceable(path: str | None, force: bool, option: str) -> None:
+    """Refuse, before any game, to replace a file that is not a records file (its first
+    bytes a record's JSON object), unless ``force``: a mistyped ``--record notes.txt``
+    must not cost the file. An empty file, or a device such as /dev/null, is taken."""
+    if path is None or force or not Path(path).is_file():
+        return
+    try:
+        with open(path, "rb") as file:
+            start = file.read(4096)
+    except OSError:
+        return  # writing it says what is wrong
+    if start.strip() and not _RECORD_START.match(start):
+        raise UsageError(
+            f"{option} {path}: the file is not a records file, and writing would replace"
+            " it: give another name, or --force to replace it"
+        )
+
+
 def create(path: str) -> TextIO:
     """``path`` opened to be written afresh, as UTF-8 text."""
     try:
         return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def write_whole(path: str, text: str) -> None:
+    """``text`` written to ``path`` afresh; FileProblem naming the file if it cannot be
+    (a full disk says so when the file is closed, not when it is opened)."""
+    try:
+        with create(path) as file:
+            file.write(text)
     except OSError as error:
         raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
 

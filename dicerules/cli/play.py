@@ -12,10 +12,9 @@ from typing import Any, TextIO
 from dicerules import bots
 from dicerules.cli import options
 from dicerules.cli.options import (
-    FileProblem,
     UsageError,
+    check_replaceable,
     check_writable,
-    create,
     find_game,
     legal_text,
     make_rules,
@@ -24,6 +23,7 @@ from dicerules.cli.options import (
     result_lines,
     rules_label,
     say,
+    write_whole,
 )
 from dicerules.errors import DiceRulesError, InvalidActionError
 from dicerules.game import AnyGame
@@ -47,6 +47,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     drawn = args.seed is None  # then the seed stays secret: it foretells every die
     seed = secrets.randbelow(SEED_LIMIT) if drawn else args.seed
     check_writable(args.record)
+    check_replaceable(args.record, args.force, "--record")
     table = {s: bots.make(name, game, bot_seed(seed, s)) for s, name in names.items()}
     state = game.new_game(rules, seed=seed)
     teller = options.narrator(game, seat)
@@ -97,12 +98,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if drawn:
         say([f"Seed: {seed} (--seed {seed} deals the same dice)."], out)
     if args.record is not None:
-        try:
-            with create(args.record) as file:
-                tags = record_tags([players_name(s, seat, names) for s in range(players)])
-                file.write(record(state, tags).to_json() + "\n")
-        except OSError as error:  # a full disk, say: the file named, as create names it
-            raise FileProblem(f"cannot write {args.record}: {error.strerror or error}") from None
+        tags = record_tags([players_name(s, seat, names) for s in range(players)])
+        write_whole(args.record, record(state, tags).to_json() + "\n")
         print(f"Record saved to {args.record}.", file=out)  # a path is never wrapped
     return status
 

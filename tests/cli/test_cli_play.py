@@ -254,3 +254,29 @@ def test_twenty_four_money_is_told_in_quarter_units_from_the_start() -> None:
     assert running == [
         "Money so far, in quarter-units (4 to a unit): seat 0 (you) = +0, seat 1 = +0."
     ]
+
+
+def test_record_never_replaces_a_file_that_is_not_a_record_without_force(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    args = ("play", "link", "--seed", "2", "--bots", "random", "--record", str(notes))
+    refused = cli(*args, stdin="quit\n")
+    assert (refused.status, refused.out) == (2, "")
+    assert refused.err == (
+        f"dicerules play: error: --record {notes}: the file is not a records file, and"
+        " writing would replace it: give another name, or --force to replace it\n"
+    )
+    assert notes.read_text() == "my notes\n"
+    assert cli(*args, "--force", stdin="quit\n").status == 0
+    assert json.loads(notes.read_text())["game"] == "link"
+    assert cli(*args, stdin="quit\n").status == 0  # a record is replaced as before
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    assert cli(*args[:-1], str(empty), stdin="quit\n").status == 0
+
+
+def test_a_record_that_cannot_be_written_names_the_file() -> None:
+    done = cli("play", "link", "--seed", "2", "--bots", "random", "--record", "/dev/full",
+               stdin="quit\n")  # fmt: skip
+    assert done.status == 1
+    assert done.err == "dicerules play: error: cannot write /dev/full: No space left on device\n"

@@ -19,6 +19,12 @@ pytest.importorskip("dicerules.openspiel")
 
 from open_spiel.python.algorithms import generate_playthrough
 
+# OpenSpiel's generate_playthrough formats tensors with numpy.char, whose chararray
+# NumPy 2.5 deprecates (Python 3.13's NumPy): a warning of theirs, not of ours.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:The chararray class is deprecated:DeprecationWarning"
+)
+
 HERE = Path(__file__).resolve().parent
 
 

@@ -254,7 +254,15 @@ class Simulation:
         ]
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """A plain dict per bot, then per seat: the numbers of ``table()``, unrounded."""
+        """A plain dict per bot, then per seat: the numbers of ``table()``, unrounded,
+        after the run's game, rules (as ``table()`` names them: the nearest preset and
+        the fields set otherwise), seed and bots (as ``--bots`` takes them)."""
+        run = {
+            "game": self.game,
+            "rules": rules_label(get_game(self.game), self.rules),
+            "seed": self.seed,
+            "bots": ",".join(self.bots),
+        }
         named = [("bot", name, tally) for name, tally in self.by_bot.items()]
         named += [
             ("seat", name, tally)
@@ -265,6 +273,7 @@ class Simulation:
             low, high = tally.interval
             rows.append(
                 {
+                    **run,
                     "group": group,
                     "name": name,
                     "games": tally.games,
@@ -308,7 +317,8 @@ class Simulation:
 
 
 def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
-    """A table of games, wins, win rate with its interval and mean score, a row a tally."""
+    """A table of games, wins, win rate with its interval and mean score, a row a tally;
+    its columns hold 100.0%."""
     lines = [
         f"{title:<14} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
@@ -317,7 +327,7 @@ def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
         low, high = tally.interval
         lines.append(
             f"{name:<14} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
-            f" {tally.rate:>8.1%}   [{low:>5.1%}, {high:>5.1%}]"
+            f" {tally.rate:>8.1%}   [{low:>6.1%}, {high:>6.1%}]"
             f" {tally.mean_score:>10.2f}"
         )
     return lines

@@ -35,7 +35,8 @@ def test_the_output_is_the_same_for_one_worker_and_two(
 
 
 def _row(out: str, name: str) -> list[str]:
-    return next(line for line in out.splitlines() if line.startswith(f"{name} ")).split()
+    line = next(line for line in out.splitlines() if line.startswith(f"{name} "))
+    return re.sub(r"\[ +", "[", line).split()  # the interval's numbers are padded inside
 
 
 def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
@@ -142,6 +143,49 @@ def test_csv_and_json_give_the_tables_numbers(tmp_path: Path) -> None:
         assert f"{item['win_rate']:.1%}" == cells[-4]
         assert f"[{item['interval_low']:.1%}," == cells[-3]
         assert f"{item['mean_score']:.2f}" == cells[-1] == f"{float(row['mean_score']):.2f}"
+
+
+def test_csv_and_json_rows_name_the_run(tmp_path: Path) -> None:
+    # Rows of many runs put together still say which run each came from.
+    args = (*SIM, "--seed", "5", "--rule", "start_counters=4")
+    rows = list(csv.DictReader(io.StringIO(cli(*args, "--format", "csv").out)))
+    data = json.loads(cli(*args, "--format", "json").out)
+    run = {"game": "link", "rules": "standard with players=3, start_counters=4", "seed": 5,
+           "bots": "expert,random,random"}  # fmt: skip
+    assert list(rows[0])[:4] == list(data[0])[:4] == list(run)
+    assert all({key: row[key] for key in run} == {**run, "seed": "5"} for row in rows)
+    assert all({key: item[key] for key in run} == run for item in data)
+
+
+def test_the_table_stays_aligned_at_a_hundred_percent() -> None:
+    done = cli("simulate", "liars-dice", "--games", "1", "--bots", "expert")
+    lines = done.out.splitlines()
+    table = lines[lines.index("") + 1 :]
+    assert "seat 0              1      1      0   100.0%   [ 20.7%, 100.0%]       1.00" in table
+    rows = [line for line in table if "[" in line]
+    assert len(rows) == 5 and table[0].endswith("mean score")
+    for line in rows:  # every column ends where its heading ends
+        assert len(line) == len(table[0]), line
+        assert (line.index("["), line.index("]")) == (rows[0].index("["), rows[0].index("]"))
+
+
+def test_records_never_replace_a_file_that_is_not_records_without_force(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    args = ("simulate", "pig", "--games", "2", "--records", str(notes))
+    refused = cli(*args)
+    assert (refused.status, refused.out) == (2, "")
+    assert refused.err == (
+        f"dicerules simulate: error: --records {notes}: the file is not a records file, and"
+        " writing would replace it: give another name, or --force to replace it\n"
+    )
+    assert notes.read_text() == "my notes\n"
+    assert cli(*args, "--force").status == 0
+    assert [json.loads(line)["game"] for line in notes.read_text().splitlines()] == ["pig"] * 2
+    assert cli(*args).status == 0  # records are replaced as before
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert cli(*args[:-1], str(empty)).status == 0
 
 
 def test_one_record_is_one_record(tmp_path: Path) -> None:

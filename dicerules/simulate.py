@@ -743,16 +743,28 @@ class Stop:
 
 
 class Progress:
-    """Games done, games a second and time left, on one line of standard error."""
+    """Games done, games a second and time left, on one line of standard error.
+
+    On a terminal the line is rewritten in place and cleared when the run ends, so
+    what follows (the table, a stop's line) begins on a clean line; a file (asked for
+    explicitly) gets the same lines and keeps the last, ended.
+    """
 
     def __init__(self, total: int, done: int, shown: bool) -> None:
         self.total, self.first, self.shown = total, done, shown
         self.start = self.last = time.monotonic()
         self.open = False
         """Whether the line shown waits for its end (a stop's line begins a new one)."""
+        self.length = 0
+        """The length of the line last written, which clearing blanks."""
 
     def show(self, done: int, final: bool = False) -> None:
         if not self.shown:
+            return
+        if final and _terminal(sys.stderr):
+            if self.open:  # blanked, and the cursor back at its start
+                print(f"\r{' ' * self.length}\r", end="", file=sys.stderr, flush=True)
+            self.open = False
             return
         now = time.monotonic()
         if not final and now - self.last < PROGRESS_EVERY:
@@ -760,9 +772,17 @@ class Progress:
         self.last = now
         rate = (done - self.first) / (now - self.start) if now > self.start else 0.0
         left = f", {_duration((self.total - done) / rate)} left" if rate and not final else ""
-        print(f"\r{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   ",
-              end="\n" if final else "", file=sys.stderr, flush=True)  # fmt: skip
-        self.open = not final
+        line = f"{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   "
+        print(f"\r{line}", end="\n" if final else "", file=sys.stderr, flush=True)
+        self.open, self.length = not final, len(line)
+
+
+def _terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal (False for none, or a closed one)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _duration(seconds: float) -> str:

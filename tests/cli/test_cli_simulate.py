@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import json
 import math
@@ -17,6 +18,8 @@ from cli_helpers import cli
 import dicerules
 import dicerules.cli.simulate as simulate
 from dicerules.stats import wilson
+
+sim_module = importlib.import_module("dicerules.simulate")  # the module, not the function
 
 SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
 
@@ -117,15 +120,20 @@ class Terminal(io.StringIO):
 QUICK = ("simulate", "link", "--games", "20", "--bots", "random")
 
 
-def test_progress_goes_to_a_terminal_only() -> None:
+def test_progress_goes_to_a_terminal_only_and_is_cleared_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sim_module, "PROGRESS_EVERY", 0.0)  # a line a game
     quiet = cli(*QUICK)
     terminal = Terminal()
     shown = cli(*QUICK, err=terminal)
     assert quiet.err == "" and shown.out == quiet.out
-    last = terminal.getvalue().split("\r")[-1]
-    assert re.fullmatch(r"20/20 games, [\d,]+ games/s +\n", last), terminal.getvalue()
-    asked = cli(*QUICK, "--progress")
+    *lines, last, end = terminal.getvalue().split("\r")
+    assert re.fullmatch(r"20/20 games, [\d,]+ games/s, 0:00 left +", lines[-1]), lines
+    assert (last, end) == (" " * len(lines[-1]), "")  # blanked: nothing left behind
+    asked = cli(*QUICK, "--progress")  # a file keeps the last line, ended
     assert asked.out == quiet.out and asked.err.split("\r")[-1].startswith("20/20 games, ")
+    assert asked.err.endswith("\n")
     refused = cli(*QUICK, "--no-progress", err=Terminal())
     assert refused.err == ""
 

@@ -183,7 +183,8 @@ def parser() -> argparse.ArgumentParser:
                      " workers; needs the cluster extra")  # fmt: skip
     one.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      metavar="F", help="table (the default): the results as a table; csv or"
-                     " json: a row per bot and per seat")  # fmt: skip
+                     " json: a row per bot and per seat, each naming the run's game, rules,"
+                     " seed and bots")  # fmt: skip
     one.add_argument("--progress", action="store_true", default=None,
                      help="games done, games a second and time left on standard error"
                      " (the default when it is a terminal)")  # fmt: skip

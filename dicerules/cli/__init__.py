@@ -1,5 +1,5 @@
 """The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
-``schema``, ``bench``.
+``schema``, ``tree``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -100,6 +100,8 @@ from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
 from dicerules.cli.schema import cmd_schema
 from dicerules.cli.simulate import cmd_simulate
+from dicerules.cli.tree import cmd_tree
+from dicerules.cli.tree import configure as configure_tree
 from dicerules.errors import DiceRulesError
 
 __all__ = ["main"]
@@ -225,6 +227,13 @@ def parser() -> argparse.ArgumentParser:
     )
     one.add_argument("game", metavar="GAME", help=game_help())
     one.set_defaults(run=cmd_schema)
+
+    one = commands.add_parser(
+        "tree", help="a small game's whole tree: its size, Gambit EFG text, exact value"
+    )
+    game_options(one)
+    configure_tree(one)
+    one.set_defaults(run=cmd_tree)
 
     one = commands.add_parser("bench", help="speed of the engines")
     configure(one)

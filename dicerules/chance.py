@@ -24,7 +24,7 @@ each die is finite, and every state it reaches is one the dice could give.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -207,11 +207,14 @@ class Chance:
         return tuple(range(1, self.sides + 1)) if self.sides is not None else ()
 
     def show(self, face: int) -> Chance:
-        """The step with the next die showing ``face``; ValueError if it is not a face
-        of that die or the step needs no more dice."""
+        """The step with the next die showing ``face``; WrongTypeError (a TypeError) if it
+        is not an int, InvalidArgumentError (a ValueError) if it is not a face of that
+        die or the step needs no more dice."""
+        if not isinstance(face, int) or isinstance(face, bool):
+            raise WrongTypeError(f"a face is an int, not {shown(face)}")
         if self.sides is None:
             raise InvalidArgumentError("this step needs no more dice")
-        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= self.sides:
+        if not 1 <= face <= self.sides:
             raise InvalidArgumentError(
                 f"{shown(face)} is not a face of the {self.sides}-sided die asked for"
             )
@@ -291,8 +294,11 @@ def resolve(game: AnyGame, state: Any, action: Any, faces: tuple[int, ...]) -> A
     (``state`` None: ``new_game`` with the default rules).
 
     ValueError if ``faces`` are too few or too many for the step, or one is not a
-    face of its die.
+    face of its die; WrongTypeError (a TypeError) if ``faces`` is not a sequence of
+    ints.
     """
+    if not isinstance(faces, Sequence) or isinstance(faces, str | bytes):
+        raise WrongTypeError(f"faces is a tuple of ints, one a die, not {shown(faces)}")
     step = setup(game) if state is None else act(game, state, action)
     for index, face in enumerate(faces):
         if step.done:

@@ -684,6 +684,7 @@ def test_views_do_not_change_with_the_future_dice(case: Case, games: list[Playth
         assert twin != state
         for seat in (None, *range(seats(game, state))):
             assert game.view(twin, seat) == game.view(state, seat)
+            assert repr(game.view(twin, seat)) == repr(game.view(state, seat))
 
 
 def test_resample_hidden_redraws_only_what_a_seat_may_not_know(
@@ -703,6 +704,8 @@ def test_resample_hidden_redraws_only_what_a_seat_may_not_know(
             assert game.history(twin) == game.history(state)
             assert game.scores(twin) == game.scores(state)
             assert game.view(twin, seat) == game.view(state, seat)
+            # A field left out of == still shows in the repr, and so in every log.
+            assert repr(game.view(twin, seat)) == repr(game.view(state, seat))
             changed += twin != state
     assert changed, f"resample_hidden never changed a {case.game_name} state"
 

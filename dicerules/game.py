@@ -11,12 +11,14 @@ of the registry. A broken plugin is skipped with a PluginWarning, never an error
 
 from __future__ import annotations
 
+import difflib
 import functools
+import re
 import secrets
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from importlib import metadata
 from types import FrameType, MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
@@ -713,13 +715,25 @@ class PluginWarning(UserWarning):
     """
 
 
+_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+"""What a game's name may be (``register``)."""
+
+
+def typed_name(name: str) -> str:
+    """A game's name as the command line reads it: lower case, '_' read as '-'."""
+    return name.lower().replace("_", "-")
+
+
 def register(game: AnyGame) -> AnyGame:
     """Add ``game`` to GAMES under ``game.name`` and return it.
 
     Registering the same game again does nothing. TypeError for anything but a Game,
-    InvalidArgumentError (a ValueError) for a name that is not one printable word or
-    starts with '-', DuplicateGameError (a ValueError) for a different game under a
-    name already taken.
+    InvalidArgumentError (a ValueError) for a name that is not one word of ASCII
+    letters, digits, '-', '_' and '.' starting with a letter or digit (so no look-alike
+    of another script, and nothing OpenSpiel's game strings or a ``--bots`` list cannot
+    carry), DuplicateGameError (a ValueError) for a different game under a name already
+    taken, or under one the command line cannot tell from it (it ignores case and reads
+    '_' as '-': ``Pig`` beside ``pig``, ``liars_dice`` beside ``liars-dice``).
     """
     if not isinstance(game, Game):
         raise WrongTypeError(f"register takes a dicerules.Game, not {type(game).__name__}")
@@ -735,7 +749,19 @@ def register(game: AnyGame) -> AnyGame:
             f"a game's name is typed on command lines: it may not start with '-' nor hold"
             f" a control, format or zero-width character; got {name[:100]!a}"
         )
+    if not _NAME.fullmatch(name):
+        raise InvalidArgumentError(
+            "a game's name is typed on command lines and in OpenSpiel's game strings: ASCII"
+            f" letters, digits, '-', '_' and '.', from a letter or digit; got {name[:100]!a}"
+        )
     taken = _REGISTRY.get(name)
+    same = typed_name(name)
+    twin = next((other for other in _REGISTRY if other != name and typed_name(other) == same), None)
+    if twin is not None:
+        raise DuplicateGameError(
+            f"{name!r} is {twin!r} on the command line, which ignores case and reads '_' as"
+            f" '-', and {twin!r} is a game already: give this one another name"
+        )
     if taken is None:
         _REGISTRY[name] = game
     elif taken is not game and taken != game:
@@ -829,17 +855,32 @@ def _skip(entry: metadata.EntryPoint | None, reason: str) -> None:
 
 
 def get_game(name: str) -> AnyGame:
-    """The game registered as ``name``; UnknownGameError names the known ones."""
+    """The game registered as ``name``, or else the one the command line reads ``name``
+    as (whatever its case, ``_`` or a space read as ``-``: ``"liars_dice"``,
+    ``"Liars-Dice"``); UnknownGameError names the nearest game, if one is near, and
+    the known ones."""
     _load_plugins()
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
-        known = ", ".join(_REGISTRY)
-        skipped = _SKIPPED.get(name) if isinstance(name, str) else None
-        why = f" (its plugin was skipped: {skipped})" if skipped is not None else ""
-        raise UnknownGameError(
-            f"no game named {shown(name)}{why}; the games are: {known}"
-        ) from None
+        pass
+    typed = typed_name(name.strip()).replace(" ", "-") if isinstance(name, str) else None
+    for other, game in _REGISTRY.items():  # one at most: register sees to it
+        if typed_name(other) == typed:
+            return game
+    known = ", ".join(_REGISTRY)
+    skipped = _SKIPPED.get(name) if isinstance(name, str) else None
+    why = f" (its plugin was skipped: {skipped})" if skipped is not None else ""
+    near = suggestion(name, list(_REGISTRY)) if isinstance(name, str) and not why else ""
+    raise UnknownGameError(f"no game named {shown(name)}{why}{near}; the games are: {known}")
+
+
+def suggestion(name: str, known: Sequence[str]) -> str:
+    """``" (did you mean 'x'?)"`` for the one of ``known`` nearest ``name`` (or "")."""
+    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
+    starts = [word for word in known if word.lower().startswith(typed)] if typed else []
+    close = starts if len(starts) == 1 else difflib.get_close_matches(typed, known, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:

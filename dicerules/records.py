@@ -18,9 +18,11 @@ version that wrote it, each optional. They are not part of the game: ``replay``
 neither reads nor checks them, and a record without them (every record written
 before them) reads and replays as it always did.
 
-A record holds at most ``MAX_ACTIONS`` (100,000) actions, so a replay's work is
-bounded by its number of actions, not only by the record's size: ``record`` of a
-longer game, reading such a record and replaying it are each a RecordError.
+A record holds at most as many actions as its game's ``max_length`` allows under its
+rules, so every game the engine plays by its rules records and replays, and a
+replay's work is bounded by the longest legal game, not only by the record's size; a
+game that declares no ``max_length`` (pig, eighteen without ``max_rounds``) gets
+``MAX_ACTIONS``. Reading a longer record and replaying it are each a RecordError.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ __all__ = [
     "GameRecord",
     "RuleValue",
     "Tags",
+    "max_actions",
     "record",
     "replay",
 ]
@@ -63,16 +66,34 @@ FORMAT: Final = 1
 of an existing record gets a new number."""
 
 MAX_ACTIONS: Final = 100_000
-"""The most actions a record may hold (a replay of that many takes seconds)."""
+"""The most actions a record of a game that declares no ``max_length`` may hold (a
+replay of that many takes a second or so); a game that declares one gets that."""
 
 MAX_LINE: Final = 32 * 2**20
 """The most bytes a record may take as a line of JSON (or as a file of one record):
 a reader stops at a longer one, whatever follows."""
 
 
-def _check_length(count: int) -> None:
-    if count > MAX_ACTIONS:
-        raise RecordError(f"the record has {count:,} actions: records hold at most {MAX_ACTIONS:,}")
+def max_actions(game: AnyGame, rules: object) -> int:
+    """The most actions a record of ``game`` under ``rules`` may hold: the game's
+    ``max_length(rules)``, or ``MAX_ACTIONS`` for a game that declares none."""
+    longest = game.max_length(rules)
+    return MAX_ACTIONS if longest is None else longest
+
+
+def _check_length(game: AnyGame, rules: object, count: int) -> None:
+    bound = max_actions(game, rules)
+    if count <= bound:
+        return
+    if game.max_length(rules) is None:
+        raise RecordError(
+            f"the record has {count:,} actions: records of {game.name}, which bounds no game"
+            f" (no max_length), hold at most {bound:,}"
+        )
+    raise RecordError(
+        f"the record has {count:,} actions: no {game.name} game under these rules takes"
+        f" more than {bound:,} (its max_length)"
+    )
 
 
 RuleValue = bool | int | str | None
@@ -298,7 +319,9 @@ class GameRecord:
             )
         if not isinstance(self.game, str):
             raise RecordError(f"game must be a string, got {shown(self.game)}")
-        rules = rules_to_dict(rules_from_dict(_game_named(self.game), self.rules))
+        game = _game_named(self.game)
+        rules_object = rules_from_dict(game, self.rules)
+        rules = rules_to_dict(rules_object)
         object.__setattr__(self, "rules", rules)  # a copy of its own, in field order
         if type(self.stream) is not SeededStream and type(self.stream) is not ScriptedStream:
             raise RecordError(
@@ -306,14 +329,14 @@ class GameRecord:
             )
         if not isinstance(self.actions, tuple) or not all(isinstance(a, str) for a in self.actions):
             raise RecordError("actions must be a tuple of strings")
+        _check_length(game, rules_object, len(self.actions))
         if not isinstance(self.rolls, tuple) or not all(_is_int(r) and r >= 1 for r in self.rolls):
             raise RecordError("rolls must be a tuple of ints >= 1")
         if not isinstance(self.tags, Tags):
             raise RecordError(f"tags must be Tags, got {shown(self.tags)}")
         seats = self.tags.players
         if seats is not None:
-            game = _game_named(self.game)
-            count = game.seats(rules_from_dict(game, self.rules))
+            count = game.seats(rules_object)
             if len(seats) != count:
                 raise RecordError(f"the tag players names {len(seats)} seats; the game has {count}")
 
@@ -349,7 +372,6 @@ class GameRecord:
         actions, rolls = data["actions"], data["rolls"]
         if not isinstance(actions, list):
             raise RecordError("actions must be a list of strings")
-        _check_length(len(actions))
         if not isinstance(rolls, list):
             raise RecordError("rolls must be a list of ints >= 1")
         return cls(
@@ -382,7 +404,7 @@ def record(state: object, tags: Tags | None = None) -> GameRecord:
     """The record of the game that led to ``state``, with ``tags`` (None: none)."""
     game = game_of(state)
     tape = state.tape  # type: ignore[attr-defined]
-    _check_length(len(tape.actions))
+    _check_length(game, state.rules, len(tape.actions))  # type: ignore[attr-defined]
     return GameRecord(
         game=game.name,
         rules=rules_to_dict(state.rules),  # type: ignore[attr-defined]
@@ -410,9 +432,9 @@ def replay(rec: GameRecord) -> Any:
     """
     if not isinstance(rec, GameRecord):
         raise WrongTypeError(f"replay takes a GameRecord, not {type(rec).__name__}")
-    _check_length(len(rec.actions))
     game = _game_named(rec.game)
     rules = rules_from_dict(game, rec.rules)
+    _check_length(game, rules, len(rec.actions))
     checked = _DiceCheck(rec.rolls)
     try:
         state = game.new_game(rules, stream=rec.stream)

@@ -19,11 +19,14 @@ __all__ = [
     "FieldSpec",
     "boolean",
     "choice",
+    "derived",
+    "evolve",
     "field_spec",
     "integer",
     "later_field",
     "optional_integer",
     "quiet_repr",
+    "seat_field",
 ]
 
 _KEY = "dicerules.rule"
@@ -38,6 +41,7 @@ class FieldSpec:
     (``optional``); for "choice": ``choices``. ``added_later``: a field added after
     records were first written, so a record leaves it out while it holds its
     default, and a record without it reads the default (older records stay valid).
+    ``doc``: what the field means, in a player's words (``dicerules games`` tells it).
     """
 
     kind: str
@@ -46,12 +50,37 @@ class FieldSpec:
     optional: bool = False
     choices: tuple[str, ...] = ()
     added_later: bool = False
+    doc: str = ""
 
 
 def field_spec(attribute: attrs.Attribute[Any]) -> FieldSpec | None:
     """The FieldSpec of a field made here; None for any other attrs field."""
     spec = attribute.metadata.get(_KEY)
     return spec if isinstance(spec, FieldSpec) else None
+
+
+def derived(attribute: attrs.Attribute[Any]) -> bool:
+    """Whether the field's default is derived from the other fields (eighteen's
+    ``max_rounds``: 50 with a permanent house, else None)."""
+    default: Any = attribute.default
+    return isinstance(default, attrs.Factory) and bool(default.takes_self)  # type: ignore[arg-type]
+
+
+def evolve(rules: Any, **changes: Any) -> Any:
+    """``attrs.evolve(rules, **changes)``, but a field whose default is derived from
+    the others and that holds the value derived for ``rules`` is derived again from
+    the changed fields, unless ``changes`` sets it: ``evolve(standard,
+    permanent_house=0)`` is eighteen with a house and its 50 rounds, where
+    ``attrs.evolve`` keeps the standard rules' ``max_rounds=None``."""
+    values = {}
+    for field in attrs.fields(type(rules)):
+        if not field.init or field.name in changes:
+            continue
+        value = getattr(rules, field.name)
+        if derived(field) and value == field.default.factory(rules):
+            continue  # left out: the changed rules derive it again
+        values[field.alias or field.name] = value
+    return type(rules)(**values, **changes)
 
 
 def _is_int(value: object) -> bool:
@@ -76,8 +105,9 @@ def _in_range(value: object, low: int | None, high: int | None) -> bool:
     )
 
 
-def integer(default: int, low: int | None = None, high: int | None = None) -> Any:
-    """An int field with ``low <= value <= high`` (either bound may be None)."""
+def integer(default: int, low: int | None = None, high: int | None = None, *, doc: str = "") -> Any:
+    """An int field with ``low <= value <= high`` (either bound may be None); ``doc``
+    as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not _in_range(value, low, high):
@@ -86,7 +116,7 @@ def integer(default: int, low: int | None = None, high: int | None = None) -> An
             )
 
     return attrs.field(
-        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high)}
+        default=default, validator=check, metadata={_KEY: FieldSpec("int", low, high, doc=doc)}
     )
 
 
@@ -96,8 +126,10 @@ def optional_integer(
     high: int | None = None,
     *,
     added_later: bool = False,
+    doc: str = "",
 ) -> Any:
-    """An int field with ``low <= value <= high``, or None; ``added_later`` as in FieldSpec."""
+    """An int field with ``low <= value <= high``, or None; ``added_later`` and ``doc``
+    as in FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not _in_range(value, low, high):
@@ -108,30 +140,58 @@ def optional_integer(
     return attrs.field(
         default=default,
         validator=check,
-        metadata={_KEY: FieldSpec("int", low, high, True, added_later=added_later)},
+        metadata={_KEY: FieldSpec("int", low, high, True, added_later=added_later, doc=doc)},
     )
 
 
-def boolean(default: bool, *, added_later: bool = False) -> Any:
-    """A bool field (True or False, nothing else); ``added_later`` as in FieldSpec."""
+def seat_field(default: int | None, high: int, *, optional: bool = False, doc: str = "") -> Any:
+    """A seat field: an int from 0 to ``players - 1``, ``players`` being the same Rules'
+    field (checked before this one), and at most ``high``; or None when ``optional``.
+    Its error ends as every error about a seat does: ``the seats are 0 to 3``. ``doc``
+    as in FieldSpec."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
+        players = min(getattr(instance, "players", high + 1), high + 1)
+        if not _in_range(value, 0, players - 1):
+            either = "None or " if optional else ""
+            raise InvalidRulesError(
+                f"{attribute.name} must be {either}a seat, got {shown(value)}:"
+                f" the seats are 0 to {players - 1}"
+            )
+
+    return attrs.field(
+        default=default,
+        validator=check,
+        metadata={_KEY: FieldSpec("int", 0, high, optional, doc=doc)},
+    )
+
+
+def boolean(default: bool, *, added_later: bool = False, doc: str = "") -> Any:
+    """A bool field (True or False, nothing else); ``added_later`` and ``doc`` as in
+    FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, bool):
             raise InvalidRulesError(f"{attribute.name} must be True or False, got {shown(value)}")
 
-    spec = FieldSpec("bool", added_later=added_later)
+    spec = FieldSpec("bool", added_later=added_later, doc=doc)
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})
 
 
-def choice(default: str, choices: tuple[str, ...], *, added_later: bool = False) -> Any:
-    """A str field that must be one of ``choices``; ``added_later`` as in FieldSpec."""
+def choice(
+    default: str, choices: tuple[str, ...], *, added_later: bool = False, doc: str = ""
+) -> Any:
+    """A str field that must be one of ``choices``; ``added_later`` and ``doc`` as in
+    FieldSpec."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, str) or value not in choices:
             allowed = " or ".join(repr(c) for c in choices)
             raise InvalidRulesError(f"{attribute.name} must be {allowed}, got {shown(value)}")
 
-    spec = FieldSpec("choice", choices=choices, added_later=added_later)
+    spec = FieldSpec("choice", choices=choices, added_later=added_later, doc=doc)
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})
 
 

@@ -27,7 +27,7 @@ the first; two of them have the second):
 
 * ``resample_hidden(state, player, stream)``: ``state`` with everything ``player``
   may not know drawn afresh from ``stream``. The check: ``player``'s view of it is
-  the same.
+  the same, and so is its repr (a field left out of ``==`` still shows in a log).
 * ``outside_scores(state)``: what the game's conservation law counts beyond the
   scores. The check: ``sum(scores(state)) + outside_scores(state)`` never changes,
   so scores that drift fail it, whatever the state holds.
@@ -55,11 +55,15 @@ Needs hypothesis: ``pip install "dicerules[testing]"``.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import math
 import numbers
+import os
 import pickle
+import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, TypeVar, cast
 
@@ -82,6 +86,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from dicerules import wire
+from dicerules._orders import legal_orders
 from dicerules.errors import IllegalActionError, RecordError
 from dicerules.facts import ScoreChange, returns
 from dicerules.game import GAMES, AnyGame
@@ -356,6 +361,7 @@ def _fingerprint(game: AnyGame, state: Any) -> tuple[object, ...]:
         game.winners(state),
         game.history(state),
         tuple(game.view(state, seat) for seat in (None, *_seats(game, state))),
+        tuple(repr(game.view(state, seat)) for seat in (None, *_seats(game, state))),
         describe(state) if describe is not None else None,
     )
 
@@ -473,6 +479,9 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
         hash(seen)
         where = _stream_inside(seen)
         assert where is None, f"promise: a view never holds the stream; seat {seat}'s: {where}"
+        assert repr(game.view(state, seat)) == repr(seen), (
+            f"promise: seat {seat}'s view has a stable repr"
+        )
         message = _message(game, state, seat)
         if resample is not None:
             twin = resample(state, seat, SeededStream(count + (seat or 0)))
@@ -482,6 +491,13 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
                 f" only hidden information was drawn again: {_difference(seen, other)}"
             )
             _same_text("wire.view", seat, message, wire.dumps(_made("wire.view", game, twin, seat)))
+            # A field left out of == (attrs eq=False) still shows in the repr, and so in
+            # every log and narration of the view.
+            assert repr(other) == repr(seen), (
+                f"promise: seat {seat}'s view shows nothing it may not know; its repr changed"
+                f" when only hidden information was drawn again: {_short(seen)}, then"
+                f" {_short(other)}"
+            )
 
 
 def _made(call: str, game: AnyGame, *args: Any) -> Any:
@@ -1068,6 +1084,84 @@ def check_parts(game: AnyGame, rules: object = None, *, games: int = 3) -> None:
         raise _failed(game, failures)
 
 
+# ------------------------------------------------------- order across processes
+
+
+def _pickled(value: object) -> bytes | None:
+    """``value`` pickled with cloudpickle (which carries functions of ``__main__`` and
+    lambdas by value) if it is installed, else with pickle; None if neither can."""
+    try:
+        dumps: Callable[[object], bytes] = importlib.import_module("cloudpickle").dumps
+    except ImportError:
+        dumps = pickle.dumps
+    try:
+        return dumps(value)
+    except Exception:
+        return None
+
+
+HASH_SEEDS: Final = ("1", "2")
+"""The PYTHONHASHSEED of each process that lists the legal actions again."""
+
+
+def _check_order_across_hash_seeds(game: AnyGame, chosen: Sequence[Any]) -> None:
+    """legal_actions lists the same actions in the same order in processes of other
+    hash seeds (an order taken from hash() or from a set of strings differs), over the
+    seeded games of ``dicerules._orders.legal_orders``: one child process for each of
+    ``HASH_SEEDS``, side by side. Skipped, with a warning, for a game that cannot be pickled to them
+    (cloudpickle carries most)."""
+    payload = _pickled((game, tuple(chosen)))
+    if payload is None:
+        warnings.warn(
+            f"{game.name}: legal_actions' order across hash seeds is not checked: the game"
+            " cannot be pickled to another process (pip install cloudpickle)",
+            stacklevel=3,
+        )
+        return
+    command = [sys.executable, "-c", "from dicerules._orders import main; main()"]
+    children = {
+        seed: subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        for seed in HASH_SEEDS
+    }
+    given = pickle.dumps(list(sys.path)) + payload
+    answers = {seed: child.communicate(given) for seed, child in children.items()}
+    listed = legal_orders(game, chosen)
+    orders = {"this process's": [(digest, first) for digest, first, _ in listed]}
+    for seed, (out, err) in answers.items():
+        lines = err.decode(errors="replace").strip().splitlines()
+        last = lines[-1] if lines else f"exit status {children[seed].returncode}"
+        if children[seed].returncode == 3:
+            warnings.warn(
+                f"{game.name}: legal_actions' order across hash seeds is not checked:"
+                f" another process cannot load the game ({last})",
+                stacklevel=3,
+            )
+            return
+        assert children[seed].returncode == 0, (
+            f"{game.name}: promise: the game plays the same in a process of another hash"
+            f" seed (PYTHONHASHSEED={seed}); there it raised: {last}"
+        )
+        orders[f"PYTHONHASHSEED={seed}'s"] = [
+            (digest, first) for digest, first, _ in json.loads(out)
+        ]
+    places = [where for _, _, where in listed]
+    (one, mine), *others = orders.items()
+    for other, theirs in others:
+        for where, (digest, first), (seen, their_first) in zip(places, mine, theirs, strict=False):
+            assert digest == seen, (
+                f"{game.name}: promise: legal_actions keeps one order in every process; in"
+                f" seeded {where}, {one} legal_actions begin {first}, {other} {their_first}"
+                " (an order taken from hash(), or from a set of strings, differs from one"
+                " process to the next)"
+            )
+
+
 # ------------------------------------------------------------------ state machine
 
 
@@ -1289,7 +1383,11 @@ def check_game(
     actions legal earlier) refused by ``apply``; then ``check_parts`` on
     ``whole_games`` whole seeded games of each preset (of ``rules``, if it is a Rules
     value), for the promises only a whole game can break (``max_length``, the end of
-    the narration, the payoff).
+    the narration, the payoff); and with them, that ``legal_actions`` lists the same
+    actions in the same order in processes of other hash seeds (two child processes,
+    ``PYTHONHASHSEED`` 1 and 2, play seeded games of those rules; the game goes to
+    them pickled, with cloudpickle where it is installed, and the check is skipped
+    with a warning for a game that cannot go).
 
     Raises AssertionError: the broken promise (and the part, for an optional one),
     and the shortest action log found (the rules, the dice in the order rolled, and
@@ -1321,3 +1419,6 @@ def check_game(
     if whole_games:
         given = None if rules is None or isinstance(rules, st.SearchStrategy) else rules
         check_parts(game, given, games=whole_games)
+        _check_order_across_hash_seeds(
+            game, tuple(game.presets.values()) if given is None else (given,)
+        )

@@ -511,3 +511,16 @@ def load_file(name: str, path: Path) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def without_workers_note(err: str, workers: int) -> str:
+    """Standard error of ``simulate --workers N`` without its one note that the machine
+    lets the run use fewer processors than N (the note is right where it is printed;
+    a test that compares runs does not depend on the processors it is given)."""
+    from dicerules.cli.simulate import usable_cpus
+
+    if usable_cpus() >= workers:
+        return err
+    note, _, rest = err.partition("\n")
+    assert note.startswith(f"dicerules simulate: --workers {workers}: this machine lets"), err
+    return rest

@@ -32,3 +32,11 @@ def test_a_tiny_run_learns_to_beat_uniform_play(run: Run) -> None:
 def test_the_example_fails_when_it_misses_its_target(run: Run) -> None:
     _, result = curve_and_result(run(*TINY, "--target", "0.99", status=1))
     assert result <= 0.99
+
+
+def test_a_tiny_self_play_run_learns_to_beat_uniform_play(run: Run) -> None:
+    curve, result = curve_and_result(run(*TINY, "--target", "0.6", "--self-play"))
+    assert len(curve) == 8
+    assert curve[0] < 0.6  # measured before the first update: uniform play
+    assert min(curve[-3:]) > curve[0] + 0.1
+    assert result > 0.6

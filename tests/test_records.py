@@ -824,27 +824,111 @@ def test_replay_error_message_names_the_step_and_the_action(script_record: GameR
 # ------------------------------------------------------------- the bound on work
 
 
-def test_a_record_of_more_than_max_actions_is_refused_before_any_replay() -> None:
+def test_a_record_of_a_game_without_max_length_holds_at_most_max_actions() -> None:
     from dicerules.records import MAX_ACTIONS
 
+    pig = dicerules.get_game("pig")
+    assert pig.max_length(pig.default_rules) is None
     assert MAX_ACTIONS == 100_000
-    good = record(LD.new_game(seed=1)).to_dict()
-    text = json.dumps({**good, "actions": ["1x2"] * (MAX_ACTIONS + 1)})
-    with pytest.raises(RecordError, match="100,001 actions: records hold at most 100,000"):
+    good = record(pig.new_game(seed=1)).to_dict()
+    text = json.dumps({**good, "actions": ["roll"] * (MAX_ACTIONS + 1)})
+    with pytest.raises(RecordError, match=r"100,001 actions: records of pig, .* at most 100,000"):
         GameRecord.from_json(text)
-    rec = attrs.evolve(GameRecord.from_dict(good), actions=("1x2",) * (MAX_ACTIONS + 1))
-    with pytest.raises(RecordError, match="at most 100,000"):
+
+
+def test_a_record_of_more_actions_than_max_length_is_refused_before_any_replay() -> None:
+    from dicerules.games import liars_dice as ld
+
+    rules = ld.Rules(players=2, dice_per_player=1, sides=2)
+    longest = LD.max_length(rules)
+    good = record(LD.new_game(rules, seed=1)).to_dict()
+    assert GameRecord.from_json(json.dumps({**good, "actions": ["1x2"] * longest}))
+    text = json.dumps({**good, "actions": ["1x2"] * (longest + 1)})
+    message = f"{longest + 1:,} actions: no liars-dice game under these rules takes more than"
+    with pytest.raises(RecordError, match=f"{message} {longest:,} \\(its max_length\\)"):
+        GameRecord.from_json(text)
+    rec = GameRecord.from_dict(good)
+    object.__setattr__(rec, "actions", ("1x2",) * (longest + 1))  # past the reading's check
+    with pytest.raises(RecordError, match=message):
         replay(rec)
 
 
 def test_record_and_replay_hold_to_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     import dicerules.records as records
 
-    state = LD.new_game(seed=1)
+    pig = dicerules.get_game("pig")
+    state = pig.new_game(stream=dicerules.ScriptedStream([2] * 4))
     for _ in range(3):
-        state = LD.apply(state, LD.legal_actions(state)[0])
+        state = pig.apply(state, pig.legal_actions(state)[0])
     monkeypatch.setattr(records, "MAX_ACTIONS", 3)
     rec = record(state)
     assert replay(GameRecord.from_json(rec.to_json())) == state  # exactly the bound
-    with pytest.raises(RecordError, match="4 actions: records hold at most 3"):
-        record(LD.apply(state, LD.legal_actions(state)[0]))
+    with pytest.raises(RecordError, match=r"4 actions: records of pig, .* at most 3"):
+        record(pig.apply(state, pig.legal_actions(state)[0]))
+
+
+def _lowest_raises(rules: Any, stop: int | None = None) -> Any:
+    """A liars-dice game on dice that are all wild ones, every seat making the lowest
+    raise and the top bid called calza while it may be, else challenged: the longest
+    game the rules allow (or its first ``stop`` actions)."""
+    from dicerules.games import liars_dice as ld
+
+    dice = rules.players * rules.dice_per_player
+    rounds = rules.last_calza_round + dice
+    state = LD.new_game(rules, stream=dicerules.ScriptedStream([1] * dice * rounds))
+    last, played = None, 0
+    while not LD.is_terminal(state) and played != stop:
+        if last is None:
+            action = ld.Bid(1, 1)
+        elif (last.quantity, last.face) != (sum(state.dice), rules.sides):
+            top = last.face == rules.sides
+            action = ld.Bid(last.quantity + top, 1 if top else last.face + 1)
+        else:
+            action = ld.CALZA if state.round <= rules.last_calza_round else ld.CHALLENGE
+        state = LD.apply(state, action)
+        last = None if action in (ld.CALZA, ld.CHALLENGE) else action
+        played += 1
+    return state
+
+
+def test_the_longest_game_records_and_replays_through_json() -> None:
+    from dicerules.games import liars_dice as ld
+
+    rules = ld.Rules(
+        players=3, dice_per_player=2, sides=20, calza=True,
+        ones_opening_cancels_wild=False, first_opener="seat0",
+    )  # fmt: skip
+    state = _lowest_raises(rules)
+    assert LD.is_terminal(state)
+    assert len(LD.history(state)) == LD.max_length(rules)
+    assert replay(GameRecord.from_json(record(state).to_json())) == state
+
+
+@pytest.mark.slow
+def test_a_legal_game_of_more_than_100000_actions_records_and_replays() -> None:
+    from dicerules.games import liars_dice as ld
+
+    rules = ld.Rules(
+        players=10, dice_per_player=1, sides=20, calza=True, calza_rounds=1000,
+        ones_opening_cancels_wild=False, first_opener="seat0",
+    )  # fmt: skip
+    state = _lowest_raises(rules, stop=100_001)
+    assert len(LD.history(state)) == 100_001
+    assert replay(GameRecord.from_json(record(state).to_json())) == state
+
+
+def test_a_record_of_the_largest_rules_holds_their_longest_game() -> None:
+    from dicerules.games import liars_dice as ld
+    from dicerules.games.liars_dice import engine
+
+    rules = ld.Rules(
+        players=engine.MAX_PLAYERS, dice_per_player=engine.MAX_DICE_PER_PLAYER,
+        sides=engine.MAX_SIDES, calza=True, calza_rounds=engine.MAX_CALZA_ROUNDS,
+    )  # fmt: skip
+    longest = LD.max_length(rules)
+    assert longest == 2_102_079
+    good = record(LD.new_game(rules, seed=1)).to_dict()
+    actions = ["1x2"] * longest
+    assert len(GameRecord.from_dict({**good, "actions": actions}).actions) == longest
+    with pytest.raises(RecordError, match="2,102,080 actions: no liars-dice game"):
+        GameRecord.from_dict({**good, "actions": [*actions, "1x2"]})

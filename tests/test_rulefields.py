@@ -54,3 +54,33 @@ def test_a_bad_value_names_the_field_and_what_it_allows(
 def test_evolve_validates_too() -> None:
     with pytest.raises(InvalidRulesError, match="cap"):
         attrs.evolve(Sample(), cap=51)
+
+
+# ------------------------------------------------------------ derived defaults
+
+
+def test_evolve_derives_a_derived_default_again() -> None:
+    import dicerules
+    from dicerules.rulefields import evolve
+
+    eighteen = dicerules.get_game("eighteen")
+    standard, hosted = eighteen.default_rules, eighteen.presets["hosted"]
+    assert standard.max_rounds is None
+    assert evolve(standard, permanent_house=0) == hosted  # 50 rounds, derived again
+    with pytest.raises(InvalidRulesError, match="set max_rounds"):
+        attrs.evolve(standard, permanent_house=0)  # attrs.evolve passes None on
+    assert evolve(standard, permanent_house=0, max_rounds=7).max_rounds == 7  # said outright
+    assert evolve(hosted, players=5).max_rounds == 50
+    assert evolve(attrs.evolve(hosted, max_rounds=9), players=5).max_rounds == 9  # not derived
+    assert evolve(hosted, permanent_house=None).max_rounds is None
+    with pytest.raises(InvalidRulesError, match="set max_rounds"):
+        evolve(standard, permanent_house=0, max_rounds=None)
+
+
+def test_the_command_lines_rule_settings_derive_a_derived_default_again() -> None:
+    import dicerules
+    from dicerules.cli.options import make_rules
+
+    eighteen = dicerules.get_game("eighteen")
+    assert make_rules(eighteen, None, None, ["permanent_house=0"]) == eighteen.presets["hosted"]
+    assert make_rules(eighteen, "hosted", 5, []).max_rounds == 50

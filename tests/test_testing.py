@@ -618,6 +618,35 @@ def test_check_game_catches_a_view_that_shows_every_hand() -> None:
     assert steps <= 1
 
 
+@attrs.frozen
+class _LeakyView(ld.View):
+    """A liars-dice view with every hand in a field left out of ==, but not of the repr."""
+
+    hands: object = attrs.field(default=None, eq=False)
+
+
+def test_check_game_catches_a_view_whose_repr_shows_every_hand() -> None:
+    def view(state: ld.State, player: int | None) -> ld.View:
+        seen = ld.view(state, player)
+        fields = {field.name: getattr(seen, field.name) for field in attrs.fields(ld.View)}
+        return _LeakyView(**fields, hands=state.hands)
+
+    message, steps = caught(attrs.evolve(ld.GAME, view=view), "its repr changed")
+    assert "view shows nothing it may not know" in message
+    assert steps <= 1
+
+
+def race_legal_actions_by_hash(state: RaceState) -> tuple[str, ...]:
+    """The race's legal actions in the order of their hash(): one order a process."""
+    return tuple(sorted(race_legal_actions(state), key=hash))
+
+
+def test_check_game_catches_legal_actions_ordered_by_hash() -> None:
+    broken = race_with(legal_actions=race_legal_actions_by_hash)
+    with pytest.raises(AssertionError, match="legal_actions keeps one order in every process"):
+        check_game(broken, max_examples=5, max_steps=10, whole_games=1)
+
+
 @pytest.mark.parametrize("name", ["twenty-four", "link"])
 def test_check_game_catches_a_broken_conservation_law(name: str) -> None:
     real = dicerules.get_game(name)

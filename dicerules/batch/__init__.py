@@ -17,9 +17,11 @@ For a learner: ``observation(b, seats)`` takes one seat a game
 ``returns(b)`` is what each seat is paid (0 until its game is over) and
 ``rewards(before, after)`` what a step paid it; ``reset_done(b, seeds)`` begins
 every game that is over anew, its outcome kept in the new state's ``final_scores``
-and ``final_returns``. Every read-out is a new, writeable array of the caller's.
+and ``final_returns``; ``engine(game, auto_reset=True)`` does so inside every
+``step``. Every read-out is a new, writeable array of the caller's.
 ``VectorEnv`` (``dicerules.batch.env``, with gymnasium) is a gymnasium vector
-environment for one learning seat against ``uniform`` or a policy.
+environment for one learning seat against ``uniform`` or a policy; ``ParallelEnv``
+has every seat an agent (self-play), after PettingZoo's ParallelEnv.
 
 ``simulate(game, n)`` plays ``n`` games with the ``uniform`` bot in every acting
 seat, seeded as ``dicerules simulate`` seeds them: game i with
@@ -50,8 +52,8 @@ from dicerules.game import AnyGame, check_seat, rules_or_default
 from dicerules.vector import Array, pick, splitmix64, to_seeds
 
 __all__ = [
-    "BatchEngine", "BatchState", "Kernel", "Outcomes", "ScalarLoop", "VectorEnv", "engine",
-    "next_seed", "simulate",
+    "BatchEngine", "BatchState", "Kernel", "Outcomes", "ParallelEnv", "ScalarLoop", "VectorEnv",
+    "engine", "next_seed", "simulate",
 ]  # fmt: skip
 
 Data = dict[str, Array]
@@ -240,6 +242,25 @@ def _owned(array: Array) -> Array:
     return array if array.flags.writeable else array.copy()
 
 
+def _as_ids(action_ids: object, count: int) -> Array:
+    """``action_ids`` as an int array of ``count`` ids: WrongTypeError for anything but
+    ints, InvalidArgumentError for another shape."""
+    given = np.asarray(action_ids)
+    if given.dtype.kind not in "iu":
+        raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
+    if not hasattr(action_ids, "__array__"):  # an array's ids are of one dtype; a list's
+        # may mix bools, which NumPy reads as 1 among ints: their types, one pass in C.
+        items = action_ids if given.ndim == 1 else np.asarray(action_ids, object).flat
+        kinds = set(map(type, items))  # type: ignore[call-overload]
+        if bool in kinds or np.bool_ in kinds:
+            raise WrongTypeError("action ids must be ints, not bools")
+    if given.shape != (count,):
+        raise InvalidArgumentError(
+            f"one action id a game: {count} games, ids of shape {given.shape}"
+        )
+    return given
+
+
 def next_seed(seeds: Array) -> Array:
     """The seed of the game after each game of ``seeds`` in a row that ``reset_done`` begins
     anew unseeded: ``splitmix64(splitmix64(seed, 0), 0)``, a number neither the game's
@@ -282,7 +303,9 @@ class BatchEngine:
     own arrays (``seeds``, ``data``) are read-only.
     """
 
-    def __init__(self, game: AnyGame, rules: Any, kernel: Kernel, generic: bool) -> None:
+    def __init__(
+        self, game: AnyGame, rules: Any, kernel: Kernel, generic: bool, auto_reset: bool = False
+    ) -> None:
         if game.distinct_actions is None:
             raise InvalidArgumentError(
                 f"{game.name} declares no distinct_actions: a batch engine needs action ids"
@@ -292,13 +315,16 @@ class BatchEngine:
         self.kernel = kernel
         self.generic = generic
         """Whether the game is stepped through its scalar functions (it has no kernel)."""
+        self.auto_reset = auto_reset
+        """Whether ``step`` begins the games it ends anew (``reset_done`` without seeds)."""
         self.actions = game.distinct_actions(rules)
         """The distinct actions: an action id is an index into this tuple."""
         self.seats = game.seats(rules)
 
     def __repr__(self) -> str:
         how = "scalar loop" if self.generic else "kernel"
-        return f"<BatchEngine {self.game.name} ({how}) rules={self.rules!r}>"
+        auto = ", auto_reset" if self.auto_reset else ""
+        return f"<BatchEngine {self.game.name} ({how}{auto}) rules={self.rules!r}>"
 
     def new_games(self, seeds: Iterable[object]) -> BatchState:
         """One new game a seed: game i is ``new_game(rules, seed=seeds[i])``.
@@ -335,22 +361,19 @@ class BatchEngine:
 
         ``b`` is unchanged. IllegalActionError naming the games and ids when an id is
         not legal in its game (or is not -1 for a game that is over); nothing is applied.
+        An engine made with ``auto_reset`` then begins every game that is over anew, as
+        ``reset_done(after)`` does: from ``next_seed`` of its seed, its outcome in the
+        new state's ``ended``, ``final_scores`` and ``final_returns``.
         """
-        return self._step(self._check_state(b), action_ids)
+        after = self._step(self._check_state(b), action_ids)
+        if not self.auto_reset:
+            return after
+        over = self.kernel.current_player(dict(after.data)) < 0
+        return self._restart(after, over, next_seed(after.seeds))
 
     def _step(self, b: BatchState, action_ids: object, wait: bool = False) -> BatchState:
         """``step``; with ``wait``, a game that is not over may also take -1 and wait."""
-        given = np.asarray(action_ids)
-        if given.dtype.kind not in "iu":
-            raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
-        if not isinstance(action_ids, np.ndarray) and any(
-            isinstance(value, bool | np.bool_) for value in np.asarray(action_ids, object).flat
-        ):  # NumPy reads True as 1 in a list of ints
-            raise WrongTypeError("action ids must be ints, not bools")
-        if given.shape != (len(b),):
-            raise InvalidArgumentError(
-                f"one action id a game: {len(b)} games, ids of shape {given.shape}"
-            )
+        given = _as_ids(action_ids, len(b))
         # An id past int64 (uint64) is no id: kept past every one, never -1.
         ids = (np.minimum(given, _NO_ID) if given.dtype == np.uint64 else given).astype(np.int64)
         self._check(b, ids, given, wait)
@@ -484,12 +507,17 @@ class BatchEngine:
 
     def rewards(self, before: BatchState, after: BatchState) -> Array:
         """Games x seats (float32): what each seat gained from ``before`` to ``after``
-        (``after`` made from ``before`` by ``step``): ``returns(after) - returns(before)``."""
+        (``after`` made from ``before`` by ``step``, ``reset_done`` or both):
+        ``returns(after) - returns(before)``, where a row of ``after`` begun anew counts
+        the ``final_returns`` of the game it finished."""
         if len(before) != len(after):
             raise InvalidArgumentError(
                 f"rewards of two BatchStates of {len(before)} and {len(after)} games"
             )
-        return self.returns(after) - self.returns(before)
+        paid = self.returns(after)
+        if after.ended is not None and after.final_returns is not None:
+            paid = np.where(after.ended[:, None], after.final_returns, paid)
+        return paid - self.returns(before)
 
     def observation(self, b: BatchState, seats: object) -> Array:
         """Games x the observation's size (float32): row i is the game's ``observation``
@@ -702,22 +730,26 @@ class ScalarLoop:
 
 
 def __getattr__(name: str) -> Any:
-    """``VectorEnv``, from ``dicerules.batch.env``: imported when first asked for, as it
-    needs gymnasium where the rest of this module needs NumPy alone."""
-    if name == "VectorEnv":
-        from dicerules.batch.env import VectorEnv
+    """``VectorEnv`` and ``ParallelEnv``, from ``dicerules.batch.env``: imported when first
+    asked for, as they need gymnasium where the rest of this module needs NumPy alone."""
+    if name in ("VectorEnv", "ParallelEnv"):
+        from dicerules.batch import env
 
-        return VectorEnv
+        return getattr(env, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def engine(game: AnyGame | str, rules: Any = None) -> BatchEngine:
+def engine(game: AnyGame | str, rules: Any = None, *, auto_reset: bool = False) -> BatchEngine:
     """The batch engine of ``game`` (a Game or its registry name) under ``rules``.
 
     ``rules`` None means the game's default rules. The game's own kernel when it
     declares one (``Game.batch``), else its scalar functions behind the same API.
-    InvalidArgumentError for a game without ``distinct_actions``.
+    ``auto_reset``: ``step`` begins every game it ends anew (see ``BatchEngine.step``),
+    so every row is always playing. InvalidArgumentError for a game without
+    ``distinct_actions``.
     """
+    if not isinstance(auto_reset, bool):
+        raise WrongTypeError(f"auto_reset must be a bool, not {type(auto_reset).__name__}")
     found = as_game(game)
     rules = rules_or_default(rules, found.Rules, found.default_rules)
     if found.distinct_actions is None:
@@ -725,10 +757,10 @@ def engine(game: AnyGame | str, rules: Any = None) -> BatchEngine:
             f"{found.name} declares no distinct_actions: a batch engine needs action ids"
         )
     if found.batch is None:
-        return BatchEngine(found, rules, ScalarLoop(found, rules), generic=True)
+        return BatchEngine(found, rules, ScalarLoop(found, rules), True, auto_reset)
     module, _, name = found.batch.partition(":")
     kernel_class = getattr(importlib.import_module(module), name)
-    return BatchEngine(found, rules, kernel_class(rules), generic=False)
+    return BatchEngine(found, rules, kernel_class(rules), False, auto_reset)
 
 
 def simulate(

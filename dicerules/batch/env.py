@@ -29,11 +29,23 @@ It follows gymnasium's vector API:
 
 ``env.engine`` and ``env.state`` (the BatchState) are there to read, and
 ``env.engine.state(env.state, i)`` is game i as a scalar State.
+
+``ParallelEnv(game, n, rules=None)`` has every acting seat an agent (self-play), in
+the manner of PettingZoo's ParallelEnv but batched: ``reset`` and ``step`` give
+dicts by agent (``player_<seat>``, as ``dicerules.pettingzoo`` names them) of
+arrays, one row a game. Every agent observes every game from its own seat; one
+agent a game is to act, marked by its ``infos[agent]["action_mask"]`` (all False
+in the games where it is not), and ``step`` takes its id there and ignores the
+other agents' ids for that game. Its engine is made with ``auto_reset``: a game
+that ends in a step pays every agent its reward, is ``terminated`` for every agent,
+and the observations that step gives are of the next game in that row, begun from
+``batch.next_seed`` of its seed (``env.state.final_scores`` holds the finished
+game's scores). Nothing is truncated, so a learner never needs a final view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -41,15 +53,36 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from gymnasium.vector import AutoresetMode  # type: ignore[import-not-found, unused-ignore]
 from gymnasium.vector import VectorEnv as GymVectorEnv  # type: ignore[import-not-found, unused-ignore]
 
-from dicerules.batch import BatchState, engine, next_seed
+from dicerules.batch import BatchEngine, BatchState, _as_ids, engine, next_seed
 from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError, shown
 from dicerules.game import AnyGame
 from dicerules.vector import Array, pick, splitmix64, to_seeds
 
-__all__ = ["Policy", "VectorEnv"]
+__all__ = ["ParallelEnv", "Policy", "VectorEnv"]
 
 Policy = Callable[[Array, Array], Any]
 """An opponent's policy: (observations, legal masks) of many games -> an action id a game."""
+
+
+def _spaces(eng: BatchEngine, n: int) -> tuple[Any, Any, Any, Any]:
+    """The observation and action spaces of one game, then of ``n`` games."""
+    encoding = eng.game.observation
+    if encoding is None:
+        raise InvalidArgumentError(f"{eng.game.name} declares no observation encoding")
+    size, ids = encoding.size(eng.rules), len(eng.actions)
+    return (
+        spaces.Box(-np.inf, np.inf, (size,), dtype=np.float32),
+        spaces.Discrete(ids),
+        spaces.Box(-np.inf, np.inf, (n, size), dtype=np.float32),
+        spaces.MultiDiscrete(np.full(n, ids)),
+    )
+
+
+def _seeds(seed: int | None, n: int, rng: np.random.Generator) -> Array:
+    """The seeds of ``n`` new games: game i ``match.game_seed(seed, i)``, or drawn from ``rng``."""
+    if seed is None:
+        return rng.integers(0, 2**64, size=n, dtype=np.uint64)
+    return splitmix64(to_seeds([seed]), np.arange(1, n + 1, dtype=np.uint64))
 
 
 class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped where gymnasium is absent
@@ -90,11 +123,8 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped w
         self._policy = None if isinstance(opponent, str) else opponent
         self.fixed_seat = seat
         self.num_envs = n
-        size = game_.observation.size(rules_)
-        self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), dtype=np.float32)
-        self.single_action_space = spaces.Discrete(len(self.engine.actions))
-        self.observation_space = spaces.Box(-np.inf, np.inf, (n, size), dtype=np.float32)
-        self.action_space = spaces.MultiDiscrete(np.full(n, len(self.engine.actions)))
+        (self.single_observation_space, self.single_action_space, self.observation_space,
+         self.action_space) = _spaces(self.engine, n)  # fmt: skip
         self.state: BatchState | None = None
         """The games now (None before ``reset``)."""
         self.seat = np.zeros(n, dtype=np.int64)
@@ -111,12 +141,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped w
     ) -> tuple[Array, dict[str, Any]]:
         """New games in every row: the learner's observations and ``{"action_mask": ...}``."""
         super().reset(seed=seed)
-        index = np.arange(1, self.num_envs + 1, dtype=np.uint64)
-        if seed is None:
-            seeds = self.np_random.integers(0, 2**64, size=self.num_envs, dtype=np.uint64)
-        else:
-            seeds = splitmix64(to_seeds([seed]), index)
-        b = self.engine.new_games(seeds)
+        b = self.engine.new_games(_seeds(seed, self.num_envs, self.np_random))
         everyone = np.ones(self.num_envs, dtype=bool)
         self._began(b, everyone)
         self.state = self._to_learner(b, everyone)
@@ -230,3 +255,115 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped w
         ids = np.full(self.num_envs, -1, dtype=np.int64)
         ids[rows] = kernel.nth_legal(sub, picked - 1)
         return ids
+
+
+class ParallelEnv:
+    """``n`` games of ``game``, every acting seat an agent: PettingZoo's ParallelEnv, batched."""
+
+    metadata: dict[str, Any] = {"name": "dicerules_batch_parallel"}  # noqa: RUF012
+
+    def __init__(self, game: AnyGame | str, n: int, rules: Any = None) -> None:
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WrongTypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 1:
+            raise InvalidArgumentError(f"n must be at least 1, got {shown(n)}")
+        self.engine = eng = engine(game, rules, auto_reset=True)
+        self.num_envs = n
+        self.seat_of = {f"player_{seat}": seat for seat in eng.game.acting_seats(eng.rules)}
+        """Each agent's seat."""
+        self.possible_agents = list(self.seat_of)
+        self.agents: list[str] = []
+        """Every agent once reset: as every game that ends begins anew, none ever leaves."""
+        (self.single_observation_space, self.single_action_space, self._observation_space,
+         self._action_space) = _spaces(self.engine, n)  # fmt: skip
+        self.state: BatchState | None = None
+        """The games now (None before ``reset``)."""
+
+    def __repr__(self) -> str:
+        return f"ParallelEnv({self.engine.game.name!r}, {self.num_envs})"
+
+    def observation_space(self, agent: str) -> Any:
+        """An agent's observations of the ``n`` games (Box, games x size, float32)."""
+        self._seat(agent)
+        return self._observation_space
+
+    def action_space(self, agent: str) -> Any:
+        """An agent's action ids, one a game (MultiDiscrete)."""
+        self._seat(agent)
+        return self._action_space
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Array], dict[str, dict[str, Array]]]:
+        """New games in every row: each agent's observations and ``{"action_mask": ...}``.
+
+        Game i of ``reset(seed=s)`` is seeded ``match.game_seed(s, i)``; ``reset()``
+        draws fresh seeds.
+        """
+        self.state = self.engine.new_games(_seeds(seed, self.num_envs, np.random.default_rng()))
+        self.agents = self.possible_agents[:]
+        return self._observe(self.state), self._infos(self.state)
+
+    def step(self, actions: Mapping[str, object]) -> tuple[
+        dict[str, Array], dict[str, Array], dict[str, Array], dict[str, Array],
+        dict[str, dict[str, Array]],
+    ]:  # fmt: skip
+        """Each game after the id of its agent to act: observations, rewards (float32),
+        terminations, truncations (bool) and infos, each a dict by agent of one row a game.
+
+        ``actions``: agent -> ids, one a game (those of games where it is not to act are
+        not read); an agent to act in no game may be left out.
+        """
+        if self.state is None:
+            raise InvalidArgumentError("step before reset: call reset first")
+        if not isinstance(actions, Mapping):
+            raise WrongTypeError(
+                f"actions are a dict of agent -> ids, not {type(actions).__name__}"
+            )
+        for agent in actions:
+            self._seat(agent)
+        eng, b = self.engine, self.state
+        player = eng.current_player(b)
+        ids = np.full(self.num_envs, -1, dtype=np.int64)
+        for agent, seat in self.seat_of.items():
+            acting = player == seat
+            if not acting.any():
+                continue
+            if agent not in actions:
+                game = int(np.flatnonzero(acting)[0])
+                raise InvalidArgumentError(f"{agent} is to act in game {game}: no ids for it")
+            given = _as_ids(actions[agent], self.num_envs)
+            ids[acting] = np.minimum(given[acting], np.iinfo(np.int64).max).astype(np.int64)
+        after = eng.step(b, ids)
+        paid = eng.rewards(b, after)
+        self.state = after
+        assert after.ended is not None  # an auto_reset step marks the games that ended
+        rewards = {agent: paid[:, seat].copy() for agent, seat in self.seat_of.items()}
+        terminations = {agent: after.ended.copy() for agent in self.seat_of}
+        truncations = {agent: np.zeros(self.num_envs, dtype=bool) for agent in self.seat_of}
+        return self._observe(after), rewards, terminations, truncations, self._infos(after)
+
+    def action_masks(self) -> dict[str, Array]:
+        """Each agent's games x action ids: the ids it may take now (bool)."""
+        if self.state is None:
+            raise InvalidArgumentError("action_masks before reset: call reset first")
+        return {agent: info["action_mask"] for agent, info in self._infos(self.state).items()}
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _seat(self, agent: object) -> int:
+        if agent not in self.seat_of:
+            known = ", ".join(self.possible_agents)
+            raise InvalidArgumentError(f"there is no agent {shown(agent)}: the agents are {known}")
+        return self.seat_of[str(agent)]
+
+    def _observe(self, b: BatchState) -> dict[str, Array]:
+        return {agent: self.engine.observation(b, seat) for agent, seat in self.seat_of.items()}
+
+    def _infos(self, b: BatchState) -> dict[str, dict[str, Array]]:
+        mask, player = self.engine.legal_mask(b), self.engine.current_player(b)
+        return {
+            agent: {"action_mask": mask & (player == seat)[:, None]}
+            for agent, seat in self.seat_of.items()
+        }

@@ -84,9 +84,10 @@ def configure(
     parser.add_argument(
         "--cfr",
         action="store_true",
-        help="time OpenSpiel's TabularPolicy and CFRSolver instead, built on each game's"
-        " solver rules through the adapter, on OpenSpiel's own game and on a Python game of"
-        " its answers worked out in advance (the floor): seconds and memory",
+        help="time OpenSpiel's CFR instead, on each game's solver rules: its Python"
+        " TabularPolicy and CFRSolver through the adapter and on OpenSpiel's own game, its"
+        " C++ CFRSolver on the native tree (EFG) and on its own game: build seconds,"
+        " memory, iterations, exploitability",
     )
 
 

@@ -1,5 +1,5 @@
 """The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
-``schema``, ``bench``.
+``schema``, ``tree``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -49,7 +49,8 @@ rate (``dicerules.stats``).
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
 when the player quits or presses Ctrl-C), tagged with the date, the players and the
 version (``options.record_tags``); ``simulate --records FILE`` writes one record
-per line, in game order, as the games end. ``replay`` reads either, whatever the
+per line, in game order, as the games end. Neither replaces a file that is not a
+records file without ``--force``. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
 one record per line (``--index I`` picks game ``I``, from 0); ``-`` is standard input.
 ``--seat K`` tells the game as seat K saw it, ``--summary`` one line a record. It reads a line at a
@@ -88,6 +89,7 @@ from dicerules.cli.options import (
     Parser,
     UsageError,
     count,
+    escaped,
     game_help,
     game_options,
     parse_seed,
@@ -98,6 +100,8 @@ from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
 from dicerules.cli.schema import cmd_schema
 from dicerules.cli.simulate import cmd_simulate
+from dicerules.cli.tree import cmd_tree
+from dicerules.cli.tree import configure as configure_tree
 from dicerules.errors import DiceRulesError
 
 __all__ = ["main"]
@@ -127,10 +131,21 @@ def parser() -> argparse.ArgumentParser:
         dest="command", title="commands", metavar="COMMAND", required=True, prog="dicerules"
     )
 
-    one = commands.add_parser("games", help="the games, their presets and rule fields")
+    one = commands.add_parser(
+        "games",
+        help="the games, their presets and rule fields",
+        description="Each game installed (the built-in ones and the plugins): what it is in"
+        " a line, its presets, its bots, and each rule field with its default and the"
+        " values it allows (set one with --rule NAME=VALUE).",
+    )
     one.set_defaults(run=cmd_games)
 
-    one = commands.add_parser("rules", help="the rules of a game")
+    one = commands.add_parser(
+        "rules",
+        help="the rules of a game",
+        description="How GAME is played, as its rules text tells it, and the rule fields"
+        " the other commands' --preset, --players and --rule set.",
+    )
     one.add_argument("game", metavar="GAME", help=game_help())
     one.add_argument("--preset", metavar="P", help="also show this preset's rule values")
     one.set_defaults(run=cmd_rules)
@@ -146,6 +161,9 @@ def parser() -> argparse.ArgumentParser:
         "--seed", type=parse_seed, metavar="S", help="the game's seed (drawn if not given)"
     )
     one.add_argument("--record", metavar="FILE", help="write the game's record here, as JSON")
+    one.add_argument(
+        "--force", action="store_true", help="let --record replace a file that is not a record"
+    )
     one.set_defaults(run=cmd_play)
 
     one = commands.add_parser("simulate", help="bots against bots, with a table of results")
@@ -159,12 +177,16 @@ def parser() -> argparse.ArgumentParser:
                      " the run use (a larger number is lowered, with a note on standard"
                      " error); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
+    one.add_argument(
+        "--force", action="store_true", help="let --records replace a file that is not a record"
+    )
     one.add_argument("--scheduler", metavar="ADDRESS",
                      help="run on the Dask scheduler at ADDRESS (tcp://HOST:PORT) and its"
                      " workers; needs the cluster extra")  # fmt: skip
     one.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      metavar="F", help="table (the default): the results as a table; csv or"
-                     " json: a row per bot and per seat")  # fmt: skip
+                     " json: a row per bot and per seat, each naming the run's game, rules,"
+                     " seed and bots")  # fmt: skip
     one.add_argument("--progress", action="store_true", default=None,
                      help="games done, games a second and time left on standard error"
                      " (the default when it is a terminal)")  # fmt: skip
@@ -178,7 +200,14 @@ def parser() -> argparse.ArgumentParser:
                      " (the batch extra); the same table")  # fmt: skip
     one.set_defaults(run=cmd_simulate)
 
-    one = commands.add_parser("replay", help="check a record and tell the game step by step")
+    one = commands.add_parser(
+        "replay",
+        help="check a record and tell the game step by step",
+        description="Check each record of FILE (written by play --record or simulate"
+        " --records): every action is played again and every die compared. A record that"
+        " replays is told step by step, or in one line with --summary; one that does not"
+        " is a one-line error naming its first bad step (exit status 1).",
+    )
     one.add_argument(
         "file", metavar="FILE", help="a record, or records one per line; - reads standard input"
     )
@@ -198,6 +227,13 @@ def parser() -> argparse.ArgumentParser:
     )
     one.add_argument("game", metavar="GAME", help=game_help())
     one.set_defaults(run=cmd_schema)
+
+    one = commands.add_parser(
+        "tree", help="a small game's whole tree: its size, Gambit EFG text, exact value"
+    )
+    game_options(one)
+    configure_tree(one)
+    one.set_defaults(run=cmd_tree)
 
     one = commands.add_parser("bench", help="speed of the engines")
     configure(one)
@@ -233,7 +269,7 @@ def examples() -> str:
 
 def tell_error(command: str, error: Exception) -> None:
     """Tell ``error`` on standard error, on one line whatever its text holds."""
-    text = plain_words(str(error)).replace("\r", "\\r").replace("\n", "\\n")
+    text = escaped(plain_words(str(error)))
     print(f"dicerules {command}: error: {text}", file=sys.stderr)
 
 

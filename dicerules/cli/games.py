@@ -1,4 +1,5 @@
-"""``dicerules games``: each game, its presets and its rule fields."""
+"""``dicerules games``: each game, what it is in a line, its presets and its rule fields
+(each with its default, the values it allows and what it means)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import attrs
 import dicerules
 from dicerules import bots
 from dicerules.cli.options import rule_value, say
+from dicerules.cli.rules import plain_text, rules_text
 from dicerules.rulefields import FieldSpec, field_spec
 
 
@@ -21,15 +23,21 @@ def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
             f"{name} (default)" if rules == game.default_rules else name
             for name, rules in game.presets.items()
         )
+        text = rules_text(game)
+        summary = text.strip().splitlines()[0] if text and text.strip() else None
         lines += [
             f"{game.name}",
+            *([f"  {plain_text(summary, 10_000)}"] if summary else []),
             f"  presets: {presets}",
             f"  bots: {', '.join(bots.names(game))}",
-            "  rules (name, default, allowed):",
+            "  rules (name, default, allowed; then what it means):",
         ]
         for field in attrs.fields(game.Rules):
             value = rule_value(getattr(game.default_rules, field.name))
-            lines.append(f"    {field.name:<27} {value:<9} {allowed(field_spec(field))}")
+            spec = field_spec(field)
+            lines.append(f"    {field.name:<27} {value:<9} {allowed(spec)}")
+            if spec is not None and spec.doc:
+                lines.append(f"      {spec.doc}")
     say(lines, out)
     return 0
 

@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TextIO
 import attrs
 
 import dicerules
-from dicerules import bots
+from dicerules import bots, rulefields
 from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game
 from dicerules.narration import Narrator
@@ -40,6 +40,8 @@ _PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"must be an int from (-?\d+) to (-?\d+), got"),
         r"is a whole number from \1 to \2, not",
     ),
+    (re.compile(r"must be None or a seat, got"), "is none or a seat, not"),
+    (re.compile(r"must be a seat, got"), "is a seat, not"),
     (re.compile(r"must be an int >= (-?\d+), got"), r"is a whole number, \1 or more, not"),
     (re.compile(r"must be an int, got"), "is a whole number, not"),
 )
@@ -53,11 +55,20 @@ def plain_words(message: str) -> str:
     return message
 
 
+def escaped(text: str) -> str:
+    """``text`` with every character a terminal would act on (a control, format or
+    line-separator character: ESC, BEL, CR, a newline) written as ``repr`` writes it,
+    so data from a file never moves the cursor, clears the screen or forges a line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {escaped(message)}\n")
 
 
 # ------------------------------------------------------------- reading the command
@@ -68,16 +79,15 @@ def find_game(name: str) -> AnyGame:
 
     A name that is no game's is refused with the nearest game's name, if one is near.
     """
-    games = list(dicerules.GAMES)
-    plain = {game.lower().replace("_", "-"): game for game in games}
-    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
     try:
-        return get_game(plain.get(typed, name))
+        return get_game(name)  # which reads the name as the command line does
     except UnknownGameError as error:
-        hint = bots.suggestion(name, games)
-        if hint:
+        if _quoted(name) != repr(name):  # a long name is not echoed whole
+            games = list(dicerules.GAMES)
+            hint = bots.suggestion(name, games)
             known = ", ".join(games)
-            raise UsageError(f"no game named {name!r}{hint}; the games are: {known}") from None
+            message = f"no game named {_quoted(name)}{hint}; the games are: {known}"
+            raise UsageError(message) from None
         raise UsageError(error.args[0]) from None
 
 
@@ -97,7 +107,9 @@ def make_rules(
     else:
         known = ", ".join(game.presets)
         hint = bots.suggestion(preset, list(game.presets))
-        raise UsageError(f"{game.name} has no preset {preset!r}{hint}; its presets are: {known}")
+        raise UsageError(
+            f"{game.name} has no preset {_quoted(preset)}{hint}; its presets are: {known}"
+        )
     asked = [s.partition("=")[2].strip() for s in settings if _rule_name(s) == "players"]
     if players is not None and any(text != str(players) for text in asked):
         raise UsageError(
@@ -106,7 +118,7 @@ def make_rules(
         )
     if players is not None:
         try:
-            rules = attrs.evolve(rules, players=players)
+            rules = rulefields.evolve(rules, players=players)
         except DiceRulesError as error:
             raise UsageError(f"--players {players}: {error}") from None
     fields = {field.name: field for field in attrs.fields(type(rules))}
@@ -122,7 +134,7 @@ def make_rules(
                              f" are {known}")  # fmt: skip
         changes[name] = rule_from_text(field_spec(fields[name]), text.strip())
     try:
-        return attrs.evolve(rules, **changes)
+        return rulefields.evolve(rules, **changes)
     except DiceRulesError as error:
         raise UsageError(f"--rule: {error}") from None
 
@@ -266,7 +278,7 @@ def wrapped(line: str, columns: int, keep: int = 0) -> list[str]:
 def fill(text: str, columns: int, subsequent_indent: str = "") -> list[str]:
     """``text`` as lines of at most ``columns`` (a longer word stays whole), broken at
     spaces but never inside a word or a pair such as ``seat 3`` or ``seat 0 (you)``."""
-    kept = _PAIR.sub(lambda pair: pair[0].replace(" ", _GLUE), text)
+    kept = _PAIR.sub(_glued, text)
     return [
         part.replace(_GLUE, " ")
         for part in textwrap.wrap(
@@ -283,9 +295,23 @@ _GLUE = "\x00"
 """Holds two words together while a line is wrapped (a space to the eye, not to textwrap)."""
 
 _PAIR = re.compile(
-    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?(?: (?:and|to|of) \d+| = [^\s,;]+)?"
+    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?"
+    r"(?: (?:and|to|of) \d+| = [^,;]*?(?=[,;]|\.?$|\.\s)| [^\s,;]*\d[^\s,;]*)?"
 )
-"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``."""
+"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``, a seat
+and what it holds or bids (``seat 2 = 4 white + blue``, ``seat 1 4x5``): a value of a
+few words (up to ``_HELD`` characters) whole, a longer one up to its first space."""
+
+_HELD = 24
+
+
+def _glued(pair: re.Match[str]) -> str:
+    text = pair[0]
+    head, equals, value = text.partition(" = ")
+    if equals and len(value) > _HELD:
+        first, space, rest = value.partition(" ")
+        return (head + equals + first).replace(" ", _GLUE) + space + rest
+    return text.replace(" ", _GLUE)
 
 
 def say(lines: Sequence[str], out: TextIO) -> None:
@@ -316,10 +342,44 @@ def check_writable(path: str | None) -> None:
         raise UsageError(f"cannot write {path}: there is no folder {Path(path).parent}")
 
 
+_RECORD_START = re.compile(
+    rb'\s*(\xef\xbb\xbf)?\s*\{\s*"(format|game|rules|stream|actions|rolls|tags)"'
+)
+"""How a records file begins: a JSON object with a record's key first."""
+
+
+def check_replaceable(path: str | None, force: bool, option: str) -> None:
+    """Refuse, before any game, to replace a file that is not a records file (its first
+    bytes a record's JSON object), unless ``force``: a mistyped ``--record notes.txt``
+    must not cost the file. An empty file, or a device such as /dev/null, is taken."""
+    if path is None or force or not Path(path).is_file():
+        return
+    try:
+        with open(path, "rb") as file:
+            start = file.read(4096)
+    except OSError:
+        return  # writing it says what is wrong
+    if start.strip() and not _RECORD_START.match(start):
+        raise UsageError(
+            f"{option} {path}: the file is not a records file, and writing would replace"
+            " it: give another name, or --force to replace it"
+        )
+
+
 def create(path: str) -> TextIO:
     """``path`` opened to be written afresh, as UTF-8 text."""
     try:
         return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def write_whole(path: str, text: str) -> None:
+    """``text`` written to ``path`` afresh; FileProblem naming the file if it cannot be
+    (a full disk says so when the file is closed, not when it is opened)."""
+    try:
+        with create(path) as file:
+            file.write(text)
     except OSError as error:
         raise FileProblem(f"cannot write {path}: {error.strerror or error}") from None
 

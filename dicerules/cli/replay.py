@@ -14,6 +14,7 @@ from dicerules.cli import options
 from dicerules.cli.options import (
     FileProblem,
     UsageError,
+    escaped,
     result_lines,
     rules_label,
     say,
@@ -178,8 +179,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
                     raise UsageError(f"--seat {args.seat}: the seats are 0 to {seats - 1} ({name})")
         told = read_records(args.file, file, args.index, check=False)
         for number, (name, rec) in enumerate(told):
-            if args.summary:
-                say([summary(name, rec, replayed(name, rec))], out)
+            if args.summary:  # one line a record, whatever the width: a program parses it
+                print(summary(name, rec, replayed(name, rec)), file=out)
                 continue
             if number:
                 print(file=out)
@@ -205,14 +206,16 @@ def tag_lines(rec: GameRecord) -> list[str]:
     """The record's tags, on a line: ``Played 2026-12-01 by seat 0 human, ...``."""
     tags = rec.tags
     parts = []
+    # Tags are a record's free text: a terminal gets their control characters escaped.
     if tags.event is not None:
-        parts.append(f"Event: {tags.event}")
+        parts.append(f"Event: {escaped(tags.event)}")
     if tags.date is not None:
-        parts.append(f"date: {tags.date}")
+        parts.append(f"date: {escaped(tags.date)}")
     if tags.players is not None:
-        parts.append("players: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(tags.players)))
+        seats = enumerate(tags.players)
+        parts.append("players: " + ", ".join(f"seat {s} {escaped(p)}" for s, p in seats))
     if tags.dicerules is not None:
-        parts.append(f"written by dicerules {tags.dicerules}")
+        parts.append(f"written by dicerules {escaped(tags.dicerules)}")
     if not parts:
         return []
     told = "; ".join(parts)

@@ -121,9 +121,12 @@ def test_bad_faces_are_refused() -> None:
         if step.done:
             continue
         assert step.sides is not None
-        for face in (0, step.sides + 1, True, "1"):
-            with pytest.raises(ValueError, match="not a face"):
-                step.show(face)  # type: ignore[arg-type]
+        for face in (0, step.sides + 1):
+            with pytest.raises(dicerules.InvalidArgumentError, match="not a face"):
+                step.show(face)
+        for kind in (True, "1", None, 1.0):
+            with pytest.raises(dicerules.WrongTypeError, match="a face is an int, not"):
+                step.show(kind)  # type: ignore[arg-type]
         faces = game.new_game(seed=1).tape.dice()
         with pytest.raises(ValueError, match="more than"):
             chance.resolve(game, None, None, faces[:-1])
@@ -164,6 +167,15 @@ def _all_legal(game: AnyGame, seed: int) -> tuple[Any, ...]:
         seen.extend(game.legal_actions(state))
         state = game.apply(state, pick.choice(game.legal_actions(state)))
     return tuple(seen)
+
+
+@pytest.mark.parametrize("faces", [None, 5, "12", b"12"])
+def test_faces_that_are_not_a_sequence_of_ints_are_a_wrong_type(faces: object) -> None:
+    game = GAMES["liars-dice"]
+    with pytest.raises(dicerules.WrongTypeError, match="faces is a tuple of ints"):
+        chance.resolve(game, None, None, faces)  # type: ignore[arg-type]
+    with pytest.raises(dicerules.WrongTypeError, match="a face is an int"):
+        chance.resolve(game, None, None, [None])
 
 
 def test_huge_faces_and_foreign_states_get_errors_of_the_hierarchy() -> None:

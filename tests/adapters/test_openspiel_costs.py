@@ -9,6 +9,7 @@ import attrs
 import numpy as np
 import pytest
 
+import dicerules
 from dicerules import GAMES
 from dicerules.games import eighteen, liars_dice
 
@@ -112,6 +113,29 @@ def test_resampling_is_refused_while_dice_are_being_chosen() -> None:
     state = dos.game("liars-dice", ONE_DIE).new_initial_state()
     with pytest.raises(ValueError, match="between steps"):
         state.resample_from_infostate(0, random.Random(0).random)
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        (float("nan"), dicerules.InvalidArgumentError),
+        (float("inf"), dicerules.InvalidArgumentError),
+        (-0.5, dicerules.InvalidArgumentError),
+        (2.0, dicerules.InvalidArgumentError),
+        (None, dicerules.WrongTypeError),
+        ("0.5", dicerules.WrongTypeError),
+        (True, dicerules.WrongTypeError),
+    ],
+)
+def test_a_sampler_value_outside_0_to_1_is_refused(value: object, error: type[Exception]) -> None:
+    state = dos.game("liars-dice", ONE_DIE).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(error, match="probability_sampler"):
+        state.resample_from_infostate(0, lambda: value)
+    for fine in (0, 0.0, 1.0, np.float32(0.25)):
+        assert state.resample_from_infostate(0, lambda: fine).history() == state.history()  # noqa: B023
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -85,7 +85,7 @@ def test_the_private_observer_shows_the_seat_s_own_dice_only() -> None:
     ],
 )
 # OpenSpiel's generate_playthrough formats tensors with numpy.char, whose chararray
-# NumPy 2.5 deprecates (Python 3.13 here resolves NumPy 2.5): a warning of its code.
+# NumPy 2.5 deprecates (Python 3.13's NumPy): a warning of theirs, not of ours.
 @pytest.mark.filterwarnings("ignore:The chararray class is deprecated:DeprecationWarning")
 def test_generate_playthrough_asks_for_observers_we_have(game_string: str) -> None:
     from open_spiel.python.algorithms import generate_playthrough

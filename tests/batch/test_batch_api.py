@@ -225,6 +225,24 @@ def test_bad_arguments_get_errors_of_the_hierarchy(name: str) -> None:
         eng.step(b, [True, first[1]])
     with pytest.raises(WrongTypeError, match="not bools"):
         eng.step(b, (first[0], np.True_))
+    with pytest.raises(WrongTypeError, match="not bools"):
+        eng.step(b, [[first[0], True]])  # a bool before a wrong shape
+    for bools in ([True, False], np.array([True, False])):
+        with pytest.raises(WrongTypeError, match="not an array of bool"):
+            eng.step(b, bools)
+    with pytest.raises(WrongTypeError, match="not an array of float64"):
+        eng.step(b, [first[0], 1.0])
+    with pytest.raises(
+        InvalidArgumentError, match=r"one action id a game: 2 games, ids of shape \(\)"
+    ):
+        eng.step(b, first[0])
+
+    class Tensor:  # an array of ids as torch hands it over: ``__array__``
+        def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+            return np.array(first, dtype=np.int32)
+
+    assert eng.history(eng.step(b, Tensor()), 0) == (first[0],)
+    assert eng.history(eng.step(b, tuple(first)), 1) == (first[1],)
     huge = np.array([2**64 - 1, first[1]], dtype=np.uint64)
     with pytest.raises(IllegalActionError, match=f"game 0 id {2**64 - 1} "):
         eng.step(b, huge)

@@ -5,7 +5,8 @@ the scalar loop) and every preset, with random seeds (some chosen so that a dice
 draw is rejected) and random legal ids, every step compares each read-out with the
 scalar engine's, the kernel's own arrays (``eng.fields``) with the scalar state's
 fields, and ``eng.state(b, i)`` with the scalar state; now and then ``reset_done``
-begins the games that are over anew, each from a seed of its own.
+begins the games that are over anew, each from a seed of its own, or an engine made
+with ``auto_reset`` does so inside ``step``.
 
 A game with a kernel is also played under the whole space of its Rules (``RULES_SPACE``:
 every preset, and Rules built field by field, every bool and choice, every int of a
@@ -173,7 +174,7 @@ def play(
 ) -> None:
     """Games of ``seed_list`` played ``steps`` steps as ``choices`` (Drawn, Seeded) pick
     them, each step compared with the scalar engine's (``compare``)."""
-    game = eng.game
+    game, seed_list = eng.game, list(seed_list)  # the drawn list stays as drawn
     b = eng.new_games(seed_list)
     states = [game.new_game(eng.rules, seed=seed) for seed in seed_list]
     compare(eng, b, states, every_seat)
@@ -204,6 +205,14 @@ def play(
         ]
         for row, i in zip(taken, ids, strict=True):
             row.extend([i] if i >= 0 else [])
+        if eng.auto_reset:  # the games that ended begin anew from the next seed
+            ended = [game.is_terminal(s) for s in states]
+            assert b.ended.tolist() == ended
+            for i in np.flatnonzero(ended).tolist():
+                assert b.final_scores[i].tolist() == list(game.scores(states[i]))
+                seed_list[i] = int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
+                states[i], taken[i] = game.new_game(eng.rules, seed=seed_list[i]), []
+            assert b.seeds.tolist() == seed_list
         compare(eng, b, states, every_seat)
     for index, state in enumerate(states):
         assert eng.state(b, index) == state
@@ -217,7 +226,8 @@ def test_batch_equals_scalar_for_every_preset(
     name: str, preset: str, seed_list: list[int], picks: st.DataObject
 ) -> None:
     game = dicerules.get_game(name)
-    play(batch.engine(game, game.presets[preset]), seed_list, Drawn(picks), steps=40)
+    auto = picks.draw(st.booleans())  # games that end begin anew inside step, or stay over
+    play(batch.engine(game, game.presets[preset], auto_reset=auto), seed_list, Drawn(picks), 40)
 
 
 @pytest.mark.parametrize("name", sorted(dicerules.GAMES))
@@ -228,7 +238,8 @@ def test_batch_equals_scalar_for_any_rules(
 ) -> None:
     game = dicerules.get_game(name)
     rules = data.draw(testing.rules(game))
-    play(batch.engine(game, rules), seed_list, Drawn(data), steps=20)
+    auto = data.draw(st.booleans())
+    play(batch.engine(game, rules, auto_reset=auto), seed_list, Drawn(data), steps=20)
 
 
 # The games whose kernel the tests above prove: each must be stepped by it, not the loop.
@@ -386,12 +397,14 @@ def test_long_games_over_the_rules_space(name: str, index: int) -> None:
     play(eng, [rng.randrange(TWO64), rng.randrange(TWO64)], Seeded(-index), steps=300)
 
 
+@pytest.mark.parametrize("auto", [False, True], ids=["reset_done", "auto_reset"])
 @pytest.mark.parametrize("name", sorted(dicerules.GAMES))
-def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -> None:
-    """Many games in a row in each of three rows: after every ``reset_done`` each row's
-    read-outs, ``state`` and ``history`` are those of its own game, as the scalar engine
-    plays it from that game's seed."""
-    eng = batch.engine(name)
+def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str, auto: bool) -> None:
+    """Many games in a row in each of three rows, begun anew by ``reset_done`` or inside
+    ``step`` (``auto_reset``): after every step each row's read-outs, ``state`` and
+    ``history`` are those of its own game, as the scalar engine plays it from that
+    game's seed, and the rewards pay each finished game's returns."""
+    eng = batch.engine(name, auto_reset=auto)
     game, rng = eng.game, np.random.default_rng(7)
     seed_list = [3, 1, 4]
     b = eng.new_games(seed_list)
@@ -402,18 +415,26 @@ def test_reset_done_begins_each_game_that_is_over_from_its_own_seed(name: str) -
         ids = [
             int(rng.choice(np.flatnonzero(row))) if row.any() else -1 for row in eng.legal_mask(b)
         ]
-        b = eng.step(b, np.array(ids))
+        before, b = b, eng.step(b, np.array(ids))
         for i, action in enumerate(ids):
             if action >= 0:
                 states[i] = game.apply(states[i], eng.actions[action])
                 taken[i].append(action)
         new_seeds = [1000 * step + i for i in range(3)]
-        b = eng.reset_done(b, new_seeds if step % 2 else None)
+        seeded = step % 2 and not auto
+        if not auto:
+            b = eng.reset_done(b, new_seeds if seeded else None)
+        paid = eng.rewards(before, b)
+        assert b.ended.tolist() == [game.is_terminal(state) for state in states]
+        for i in range(3):
+            finished = np.float32(returns(game, states[i])) if b.ended[i] else np.zeros(eng.seats)
+            assert paid[i].tolist() == finished.tolist()
         for i in np.flatnonzero(b.ended).tolist():
             assert b.final_returns[i].tolist() == np.float32(returns(game, states[i])).tolist()
+            assert b.final_scores[i].tolist() == list(game.scores(states[i]))
             seed = (
                 new_seeds[i]
-                if step % 2
+                if seeded
                 else int(batch.next_seed(np.array([seed_list[i]], np.uint64))[0])
             )
             seed_list[i], states[i], taken[i] = seed, game.new_game(eng.rules, seed=seed), []

@@ -137,6 +137,39 @@ def test_reset_done_unseeded_begins_the_next_seed_of_each_row() -> None:
     assert eng.reset_done(b).seeds.tolist() == expected.tolist()  # the same every time
 
 
+@pytest.mark.parametrize("name", ["liars-dice", "pig"])
+def test_an_auto_reset_step_is_a_step_then_reset_done(name: str) -> None:
+    game = dicerules.get_game(name)
+    rules = (
+        game.Rules(players=2, dice_per_player=1) if name == "liars-dice" else game.Rules(target=6)
+    )
+    plain, auto = batch.engine(game, rules), batch.engine(game, rules, auto_reset=True)
+    assert "auto_reset" in repr(auto) and "auto_reset" not in repr(plain)
+    rng = np.random.default_rng(5)
+    b = plain.new_games(range(12))
+    ended = 0
+    for _ in range(40):
+        mask = plain.legal_mask(b)
+        ids = (rng.random(mask.shape) * mask).argmax(axis=1)
+        kept = {key: array.copy() for key, array in b.data.items()}
+        after = auto.step(b, ids)
+        assert all(np.array_equal(kept[key], b.data[key]) for key in kept)  # pure
+        expected = plain.reset_done(plain.step(b, ids))
+        for field in ("seeds", "ended", "final_scores", "final_returns", "starts"):
+            got, want = getattr(after, field), getattr(expected, field)
+            assert (got is want is None) or got.tolist() == want.tolist()
+        assert [auto.state(after, i) for i in range(12)] == [
+            plain.state(expected, i) for i in range(12)
+        ]
+        assert not auto.is_terminal(after).any()  # every row always playing
+        assert auto.rewards(b, after).tolist() == plain.rewards(b, plain.step(b, ids)).tolist()
+        ended += int(after.ended.sum())
+        b = after
+    assert ended > 12
+    with pytest.raises(WrongTypeError, match="auto_reset must be a bool, not int"):
+        batch.engine(name, auto_reset=1)
+
+
 def test_a_batch_state_made_by_hand_is_read_as_before() -> None:
     eng = batch.engine("liars-dice")
     b = played(eng, 3, 2)

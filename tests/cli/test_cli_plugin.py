@@ -30,7 +30,8 @@ def test_the_minimal_game_has_no_optional_part(highest: dicerules.Game) -> None:
 
 def test_games_and_rules(highest: dicerules.Game) -> None:  # type: ignore[type-arg]
     listed = cli("games")
-    assert "highest\n  presets: standard (default)\n" in listed.out
+    assert "highest\n  Highest: a game with only the required parts" in listed.out
+    assert "\n  presets: standard (default)\n" in listed.out[listed.out.index("highest\n") :]
     rules = cli("rules", "highest")
     assert rules.status == 0
     assert rules.out.startswith("Highest: a game with only the required parts")

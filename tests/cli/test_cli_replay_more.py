@@ -74,12 +74,13 @@ def test_replay_as_a_seat_saw_it_hides_the_others_dice(tmp_path: Path) -> None:
     assert cli("replay", str(path), "--seat", "7").status == 2
 
 
-def test_replay_summary_is_one_line_a_record(tmp_path: Path) -> None:
+@pytest.mark.parametrize("columns", [None, 40, 200])
+def test_replay_summary_is_one_line_a_record(tmp_path: Path, columns: int | None) -> None:
     path = _records(tmp_path)
-    done = cli("replay", str(path), "--summary")
-    lines = [line for line in done.out.splitlines() if not line.startswith(" ")]
-    assert len(lines) == 3
-    assert all(" won; counters " in " ".join(done.out.split()) for _ in lines)
+    done = cli("replay", str(path), "--summary", columns=columns)
+    lines = done.out.splitlines()
+    assert len(lines) == 3, done.out  # whatever the width: a program reads it
+    assert all(" won; counters " in line and line.endswith("replays exactly.") for line in lines)
 
 
 def test_replay_reads_standard_input(tmp_path: Path) -> None:
@@ -97,3 +98,45 @@ def test_a_tampered_die_is_named_by_its_place_and_both_values() -> None:
     assert "drew die 6 (of the record's rolls, from 0) as 1 where the record has 5" in str(
         error.value
     )
+
+
+# A record is data from anyone: a terminal never gets a control character from it.
+_HOSTILE = "\x1b]0;owned\x07\x1b[2J\x1b[H\u2028"
+
+
+def _no_control(text: str) -> bool:
+    return all(ch.isprintable() or ch == "\n" for ch in text)
+
+
+def test_replay_escapes_the_control_characters_of_tags(tmp_path: Path) -> None:
+    game = dicerules.get_game("link")
+    seats = game.seats(game.default_rules)
+    bots = [dicerules.bots.make("random", game, seat) for seat in range(seats)]
+    state = dicerules.play_match(game, None, bots, 3)
+    rec = dicerules.record(state).to_dict()
+    players = ["a"] * (seats - 1) + ["b\r\nforged."]
+    rec["tags"] = {"event": _HOSTILE, "date": "\x07", "players": players}
+    path = tmp_path / "tags.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    done = cli("replay", str(path))
+    assert done.status == 0 and _no_control(done.out), repr(done.out)
+    told = " ".join(done.out.split())
+    assert "Event: \\x1b]0;owned\\x07\\x1b[2J\\x1b[H\\u2028; date: \\x07;" in told
+    assert f"seat {seats - 1} b\\r\\nforged.." in told
+
+
+def test_an_error_line_escapes_the_control_characters_of_a_record(tmp_path: Path) -> None:
+    rec = dicerules.record(dicerules.get_game("link").new_game(seed=1)).to_dict()
+    path = tmp_path / "key.json"
+    path.write_text(json.dumps({**rec, f"{_HOSTILE}key": 1}), encoding="utf-8")
+    done = cli("replay", str(path))
+    assert done.status == 1 and _no_control(done.err), repr(done.err)
+    assert done.err.endswith("unknown keys \\x1b]0;owned\\x07\\x1b[2J\\x1b[H\\u2028key\n")
+
+
+@pytest.mark.parametrize("where", [["rules"], ["rules", "link", "--preset"]])
+def test_a_huge_name_on_the_command_line_is_not_echoed_whole(where: list[str]) -> None:
+    done = cli(*where, "x" * 100_000)
+    assert done.status == 2
+    assert "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100,000 characters)" in done.err
+    assert len(done.err) < 300

@@ -68,3 +68,14 @@ def test_a_declared_rules_text_is_printed(plugin: str) -> None:
     _REGISTRY[plugin] = attrs.evolve(game, rules_text="Declared: roll, and hope.")
     done = cli("rules", plugin)
     assert done.out == "Declared: roll, and hope.\n"
+
+
+@pytest.mark.parametrize("name", list(dicerules.GAMES))
+def test_the_rules_never_use_a_field_name_as_a_word(name: str) -> None:
+    # "Every seat has start_counters counters. A game is rounds rounds." is no English.
+    told = " ".join(cli("rules", name, columns=200).out.split())
+    game = dicerules.get_game(name)
+    for field in attrs.fields(game.Rules):
+        plural = field.name.rsplit("_", 1)[-1]
+        for slip in (f" {field.name} {field.name} ", f" {field.name} {plural} "):
+            assert slip not in told, f"{name}: {slip.strip()!r} in {told}"

@@ -19,12 +19,13 @@ pytest.importorskip("dicerules.openspiel")
 
 from open_spiel.python.algorithms import generate_playthrough
 
-HERE = Path(__file__).resolve().parent
-
 # OpenSpiel's generate_playthrough formats tensors with numpy.char, whose chararray
-# NumPy 2.5 deprecates (Python 3.13 here resolves NumPy 2.5): a warning of its code.
-CHARARRAY = "ignore:The chararray class is deprecated:DeprecationWarning"
-pytestmark = pytest.mark.filterwarnings(CHARARRAY)
+# NumPy 2.5 deprecates (Python 3.13's NumPy): a warning of theirs, not of ours.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:The chararray class is deprecated:DeprecationWarning"
+)
+
+HERE = Path(__file__).resolve().parent
 
 
 playthroughs = load_file("dicerules_playthroughs_generate", HERE / "generate.py")

@@ -20,9 +20,10 @@ def test_games_lists_cup_call_and_rules_prints_its_rules() -> None:
     done = cli("games")
     assert (done.status, done.err) == (0, "")
     listing = done.out[done.out.index("\ncup-call\n") + 1 :].splitlines()
-    assert listing[:2] == ["cup-call", "  presets: standard (default)"]
-    assert "expert" in listing[2].split()  # bots: ... expert
-    fields = [line.split() for line in listing[4:8]]
+    assert listing[1].startswith("  Cup call: dice under cups, an ante")  # its line, wrapped
+    listing = listing[listing.index("  presets: standard (default)") :]
+    assert "expert" in listing[1].split()  # bots: ... expert
+    fields = [line.split() for line in listing[3:] if not line.startswith("      ")][:4]
     assert fields == [
         ["players", "2", "2", "to", "6"],
         ["dice", "2", "1", "to", "5"],

@@ -249,7 +249,32 @@ def test_register_refuses_names_a_command_line_or_terminal_cannot_hold(
         dicerules.register(game)
     assert str(info.value).isprintable() and "\x1b" not in str(info.value)
     assert tuple(dicerules.GAMES) == BUILT_IN
-    assert dicerules.register(attrs.evolve(LINK, name="pig-é")).name == "pig-é"
+
+
+@pytest.mark.parametrize(
+    "name", ["pig-é", "\u0440\u0456g", "p\u0131g", "a(b,c)", "a=b", "pig,link", "mod:Bot", ".pig"]
+)
+def test_register_refuses_look_alikes_and_what_game_strings_cannot_carry(
+    entry_points: FakeEntryPoints, name: str
+) -> None:
+    with pytest.raises(dicerules.InvalidArgumentError, match="ASCII letters, digits") as info:
+        dicerules.register(attrs.evolve(LINK, name=name))
+    assert str(info.value).isascii()
+    assert tuple(dicerules.GAMES) == BUILT_IN
+    assert dicerules.register(attrs.evolve(LINK, name="Link.2_b-c")).name == "Link.2_b-c"
+
+
+@pytest.mark.parametrize(("name", "twin"), [("LINK", "link"), ("Liars_Dice", "liars-dice")])
+def test_register_refuses_a_name_the_command_line_reads_as_a_taken_one(
+    entry_points: FakeEntryPoints, name: str, twin: str
+) -> None:
+    from dicerules.cli.options import find_game
+
+    with pytest.raises(DuplicateGameError, match=f"'{name}' is '{twin}' on the command line"):
+        dicerules.register(attrs.evolve(LINK, name=name))
+    assert tuple(dicerules.GAMES) == BUILT_IN
+    assert find_game(twin).name == twin
+    assert find_game(name).name == twin  # case and '_' are still the command line's to fold
 
 
 def test_the_warning_points_at_the_first_use(entry_points: FakeEntryPoints) -> None:

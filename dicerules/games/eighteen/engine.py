@@ -100,7 +100,7 @@ from dicerules.errors import (
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
-from dicerules.rulefields import boolean, integer, optional_integer
+from dicerules.rulefields import boolean, integer, optional_integer, seat_field
 from dicerules.streams import DiceStream, ScriptedStream
 from dicerules.tape import Tape
 
@@ -161,29 +161,34 @@ class Rules:
     ``max_rounds`` left out is None (no cap) with a rotating house, and
     PERMANENT_HOUSE_MAX_ROUNDS with a permanent one: such a game could otherwise go
     on for ever. An explicit ``max_rounds=None`` with a permanent house is refused,
-    unless ``eliminate_at_zero`` bounds the game.
+    unless ``eliminate_at_zero`` bounds the game. ``attrs.evolve(standard,
+    permanent_house=0)`` passes on the standard rules' None, and is refused;
+    ``dicerules.rulefields.evolve`` derives ``max_rounds`` again (50), as ``--rule`` does.
     """
 
-    players: int = integer(4, 2, MAX_PLAYERS)
-    permanent_house: int | None = optional_integer(None, 0, MAX_PLAYERS - 1)
-    target: int = integer(18, 1, 100)
-    start_points: int = integer(0, -99, 99)
-    floor_at_zero: bool = boolean(False)
-    eliminate_at_zero: bool = boolean(False)
-    roost18_players_lose: bool = boolean(True)
-    simultaneous_reveal: bool = boolean(False)
+    players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table, the house's included")
+    permanent_house: int | None = seat_field(
+        None,
+        MAX_PLAYERS - 1,
+        optional=True,
+        doc="the seat that is the house all game (none: the house moves round)",
+    )
+    target: int = integer(18, 1, 100, doc="the points that win")
+    start_points: int = integer(0, -99, 99, doc="each seat's points at the start")
+    floor_at_zero: bool = boolean(False, doc="points below 0 are lifted to 0 after each round")
+    eliminate_at_zero: bool = boolean(False, doc="a seat at 0 points or fewer after a round is out")
+    roost18_players_lose: bool = boolean(True, doc="a roost of 18 costs every player a point")
+    simultaneous_reveal: bool = boolean(
+        False, doc="hands stay hidden from every other seat until the round is scored"
+    )
     max_rounds: int | None = optional_integer(
         attrs.Factory(lambda rules: _default_max_rounds(rules.permanent_house), takes_self=True),
         1,
         1000,
+        doc="after this many rounds the most points win (none: no limit)",
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.permanent_house is not None and self.permanent_house >= self.players:
-            raise InvalidRulesError(
-                f"permanent_house must be a seat from 0 to {self.players - 1},"
-                f" got {self.permanent_house}"
-            )
         if self.start_points >= self.target:
             raise InvalidRulesError(
                 f"start_points must be below target ({self.target}), got {self.start_points}"

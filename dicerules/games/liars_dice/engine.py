@@ -2,7 +2,7 @@
 
 The rules:
 
-* Every seat starts with ``dice_per_player`` dice. Round 1 is opened by the winner
+* Every seat starts with 3 dice (the rule ``dice_per_player``). Round 1 is opened by the winner
   of an open roll-off (one die each, in seat order; the seats tied for highest roll
   again until one is highest), or by seat 0 when ``first_opener`` is ``"seat0"``.
 * A round starts with every seat that has dice rolling all of them in secret.
@@ -40,8 +40,8 @@ dice, ones always wild, the loser opens, and all three on):
 * ``calza``: instead of raising or challenging, the seat to act may call the last
   bid exact. The cups come up; if the count is exactly the bid, the caller gains a
   die (up to its starting number), otherwise it loses one; no other seat changes,
-  and the caller opens the next round. Calza may be called in the first
-  ``calza_rounds`` rounds of a game only (left out: ten rounds for each die on the
+  and the caller opens the next round. Calza may be called in the first rounds of
+  a game only, as many as ``calza_rounds`` says (left out: ten rounds for each die on the
   table at the start, 200 in ``perudo``); from the next round on, a bid can only
   be raised or challenged, so every die lost stays lost and the game ends. Without
   that limit a game need not end: an exact calza gives back the die a challenge
@@ -158,18 +158,47 @@ class Rules:
     defaults. ``calza_rounds`` (1 to 1000, or None) needs ``calza``.
     """
 
-    players: int = integer(4, 2, MAX_PLAYERS)
-    dice_per_player: int = integer(3, 1, MAX_DICE_PER_PLAYER)
-    sides: int = integer(6, 2, MAX_SIDES)
-    ones_wild: bool = boolean(True)
-    ones_opening_cancels_wild: bool = boolean(True)
-    straights_wild: bool = boolean(False)
-    next_opener: Opener = choice("winner", ("loser", "winner"))
-    first_opener: FirstOpener = choice("rolloff", ("rolloff", "seat0"))
-    ones_rank: OnesRank = choice("low", ("low", "high", "half"), added_later=True)
-    palifico: bool = boolean(False, added_later=True)
-    calza: bool = boolean(False, added_later=True)
-    calza_rounds: int | None = optional_integer(None, 1, MAX_CALZA_ROUNDS, added_later=True)
+    players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table")
+    dice_per_player: int = integer(3, 1, MAX_DICE_PER_PLAYER, doc="the dice each seat starts with")
+    sides: int = integer(6, 2, MAX_SIDES, doc="the faces of each die")
+    ones_wild: bool = boolean(True, doc="ones count for the face bid")
+    ones_opening_cancels_wild: bool = boolean(
+        True, doc="a round opened with a bid on ones has no wild ones"
+    )
+    straights_wild: bool = boolean(
+        False, doc="a hand of 1, 2, ... up to its size counts that many for any face"
+    )
+    next_opener: Opener = choice(
+        "winner",
+        ("loser", "winner"),
+        doc="who opens the next round: the loser or the winner of the challenge",
+    )
+    first_opener: FirstOpener = choice(
+        "rolloff",
+        ("rolloff", "seat0"),
+        doc="who opens round 1: the winner of a roll-off, or seat 0",
+    )
+    ones_rank: OnesRank = choice(
+        "low",
+        ("low", "high", "half"),
+        added_later=True,
+        doc="where bids on ones stand: below every face, above them, or at half the quantity",
+    )
+    palifico: bool = boolean(
+        False,
+        added_later=True,
+        doc="a seat down to its last die opens one round in which ones are not wild",
+    )
+    calza: bool = boolean(
+        False, added_later=True, doc="a seat may call the last bid exact, and gains a die if it is"
+    )
+    calza_rounds: int | None = optional_integer(
+        None,
+        1,
+        MAX_CALZA_ROUNDS,
+        added_later=True,
+        doc="the rounds in which calza may be called (none: ten a die at the start)",
+    )
 
     __repr__ = quiet_repr
 
@@ -775,7 +804,10 @@ def _why_not_family(state: State, bid: Bid) -> str:
             f" bid more than {last.quantity} dice of face {last.face}"
         )
     if last is None:
-        return f"{bid} cannot open the round: with ones ranked half, no round opens on ones"
+        return (
+            f"{bid} cannot open the round: under these rules (Perudo's ones, wild and worth"
+            " twice a bid on another face) no round opens on ones"
+        )
     if state.rules.ones_rank == "high":
         return (
             f"{bid} does not raise {last}: with ones ranked high, 1x1 follows 1x{state.rules.sides}"

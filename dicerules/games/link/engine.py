@@ -2,13 +2,14 @@
 
 The rules:
 
-* Every seat has ``start_counters`` counters. A game is ``rounds`` rounds.
-* At the start of a round every seat still in the game puts ``ante`` counters in
-  the pot; a seat without enough counters for the ante leaves the game for good
+* Every seat starts with 10 counters (the rule ``start_counters``). A game lasts 5
+  rounds (``rounds``).
+* At the start of a round every seat still in the game puts an ante of 1 counter
+  (``ante``) in the pot; a seat without enough counters for the ante leaves the game for good
   (keeping what it has for the final ranking). When fewer than two seats are left,
   the game is over at once and the ante just paid is handed back. Each seat in
-  the game then rolls its ``white_dice`` white dice and its one blue die, hidden
-  from the others.
+  the game then rolls its 4 white dice (``white_dice``) and its one blue die,
+  hidden from the others.
 * The starting player (``first_player`` in round 1, or the next seat to its left
   in the game if it could not ante; afterwards the winner of the last round)
   opens the row with one white die and a direction: ``W3 up`` or ``W3 down``. A
@@ -49,7 +50,7 @@ returned, when fewer than two seats can ante. And:
 * Dice faces are 1 to 6: ``W7`` is not a move at all, while ``B3 up`` is written
   as a move (a blue opening) but is never allowed.
 * Between rounds the pot is empty: it all goes to the round's winner. When the game
-  ends, every seat's unplayed dice go back in the cups (the state holds none) and
+  ends, every seat's unplayed dice go back in the cups and
   the last round's row stays on the table. ``round`` counts the rounds begun.
 * Nothing is revealed when a round ends: unplayed dice stay unseen.
 
@@ -89,7 +90,7 @@ from dicerules.notation import (
     one_of,
     squeeze,
 )
-from dicerules.rulefields import integer
+from dicerules.rulefields import integer, seat_field
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
@@ -146,20 +147,21 @@ _Kind = TypeVar("_Kind", "Open", "Play")
 class Rules:
     """Every rule option of link, validated. The defaults are the standard preset."""
 
-    players: int = integer(4, 2, MAX_PLAYERS)
-    white_dice: int = integer(4, 1, MAX_WHITE_DICE)
-    start_counters: int = integer(10, 0, 1000)
-    rounds: int = integer(5, 1, 100)
-    ante: int = integer(1, 0, 100)
-    link_cost: int = integer(1, 0, 100)
-    first_player: int = integer(0, 0, MAX_PLAYERS - 1)
+    players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table")
+    white_dice: int = integer(
+        4, 1, MAX_WHITE_DICE, doc="the white dice each seat rolls a round, besides its blue die"
+    )
+    start_counters: int = integer(10, 0, 1000, doc="the counters each seat starts with")
+    rounds: int = integer(5, 1, 100, doc="the rounds a game lasts")
+    ante: int = integer(
+        1, 0, 100, doc="the counters each seat puts in the pot at the start of a round"
+    )
+    link_cost: int = integer(
+        1, 0, 100, doc="the counters a blue die costs, which turns the row round"
+    )
+    first_player: int = seat_field(0, MAX_PLAYERS - 1, doc="the seat that opens the row in round 1")
 
     def __attrs_post_init__(self) -> None:
-        if self.first_player >= self.players:
-            raise InvalidRulesError(
-                f"first_player must be a seat, from 0 to players - 1 = {self.players - 1},"
-                f" got {self.first_player}"
-            )
         if self.start_counters < self.ante:
             raise InvalidRulesError(
                 f"start_counters ({self.start_counters}) is below the ante ({self.ante}):"

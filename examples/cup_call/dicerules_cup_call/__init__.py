@@ -3,9 +3,9 @@
 The rules as implemented:
 
 * Two to six seats (``players``), numbered to the left. A seat's score is its chips
-  won less its chips paid, 0 at the start. A game is ``hands`` hands (3).
+  won less its chips paid, 0 at the start. A game is 3 hands (the rule ``hands``).
 * Each hand begins with every seat paying one chip into the pot (the ante), then
-  throwing ``dice`` dice (2) of ``sides`` faces (6) under its own cup. A seat sees its
+  throwing 2 dice (``dice``) of 6 faces (``sides``) under its own cup. A seat sees its
   own cup and no other.
 * Seat 0 opens the first hand, and the opener moves one seat to the left each hand.
   From the opener the seats act in turn to the left. While nobody has bet, a seat may
@@ -33,8 +33,8 @@ holds the seat's own cup, the bets of the hand, the pot, the scores and the last
 hand's result with the cups it showed; never the stream.
 
 Dice are drawn from the stream in this order: at the start of each hand (by
-``new_game`` for the first, by the action that ends a hand for the next), ``dice``
-dice for seat 0, then as many for seat 1, and so on round the table, one roll a
+``new_game`` for the first, by the action that ends a hand for the next), seat 0's
+dice (as many as the rule ``dice``), then as many for seat 1, and so on round the table, one roll a
 seat; a cup is kept sorted. The action that ends the last hand draws nothing, and
 nothing else is ever drawn.
 
@@ -117,10 +117,10 @@ NAME: Final = "cup-call"
 class Rules:
     """Every rule option of cup call, validated. The defaults are the standard preset."""
 
-    players: int = integer(2, 2, 6)
-    dice: int = integer(2, 1, 5)
-    sides: int = integer(6, 2, 20)
-    hands: int = integer(3, 1, 20)
+    players: int = integer(2, 2, 6, doc="seats at the table")
+    dice: int = integer(2, 1, 5, doc="the dice under each cup")
+    sides: int = integer(6, 2, 20, doc="the faces of each die")
+    hands: int = integer(3, 1, 20, doc="the hands a game lasts")
 
     @classmethod
     def preset(cls, name: str) -> Rules:

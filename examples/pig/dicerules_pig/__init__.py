@@ -98,8 +98,8 @@ MAX_PLAYERS: Final = 10
 class Rules:
     """Every rule option of pig, validated. The defaults are the standard preset."""
 
-    players: int = integer(2, 2, MAX_PLAYERS)
-    target: int = integer(100, 1, 1000)
+    players: int = integer(2, 2, MAX_PLAYERS, doc="seats at the table")
+    target: int = integer(100, 1, 1000, doc="the score that wins when a seat holds")
 
     @classmethod
     def preset(cls, name: str) -> Rules:

@@ -1,0 +1,315 @@
+"""The ASGI app: the lobby over HTTP, one websocket per player or spectator, the client.
+
+HTTP (JSON in and out; a refusal is ``{"error": code, "message": text}``):
+
+* ``GET /api/catalog``: every game, its presets (rules, seats) and its bots.
+* ``GET /api/games``: the games in play, then those that ended last.
+* ``POST /api/games`` ``{"game", "preset"?, "rules"?, "players"?}``: a new game;
+  ``players`` names each seat ``"human"`` or a bot (default: a person in the first
+  seat, the expert in the others).
+* ``GET /api/games/{id}``: one game, as the lobby lists it.
+* ``POST /api/games/{id}/join`` ``{"name", "seat"?}``: a free person's seat and its
+  ``token``, a secret: whoever holds it sees that seat's hand and moves for it.
+* ``GET /api/games/{id}/record``: a finished game's record (it replays with
+  ``dicerules replay``); a game in play has none to give (it holds every hand).
+
+The websocket ``/api/games/{id}/socket``: the client's first message is
+``{"type": "hello", "token": T}`` (no token: a spectator). The server answers
+``{"type": "welcome", "seat", "table", "view"}``, then after every move
+``{"type": "update", "view", "events"}`` (``wire.view`` and ``wire.events`` for
+that seat), and ``{"type": "seats", "table"}`` when a player joins. The client sends
+``{"type": "move", "move": notation, "step"?: n}`` (``step``: the step of the view it
+answers, so that a move sent twice is not played twice); a refusal comes back as
+``{"type": "error", "error": code, "message"}`` and the connection goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any, Final
+
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import dicerules
+from dicerules import bots, wire
+from dicerules.records import rules_to_dict
+from dicerules_server.storage import Storage, open_storage
+from dicerules_server.tables import Listener, Lobby, ServerError, Table, clean_name, refusal
+
+__all__ = ["DEFAULT_DB", "MAX_BODY", "MAX_MESSAGE", "create_app"]
+
+log = logging.getLogger("dicerules_server")
+
+DEFAULT_DB: Final = "dicerules-server.sqlite3"
+"""The SQLite file the server keeps its games in, in the working folder, by default."""
+
+MAX_BODY: Final = 16_384
+"""The most bytes of a request's body."""
+
+MAX_MESSAGE: Final = 4_096
+"""The most characters of a message a client sends on its socket."""
+
+HELLO_TIMEOUT: Final = 30.0
+"""Seconds a new socket has to say hello."""
+
+STATIC: Final = Path(__file__).parent / "static"
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _json(data: object, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
+
+
+def _refusing(endpoint: Endpoint) -> Endpoint:
+    """The endpoint, with each refusal answered as an error object and its status."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except ServerError as error:
+            return _json(error.message(), error.status)
+        except dicerules.DiceRulesError as error:
+            status = 404 if isinstance(error, dicerules.UnknownGameError) else 400
+            return _json(wire.error(error), status)
+
+    return answer
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, of at most MAX_BODY bytes."""
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise ServerError("too_large", f"a request is at most {MAX_BODY:,} bytes", 413)
+    try:
+        found = json.loads(data or b"{}")
+    except (ValueError, RecursionError):
+        raise ServerError("bad_message", "the request is not JSON") from None
+    if not isinstance(found, dict):
+        raise ServerError("bad_message", "the request is not a JSON object")
+    return found
+
+
+def _catalog() -> dict[str, object]:
+    games = []
+    for game in dicerules.GAMES.values():
+        presets = [
+            {
+                "name": name,
+                "rules": rules_to_dict(rules),
+                "seats": game.seats(rules),
+                "acting": list(game.acting_seats(rules)),
+            }
+            for name, rules in game.presets.items()
+        ]
+        default = next(
+            (name for name, rules in game.presets.items() if rules == game.default_rules), None
+        )
+        games.append(
+            {
+                "name": game.name,
+                "presets": presets,
+                "default_preset": default,
+                "bots": list(bots.names(game)),
+            }
+        )
+    return {"games": games}
+
+
+class _Headers:
+    """Adds the headers that keep a page to its own scripts and its types as sent."""
+
+    HEADERS: Final = (
+        (b"content-security-policy", b"default-src 'self'; connect-src 'self' ws: wss:"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
+
+
+def create_app(
+    db: str | Storage = DEFAULT_DB, *, bot_delay: float = 0.5, max_games: int = 10_000
+) -> Starlette:
+    """The server's ASGI app on the database ``db`` (a URL or path, or a Storage).
+
+    The database is opened (its schema made on first use; a newer one refused with a
+    StorageError) and every unfinished game rebuilt by replay before this returns.
+    ``bot_delay``: seconds a bot waits before it moves, so that people can follow.
+    """
+    storage = db if isinstance(db, Storage) else open_storage(db)
+    lobby = Lobby(storage, bot_delay=bot_delay, max_games=max_games)
+    lobby.restore()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        lobby.start()
+        try:
+            yield
+        finally:
+            lobby.stop()
+            if storage is not db:
+                storage.close()
+
+    async def catalog(request: Request) -> Response:
+        return _json(_catalog())
+
+    async def list_games(request: Request) -> Response:
+        return _json({"games": lobby.listing()})
+
+    async def create_game(request: Request) -> Response:
+        body = await _body(request)
+        table = await lobby.create(
+            body.get("game"),
+            preset=body.get("preset"),
+            rules=body.get("rules"),
+            players=body.get("players"),
+        )
+        return _json(table.summary(), 201)
+
+    async def show_game(request: Request) -> Response:
+        table = await lobby.table(request.path_params["id"])
+        return _json(table.summary())
+
+    async def join(request: Request) -> Response:
+        body = await _body(request)
+        table = await lobby.table(request.path_params["id"])
+        seat = body.get("seat")
+        if seat is not None and (type(seat) is not int):
+            raise ServerError("bad_argument", "seat must be a seat number")
+        seat, token = await table.claim(seat, clean_name(body.get("name")))
+        return _json({"game": table.id, "seat": seat, "token": token}, 201)
+
+    async def download(request: Request) -> Response:
+        table = await lobby.table(request.path_params["id"])
+        if not table.over:
+            raise ServerError(
+                "not_over", "the game is not over: its record would show every hand", 409
+            )
+        row = await anyio.to_thread.run_sync(storage.load, table.id)
+        assert row is not None
+        return Response(
+            row.record().to_json(),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{table.id}.json"'},
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        with contextlib.suppress(WebSocketDisconnect):
+            await _serve_socket(websocket, lobby)
+
+    routes = [
+        Route("/api/catalog", catalog),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", _refusing(create_game), methods=["POST"]),
+        Route("/api/games/{id}", _refusing(show_game)),
+        Route("/api/games/{id}/join", _refusing(join), methods=["POST"]),
+        Route("/api/games/{id}/record", _refusing(download)),
+        WebSocketRoute("/api/games/{id}/socket", socket),
+        Mount("/", StaticFiles(directory=STATIC, html=True)),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.lobby = lobby
+    app.add_middleware(_Headers)
+    return app
+
+
+def _error(exc: BaseException) -> str:
+    return wire.dumps({"type": "error", **refusal(exc)})
+
+
+async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
+    """The client's next message as a JSON object; None when it has gone.
+
+    A message that is not one (binary, too long, not JSON) is a ServerError.
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raise ServerError("bad_message", "messages are JSON text")
+    if len(text) > MAX_MESSAGE:
+        raise ServerError("too_large", f"a message is at most {MAX_MESSAGE:,} characters")
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ServerError("bad_message", "the message is not JSON") from None
+    if not isinstance(found, dict) or not isinstance(found.get("type"), str):
+        raise ServerError("bad_message", 'a message is a JSON object with a "type"')
+    return found
+
+
+async def _serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
+    try:
+        table = await lobby.table(websocket.path_params["id"])
+        hello = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
+        if hello is None:
+            return
+        if hello["type"] != "hello":
+            raise ServerError("bad_message", 'the first message is {"type": "hello"}')
+        token = hello.get("token")
+        seat = None if token is None else table.seat_of(token)
+    except (ServerError, TimeoutError) as error:
+        if isinstance(error, TimeoutError):
+            error = ServerError("bad_message", "no hello came")
+        await websocket.send_text(_error(error))
+        await websocket.close(4000 + error.status)
+        return
+    listener = table.listen(seat)
+    pump = asyncio.get_running_loop().create_task(_pump(websocket, listener))
+    try:
+        await _converse(websocket, table, listener)
+    finally:
+        table.unlisten(listener)
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pump
+
+
+async def _converse(websocket: WebSocket, table: Table, listener: Listener) -> None:
+    while True:
+        try:
+            message = await _receive(websocket)
+            if message is None:
+                return
+            if message["type"] != "move":
+                raise ServerError("bad_message", f"no message of type {message['type']!r}")
+            await table.play(listener.seat, message.get("move"), message.get("step"))
+        except (ServerError, dicerules.DiceRulesError) as error:
+            listener.send(_error(error))
+            if isinstance(error, ServerError) and error.code == "stale":
+                listener.send(
+                    wire.dumps({"type": "update", "view": table.view(listener.seat), "events": []})
+                )
+
+
+async def _pump(websocket: WebSocket, listener: Listener) -> None:
+    """Send the listener's messages in order; close the socket on None."""
+    while (text := await listener.queue.get()) is not None:
+        await websocket.send_text(text)
+    await websocket.close(1008)

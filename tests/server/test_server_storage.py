@@ -1,0 +1,116 @@
+"""Storage on SQLite and on a real PostgreSQL: the schema, a newer database refused,
+no move stored twice, and a restarted server that carries every game on by replay."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_support import (  # first: without the server, the module skips
+    Socket,
+    check_messages,
+    create,
+    join,
+    play_out,
+)
+
+# isort: split
+from dicerules_server import SCHEMA, StorageError, create_app, open_storage
+from dicerules_server.storage import DuplicateMoveError
+from starlette.testclient import TestClient
+
+import dicerules
+
+
+def execute(url: str, sql: str) -> list[tuple[Any, ...]]:
+    """Run one statement on the database, outside the server."""
+    if url.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as connection:
+            cursor = connection.execute(sql)
+            return list(cursor.fetchall()) if cursor.description else []
+    with sqlite3.connect(url) as connection:
+        return list(connection.execute(sql).fetchall())
+
+
+def test_the_schema_is_made_on_first_start(db_url: str) -> None:
+    open_storage(db_url).close()
+    assert execute(db_url, "SELECT value FROM dicerules_server WHERE key = 'schema'") == [
+        (str(SCHEMA),)
+    ]
+    open_storage(db_url).close()  # and found again on the next
+
+
+def test_a_database_of_a_newer_server_is_refused(db_url: str) -> None:
+    open_storage(db_url).close()
+    execute(db_url, f"UPDATE dicerules_server SET value = '{SCHEMA + 1}' WHERE key = 'schema'")
+    with pytest.raises(StorageError, match=f"newer dicerules-server \\(schema {SCHEMA + 1};"):
+        open_storage(db_url)
+
+
+def test_the_command_refuses_a_newer_database_in_one_line(tmp_path: Path) -> None:
+    url = str(tmp_path / "games.sqlite3")
+    open_storage(url).close()
+    execute(url, "UPDATE dicerules_server SET value = '99' WHERE key = 'schema'")
+    done = subprocess.run(
+        [sys.executable, "-m", "dicerules_server", "--db", url, "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "newer dicerules-server (schema 99" in done.stderr
+
+
+def test_no_step_is_stored_twice(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        game_id = create(client, "liars-dice", ["human"] * 4)
+    storage = open_storage(db_url)
+    try:
+        storage.append_move(game_id, 0, "1x2", [], False)
+        with pytest.raises(DuplicateMoveError, match="already has a move at step 0"):
+            storage.append_move(game_id, 0, "2x2", [], False)
+        row = storage.load(game_id)
+        assert row is not None and row.actions == ("1x2",) and row.move_rolls == ()
+    finally:
+        storage.close()
+
+
+def test_a_restarted_server_carries_every_game_on(db_url: str) -> None:
+    rng = random.Random(7)
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        game_id = create(client, "liars-dice", ["human", "human", "expert", "random"])
+        tokens = [join(client, game_id, "Ann", seat=0), join(client, game_id, "Bob", seat=1)]
+        sockets = [Socket(client, game_id, token) for token in tokens]
+        view = sockets[0].view
+        assert view is not None
+        for _ in range(6):  # a few moves, then the server goes
+            mover = next((s for s in sockets if s.seat == view["to_act"]), None)
+            if mover is not None:
+                seen = mover.until_step(view["step"])
+                mover.move(rng.choice(seen["legal"]))
+            view = sockets[0].next_view()
+        Socket.close_all()
+        before = client.get(f"/api/games/{game_id}").json()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        after = client.get(f"/api/games/{game_id}").json()
+        assert after["step"] >= before["step"] > 0
+        assert after["seats"] == before["seats"]
+        sockets = [Socket(client, game_id, token) for token in tokens]  # the same tokens
+        assert [s.seat for s in sockets] == [0, 1]
+        final = play_out(sockets, sockets[0], rng)
+        text = client.get(f"/api/games/{game_id}/record").text
+        Socket.close_all()
+    record = dicerules.GameRecord.from_json(text)
+    assert dicerules.get_game("liars-dice").is_terminal(dicerules.replay(record))
+    assert final["step"] == len(record.actions)
+    for socket in sockets:
+        check_messages(record, socket, tokens)
+    stored = execute(db_url, "SELECT token_hash FROM seats WHERE player = 'human'")
+    assert all(token not in str(stored) for token in tokens)  # only their hashes

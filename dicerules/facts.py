@@ -6,13 +6,16 @@ read them instead of keeping lists of games. The Game contract holds them as
 optional fields: ``distinct_actions``, ``observation`` (an Encoding),
 ``information_state`` (an InformationState), ``max_sides``, ``max_length`` and
 ``payoff`` (a ScoreChange, or None for a game won and lost). ``one_hot`` and
-``counts`` are the pieces most encodings are made of.
+``counts`` are the pieces most encodings are made of. ``returns`` (``exact_returns``:
+as Fractions) is what the adapters pay; ``view_text`` and ``recall_text`` make their
+information state text where a game declares none.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -31,8 +34,11 @@ __all__ = [
     "check_length",
     "counts",
     "encoded",
+    "exact_returns",
     "one_hot",
+    "recall_text",
     "returns",
+    "view_text",
 ]
 
 A = TypeVar("A")
@@ -194,24 +200,51 @@ def returns(game: AnyGame, state: Any) -> tuple[float, ...]:
     of them win). A game scored by change pays each seat its final score less its
     ``start``.
     """
+    return tuple(float(paid) for paid in exact_returns(game, state))
+
+
+def exact_returns(game: AnyGame, state: Any) -> tuple[Fraction, ...]:
+    """``returns(game, state)`` as Fractions: what exact solvers add up."""
     rules = state.rules
     seats = game.seats(rules)
     if not game.is_terminal(state):
-        return (0.0,) * seats
+        return (Fraction(0),) * seats
     if game.payoff is not None:
         start = game.payoff(rules).start
         return tuple(
-            float(end - begin) for end, begin in zip(game.scores(state), start, strict=True)
+            Fraction(end - begin) for end, begin in zip(game.scores(state), start, strict=True)
         )
     winners = set(game.winners(state))
     losers = [seat for seat in game.acting_seats(rules) if seat not in winners]
-    paid = [0.0] * seats
+    paid = [Fraction(0)] * seats
     if winners and losers:
         for seat in winners:
-            paid[seat] = 1.0 / len(winners)
+            paid[seat] = Fraction(1, len(winners))
         for seat in losers:
-            paid[seat] = -1.0 / len(losers)
+            paid[seat] = Fraction(-1, len(losers))
     return tuple(paid)
+
+
+def view_text(view: Any, public: Any = None) -> str:
+    """A view's fields as text (its rules left out: they are the game's); with the
+    ``public`` view of the same state, only the fields that differ from it."""
+    if attrs.has(type(view)):
+        return " ".join(
+            f"{field.name}={getattr(view, field.name)!r}"
+            for field in attrs.fields(type(view))
+            if field.name != "rules"
+            and (public is None or getattr(view, field.name) != getattr(public, field.name))
+        )
+    return repr(view) if public is None or view != public else ""
+
+
+def recall_text(who: str, texts: Sequence[str], own: Sequence[str | None]) -> str:
+    """The adapters' own information state text: ``who``, then each view's text with
+    the seat's own action taken there (if any) after ``->``, a line each."""
+    lines = [who]
+    for text, action in zip(texts, own, strict=True):
+        lines.append(text if action is None else f"{text} -> {action}")
+    return "\n".join(lines)
 
 
 def one_hot(size: int, index: int | None) -> list[float]:

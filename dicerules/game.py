@@ -11,13 +11,14 @@ of the registry. A broken plugin is skipped with a PluginWarning, never an error
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import secrets
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from importlib import metadata
 from types import FrameType, MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
@@ -854,17 +855,32 @@ def _skip(entry: metadata.EntryPoint | None, reason: str) -> None:
 
 
 def get_game(name: str) -> AnyGame:
-    """The game registered as ``name``; UnknownGameError names the known ones."""
+    """The game registered as ``name``, or else the one the command line reads ``name``
+    as (whatever its case, ``_`` or a space read as ``-``: ``"liars_dice"``,
+    ``"Liars-Dice"``); UnknownGameError names the nearest game, if one is near, and
+    the known ones."""
     _load_plugins()
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
-        known = ", ".join(_REGISTRY)
-        skipped = _SKIPPED.get(name) if isinstance(name, str) else None
-        why = f" (its plugin was skipped: {skipped})" if skipped is not None else ""
-        raise UnknownGameError(
-            f"no game named {shown(name)}{why}; the games are: {known}"
-        ) from None
+        pass
+    typed = typed_name(name.strip()).replace(" ", "-") if isinstance(name, str) else None
+    for other, game in _REGISTRY.items():  # one at most: register sees to it
+        if typed_name(other) == typed:
+            return game
+    known = ", ".join(_REGISTRY)
+    skipped = _SKIPPED.get(name) if isinstance(name, str) else None
+    why = f" (its plugin was skipped: {skipped})" if skipped is not None else ""
+    near = suggestion(name, list(_REGISTRY)) if isinstance(name, str) and not why else ""
+    raise UnknownGameError(f"no game named {shown(name)}{why}{near}; the games are: {known}")
+
+
+def suggestion(name: str, known: Sequence[str]) -> str:
+    """``" (did you mean 'x'?)"`` for the one of ``known`` nearest ``name`` (or "")."""
+    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
+    starts = [word for word in known if word.lower().startswith(typed)] if typed else []
+    close = starts if len(starts) == 1 else difflib.get_close_matches(typed, known, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def find_preset(game: str, presets: Mapping[str, R], name: str) -> R:

@@ -253,11 +253,12 @@ class Narrator(Generic[V]):
         return [word for word, meaning in self.synonyms.items() if meaning in heads]
 
     def hint(self, view: V, legal: Sequence[Any]) -> list[str]:
-        """The exact odds of the choice the viewer faces now (``hint`` in play).
+        """The exact odds of the choice the viewer faces now (``hint`` in play); no
+        lines when there are none to tell, and then ``help`` does not offer ``hint``.
 
         By default none: a game with exact odds tells them in its own narrator.
         """
-        return [f"{self.game.name} has no odds to tell here."]
+        return []
 
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""

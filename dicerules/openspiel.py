@@ -52,6 +52,19 @@ reads it, refusing anything else with RecordError; ``state.serialize()`` and
 pyspiel game pickles (as its name and parameters) and deep-copies.
 ``dicerules_state``, ``record`` and ``pending`` lead from a pyspiel state back to
 dicerules.
+
+States answer in Python the calls OpenSpiel's Python algorithms make (``child``,
+``clone``, ``apply_action``, ``legal_actions``, ``information_state_string``,
+``history_str`` ...), as pyspiel's own path does but without a round trip through
+C++ each time; a state made so has no C++ history, which only C++ code would read. A
+game keeps the nodes its states reach (the first ``KEPT_NODES``), so a solver's
+later walks of a small game's tree look them up instead of playing the engine again.
+
+``native(name, rules)`` is a small game's whole tree (``dicerules.tree``) as OpenSpiel's
+own C++ game, ``pyspiel.load_efg_game`` of its Gambit EFG text, so that OpenSpiel's
+algorithms run on it at C++ speed; its ``actions`` map its action ids to the game's
+actions and ``ids`` back. ``policy_bot(native, policy)`` plays the game's engine as a
+dicerules Bot with a policy found there.
 """
 
 from __future__ import annotations
@@ -67,7 +80,8 @@ import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from dicerules import chance
+from dicerules import chance, tree
+from dicerules.bot import SeededBot
 from dicerules.errors import (
     DiceRulesError,
     DuplicateGameError,
@@ -76,7 +90,15 @@ from dicerules.errors import (
     WrongTypeError,
     shown,
 )
-from dicerules.facts import ActionIds, ScoreChange, check_length, encoded, returns
+from dicerules.facts import (
+    ActionIds,
+    ScoreChange,
+    check_length,
+    encoded,
+    recall_text,
+    returns,
+    view_text,
+)
 from dicerules.game import GAMES, AnyGame, get_game
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
@@ -85,12 +107,15 @@ from dicerules.streams import SEED_LIMIT, seeded_stream
 
 __all__ = [
     "INFORMATION_TENSOR_LIMIT",
+    "KEPT_NODES",
     "deserialize",
     "dicerules_state",
     "game",
     "information_tensor_size",
     "name_of",
+    "native",
     "pending",
+    "policy_bot",
     "record",
     "register",
     "serialize",
@@ -241,6 +266,15 @@ def game(name: str, rules: Any = None) -> pyspiel.Game:
     return pyspiel.load_game(short, _parameters(dgame, rules))
 
 
+KEPT_NODES = 300_000
+"""The most nodes of a game's tree the adapter keeps (per pyspiel game object): every
+state a step made, each with what observers made of it, looked up when a walk comes
+back to it. A small game's whole tree fits (liar's dice of two seats of one six-sided
+die: 294,883 nodes, about 700 MB kept); a larger game keeps its first ones and makes
+the others afresh, so that a long run of play through one game object (a learner's)
+holds no more than that."""
+
+
 INFORMATION_TENSOR_LIMIT = 2**22
 """The most numbers an information state tensor may hold (4,194,304: 16 MiB of float32,
 made for each thread that reads one). A game whose tensor would hold more has none:
@@ -324,6 +358,9 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.payoff = payoff
         self.max_length = max_length
         self.acting = tuple(dgame.acting_seats(rules))
+        self.kept = 0
+        """How many nodes the tree keeps (``KEPT_NODES`` at most)."""
+        self._observers: dict[str, _Observer] = {}
         setup = chance.setup(dgame, rules)
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
@@ -347,6 +384,17 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""
         return _State(self)
+
+    def observer(self, kind: str) -> _Observer:
+        """The observer of OpenSpiel's information state (``"information"``: perfect
+        recall) or its default observation, made once."""
+        made = self._observers.get(kind)
+        if made is None:
+            recall = kind == "information"
+            made = self._observers[kind] = _Observer(
+                self, pyspiel.IIGObservationType(perfect_recall=recall)
+            )
+        return made
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
@@ -384,6 +432,8 @@ class _Node:
     parent: _Node | None = None
     """The node this one was applied to (None for a root or a node read back)."""
     memo: dict[tuple[str, int], tuple[Any, ...]] = attrs.field(factory=dict)
+    children: dict[int, _Node] = attrs.field(factory=dict)
+    """The nodes ``child`` made, kept (the game's first ``KEPT_NODES``)."""
     """What observers made of each state of ``path``, by kind and seat, kept: the
     states never change, so a node takes its parent's and makes only its own."""
 
@@ -439,6 +489,19 @@ class _Node:
         if step is not None and step.before is not None:
             data["action"] = self.game.dgame.format_action(step.action)
         return json.dumps(data)
+
+    def child(self, action_id: int) -> _Node:
+        """``apply(action_id)``, made once: a small game's tree is kept whole, so that a
+        solver's second and later walks only look its nodes up."""
+        known = self.children.get(action_id)
+        if known is not None:
+            return known
+        made = self.apply(action_id)
+        spiel_game = self.game
+        if spiel_game.kept < KEPT_NODES:
+            spiel_game.kept += 1
+            self.children[action_id] = made
+        return made
 
     def apply(self, action_id: int) -> _Node:
         step = self.step
@@ -586,12 +649,111 @@ def _follow(node: _Node, moves: list[int], dice: list[int], actions: list[str]) 
 # ------------------------------------------------------------------ states
 
 
-class _State(pyspiel.State):  # type: ignore[misc]
-    """A pyspiel state over a _Node."""
+@attrs.frozen
+class PlayerAction:
+    """A move of ``full_history`` (pyspiel's PlayerAction: ``player`` and ``action``)."""
 
-    def __init__(self, spiel_game: _Game) -> None:
+    player: int
+    action: int
+
+
+class _State(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state over a _Node.
+
+    It answers in Python what OpenSpiel's Python algorithms ask (``child``, ``clone``,
+    ``legal_actions``, ``information_state_string``, ``history`` ...), as pyspiel's own
+    path would, without a round trip through C++ for each; it keeps the moves so far
+    (``moves``: player and action) for ``history``. A state made by ``child`` or
+    ``clone`` here has no C++ history, which only C++ code reads.
+    """
+
+    def __init__(self, spiel_game: _Game, node: _Node | None = None, moves: Any = ()) -> None:
         super().__init__(spiel_game)
-        self.node: _Node = spiel_game.root
+        self.node: _Node = spiel_game.root if node is None else node
+        self.moves: tuple[tuple[int, int], ...] = tuple(moves)
+        """Each move so far, its player and action (tuples of ints: the collector soon
+        stops tracking them)."""
+
+    def child(self, action: int) -> _State:
+        node = self.node
+        move = int(action)
+        return _State(node.game, node.child(move), (*self.moves, (node.player, move)))
+
+    def clone(self) -> _State:
+        return _State(self.node.game, self.node, self.moves)
+
+    def apply_action(self, action: int) -> None:
+        self._apply_action(int(action))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        node = self.node
+        if player is None:
+            player = node.player
+        if node.player == _TERMINAL:
+            return []
+        if node.step is not None:
+            return sorted(outcome for outcome, _ in self.chance_outcomes())
+        if player == node.player:
+            return node.legal_ids()
+        if player < 0:
+            return list(super().legal_actions(player))  # pyspiel's own error
+        return []
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        node = self.node
+        if player is None:
+            player = node.player
+        spiel_game = node.game
+        size = spiel_game.max_chance_outcomes() if player == _CHANCE else len(spiel_game.actions)
+        mask = [0] * size
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return mask
+
+    def information_state_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.node.player
+        if not 0 <= player < self.node.game.num_players():
+            return str(super().information_state_string(player))  # pyspiel's own error
+        return self.node.game.observer("information").string_from(self, player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.node.player
+        if not 0 <= player < self.node.game.num_players():
+            return str(super().observation_string(player))  # pyspiel's own error
+        return self.node.game.observer("observation").string_from(self, player)
+
+    def is_chance_node(self) -> bool:
+        return self.node.step is not None
+
+    def is_player_node(self) -> bool:
+        return self.node.player >= 0
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def is_mean_field_node(self) -> bool:
+        return False
+
+    def history(self) -> list[int]:
+        return [action for _, action in self.moves]
+
+    def history_str(self) -> str:
+        memo = self.node.memo  # a node is reached by one line of moves, so it keeps the text
+        known = memo.get(("history", 0))
+        if known is None:
+            known = memo["history", 0] = (", ".join([str(action) for _, action in self.moves]),)
+        return str(known[0])
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self.moves]
+
+    def move_number(self) -> int:
+        return len(self.moves)
+
+    def is_initial_state(self) -> bool:
+        return not self.moves
 
     def current_player(self) -> int:
         return self.node.player
@@ -662,7 +824,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def _apply_action(self, action: int) -> None:
-        self.node = self.node.apply(action)
+        node = self.node
+        self.node = node.child(action)
+        self.moves = (*self.moves, (node.player, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         spiel_game = self.node.game
@@ -705,19 +869,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
 
 # ------------------------------------------------------------------ observers
-
-
-def _view_text(view: Any, public: Any = None) -> str:
-    """A view's fields as text (its rules left out: they are the game's); with the
-    ``public`` view of the same state, only the fields that differ from it."""
-    if attrs.has(type(view)):
-        return " ".join(
-            f"{field.name}={getattr(view, field.name)!r}"
-            for field in attrs.fields(type(view))
-            if field.name != "rules"
-            and (public is None or getattr(view, field.name) != getattr(public, field.name))
-        )
-    return repr(view) if public is None or view != public else ""
 
 
 class _Observer:
@@ -862,7 +1013,7 @@ class _Observer:
 
         def text(state: Any) -> str:
             view = dgame.view(state, seat)
-            return _view_text(view, dgame.view(state, None) if self.private_only else None)
+            return view_text(view, dgame.view(state, None) if self.private_only else None)
 
         return node.frames(self._kind("text"), player, text)
 
@@ -906,13 +1057,9 @@ class _Observer:
         texts = self._texts(node, player)
         if not self.recall:
             return texts[-1]
-        format_action = node.game.dgame.format_action
-        lines = [self._who(player)]
-        for text, own in zip(texts, self._own(node, player), strict=True):
-            lines.append(
-                text if own is None else f"{text} -> {format_action(node.game.actions[own])}"
-            )
-        return "\n".join(lines)
+        format_action, actions = node.game.dgame.format_action, node.game.actions
+        own = [None if i is None else format_action(actions[i]) for i in self._own(node, player)]
+        return recall_text(self._who(player), texts, own)
 
     def _who(self, player: int) -> str:
         return "spectator" if self.spectator else f"seat {player}"
@@ -976,3 +1123,124 @@ def _register_all(games: Sequence[AnyGame]) -> None:
 
 
 _register_all(list(GAMES.values()))
+
+
+# ------------------------------------------------------------------ the tree, natively
+
+
+@attrs.frozen(eq=False)
+class Native:
+    """A game's whole tree as OpenSpiel's own C++ game (``native``).
+
+    ``game`` is the pyspiel game, ``tree`` the dicerules tree it was written from,
+    ``actions[i]`` the game's action that its action id ``i`` stands for, ``ids`` the id
+    of each, and ``outcomes[i]`` the label of its chance outcome ``i`` (``die 3``).
+    """
+
+    game: pyspiel.Game
+    tree: tree.Tree
+    actions: tuple[Any, ...]
+    ids: dict[Any, int]
+    outcomes: tuple[str, ...]
+    outcome_ids: dict[str, int]
+
+    def moves(self, index: int) -> list[int]:
+        """The pyspiel actions of the edges of the tree's node ``index``, in its order."""
+        walked = self.tree
+        if walked.player[index] == tree.CHANCE:
+            return [self.outcome_ids[label] for label in walked.labels[index]]
+        return [self.ids[action] for action in walked.actions[index]]
+
+
+def native(name: str, rules: Any = None, *, bound: int = tree.NODE_BOUND) -> Native:
+    """The whole tree of the game ``name`` under ``rules`` as OpenSpiel's own game.
+
+    InvalidArgumentError for a tree past ``bound`` nodes (``dicerules.tree.walk``).
+    """
+    walked = tree.walk(get_game(name), rules, bound=bound)
+    # OpenSpiel numbers an EFG's actions by their labels, in the order they first appear
+    # (chance outcomes apart).
+    ids: dict[Any, int] = {}
+    labels: dict[str, Any] = {}
+    outcomes: dict[str, int] = {}
+    for who, actions, names in zip(walked.player, walked.actions, walked.labels, strict=True):
+        if who == tree.CHANCE:
+            for label in names:
+                outcomes.setdefault(label, len(outcomes))
+            continue
+        for action, label in zip(actions, names, strict=True):
+            if labels.setdefault(label, action) != action:
+                raise InvalidArgumentError(
+                    f"{walked.game.name} writes two actions as {label!r}: each action needs"
+                    " a text of its own"
+                )
+            ids.setdefault(action, len(ids))
+    spiel_game = pyspiel.load_efg_game(tree.efg_text(walked))
+    return Native(spiel_game, walked, tuple(ids), ids, tuple(outcomes), outcomes)
+
+
+class PolicyBot(SeededBot):
+    """A bot that plays a policy found on a game's native tree (``policy_bot``)."""
+
+    name = "policy"
+
+    def __init__(self, chances: dict[Any, tuple[tuple[Any, float], ...]], seed: int) -> None:
+        super().__init__(seed)
+        self.chances = chances
+
+    def choose(self, view: object, legal_actions: tuple[Any, ...]) -> Any:
+        """An action drawn with the policy's chances at ``view``'s information set."""
+        chances = self.chances.get(view)
+        if chances is None:
+            raise InvalidArgumentError(
+                "the policy's tree has no turn with this view: play the rules it was found for"
+            )
+        draw = self.random.random() * sum(chance_of for _, chance_of in chances)
+        played = [action for action, chance_of in chances if chance_of > 0]
+        chosen = played[-1]  # should rounding leave the draw past the last chance
+        for action, chance_of in chances:
+            draw -= chance_of
+            if draw < 0 and chance_of > 0:
+                chosen = action
+                break
+        if chosen not in legal_actions:
+            raise InvalidArgumentError(f"the policy chose {chosen!r}, which is not legal here")
+        return chosen
+
+
+def policy_bot(game: Native, policy: Any, seed: int = 0) -> PolicyBot:
+    """A dicerules Bot that plays ``policy`` (an OpenSpiel policy of ``game.game``: one
+    with ``action_probabilities(state)``, as CFR's average policy) on the game's engine.
+
+    It reads the information set from the view it is handed, so the game's views must
+    tell apart each seat's information sets (InvalidArgumentError if not).
+    """
+    walked = game.tree
+    chances: dict[Any, tuple[tuple[Any, float], ...]] = {}
+    wanted: dict[tuple[int, int], list[Any]] = {}
+    for seat, by_view in enumerate(walked.by_view):
+        for view, number in by_view.items():
+            if number < 0:
+                raise InvalidArgumentError(
+                    f"{walked.game.name}'s views of seat {seat} do not tell apart its"
+                    " information sets, so a bot cannot play a policy from them"
+                )
+            wanted.setdefault((seat, number), []).append(view)
+    stack = [(0, game.game.new_initial_state())]
+    while stack and wanted:
+        index, state = stack.pop()
+        who = walked.player[index]
+        if who == tree.TERMINAL:
+            continue
+        views = wanted.pop((who, walked.infoset[index]), None) if who >= 0 else None
+        if views is not None:
+            found = dict(policy.action_probabilities(state))
+            made = tuple(
+                (action, float(found.get(game.ids[action], 0.0)))
+                for action in walked.actions[index]
+            )
+            for view in views:
+                chances[view] = made
+        for child, move in zip(walked.children[index], game.moves(index), strict=True):
+            stack.append((child, state.child(move)))
+    return PolicyBot(chances, seed)

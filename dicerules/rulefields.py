@@ -26,6 +26,7 @@ __all__ = [
     "later_field",
     "optional_integer",
     "quiet_repr",
+    "seat_field",
 ]
 
 _KEY = "dicerules.rule"
@@ -140,6 +141,30 @@ def optional_integer(
         default=default,
         validator=check,
         metadata={_KEY: FieldSpec("int", low, high, True, added_later=added_later, doc=doc)},
+    )
+
+
+def seat_field(default: int | None, high: int, *, optional: bool = False, doc: str = "") -> Any:
+    """A seat field: an int from 0 to ``players - 1``, ``players`` being the same Rules'
+    field (checked before this one), and at most ``high``; or None when ``optional``.
+    Its error ends as every error about a seat does: ``the seats are 0 to 3``. ``doc``
+    as in FieldSpec."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
+        players = min(getattr(instance, "players", high + 1), high + 1)
+        if not _in_range(value, 0, players - 1):
+            either = "None or " if optional else ""
+            raise InvalidRulesError(
+                f"{attribute.name} must be {either}a seat, got {shown(value)}:"
+                f" the seats are 0 to {players - 1}"
+            )
+
+    return attrs.field(
+        default=default,
+        validator=check,
+        metadata={_KEY: FieldSpec("int", 0, high, optional, doc=doc)},
     )
 
 

@@ -22,15 +22,16 @@ to act's observation, the legal mask, the step (with the reset), the rewards.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from typing import Any
 
 import numpy as np
+from watch import Arguments
 
 import dicerules
 from dicerules import batch
+from dicerules.cli.options import count, parse_seed
 
 
 class Policy:
@@ -144,12 +145,12 @@ def evaluate(policy: Policy, rules: Any, games: int, seed: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4096, help="games played at once")
-    parser.add_argument("--iterations", type=int, default=60)
-    parser.add_argument("--steps", type=int, default=8, help="steps between updates")
-    parser.add_argument("--dice", type=int, default=3, help="dice a seat")
-    parser.add_argument("--seed", type=int, default=0)
+    parser = Arguments(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=count(1), default=4096, help="games played at once")
+    parser.add_argument("--iterations", type=count(1), default=60)
+    parser.add_argument("--steps", type=count(1), default=8, help="steps between updates")
+    parser.add_argument("--dice", type=count(1), default=3, help="dice a seat")
+    parser.add_argument("--seed", type=parse_seed, default=0)
     parser.add_argument("--target", type=float, default=0.7, help="the win rate to beat")
     parser.add_argument("--self-play", action="store_true", help="the policy in both seats")
     args = parser.parse_args(argv)

@@ -13,7 +13,6 @@ same seed prints the same bytes.
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 import dicerules
@@ -64,9 +63,13 @@ def match(opponent: str, games: int, seed: int) -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per match")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    from watch import Arguments
+
+    from dicerules.cli.options import count, parse_seed  # the examples' command lines
+
+    parser = Arguments(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=count(1), default=200, help="games per match")
+    parser.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game")
     args = parser.parse_args()
     print(f"liars-dice, classic rules, 2 seats of 5 dice; {args.games} games a match.")
     for opponent in ("random", "expert"):

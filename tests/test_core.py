@@ -126,7 +126,7 @@ def test_games_is_read_only() -> None:
     assert dict(games) == before
 
 
-@pytest.mark.parametrize("name", ["nope", "", "Liars-Dice", "liars_dice", None, 3, ("liars-dice",)])
+@pytest.mark.parametrize("name", ["nope", "", "liars--dice", "liarsdice", None, 3, ("liars-dice",)])
 def test_get_game_with_an_unknown_name(name: Any) -> None:
     with pytest.raises(UnknownGameError) as info:
         dicerules.get_game(name)
@@ -135,6 +135,20 @@ def test_get_game_with_an_unknown_name(name: Any) -> None:
         assert known in message
     assert not message.startswith(("'", '"'))
     assert isinstance(info.value, KeyError)
+
+
+@pytest.mark.parametrize("name", ["liars_dice", "Liars-Dice", "LIARS_DICE", " liars dice "])
+def test_get_game_takes_the_names_the_command_line_takes(name: str) -> None:
+    assert dicerules.get_game(name) is dicerules.GAMES["liars-dice"]
+    assert name not in dicerules.GAMES  # the registry's own names stay exact
+
+
+@pytest.mark.parametrize(("name", "near"), [("liars", "liars-dice"), ("lairs_dice", "liars-dice"),
+                                            ("eigthteen", "eighteen")])  # fmt: skip
+def test_get_game_names_the_nearest_game(name: str, near: str) -> None:
+    with pytest.raises(UnknownGameError) as info:
+        dicerules.get_game(name)
+    assert str(info.value).startswith(f"no game named {name!r} (did you mean {near!r}?); ")
 
 
 def test_get_game_with_an_unhashable_name() -> None:
@@ -268,6 +282,7 @@ def test_equal_hashes_are_not_taken_for_equal_items() -> None:
     assert Log.of((a, 1)) == Log.of((a, 1))
 
 
+@pytest.mark.slow  # a long game: a log of 200,000 actions
 def test_a_long_log_pickles_compares_and_hashes() -> None:
     items = tuple(range(200_000))
     log = Log.of(items)

@@ -25,13 +25,13 @@ from dicerules.bench.batch import (
     vector_env_play,
 )
 from dicerules.bench.cfr import (
+    CFR_ITERATIONS,
     CFR_RUNS,
     CFR_TARGET,
-    PRECOMPUTED_NAME,
+    EFG_TARGET,
     cfr_build,
     cfr_games,
     cfr_lines,
-    precomputed_game,
 )
 from dicerules.bench.command import configure, main, suite_lines
 from dicerules.bench.long import (
@@ -131,14 +131,15 @@ __all__ = [
     "BATCH_GAMES",
     "BATCH_HEADER",
     "BATCH_TARGETS",
+    "CFR_ITERATIONS",
     "CFR_RUNS",
     "CFR_TARGET",
+    "EFG_TARGET",
     "FLAT_TARGET",
     "LONG_HEADER",
     "LONG_STEPS",
     "MESSAGE_HEADER",
     "MESSAGE_TARGET",
-    "PRECOMPUTED_NAME",
     "QUIET_DASK",
     "SAMPLERS",
     "SCAN",
@@ -200,7 +201,6 @@ __all__ = [
     "names",
     "percent_text",
     "plan",
-    "precomputed_game",
     "pyspiel_play",
     "random_play",
     "random_play_with",

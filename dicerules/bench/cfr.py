@@ -1,32 +1,38 @@
-"""``bench --cfr``: building OpenSpiel's TabularPolicy and CFRSolver on each game's
-solver rules (``Benchmarks.solver``) through ``dicerules.openspiel``, beside OpenSpiel's
-own game and its ``precomputed_game`` (the floor of any Python game), each build in a
-fresh process so that its peak memory is its own.
+"""``bench --cfr``: OpenSpiel's CFR on each game's solver rules (``Benchmarks.solver``),
+beside OpenSpiel's own game of them, each build in a fresh process so that its peak
+memory is its own.
 
-Measured on 2 cores (Python 3.11, pyspiel 2.0.2, liars-dice 2 seats of one die, 24,576
-information states): OpenSpiel's own game 5.9 s and 277 MB; through the adapter 10.2x
-its time and 2.5x its memory (the memory target, 3x, holds: it was 2.6 GB when each
-state kept a copy of what the observers had made of the states before it), 5.9x with
-the collector off; the floor 3.2x (3.1x to 3.6x in other runs, 2.8x with the collector
-off), so the time target cannot be met with the collector on. Both builds walk the
-whole tree three times (two tabular policies, then the solver's walk), about 300,000
-states a walk, and for a Python game pyspiel makes every child by calling
-``new_initial_state``, deep-copying the parent's Python attributes and calling
-``apply_action``, and calls into Python for each question put to a state. The adapter
-adds the engine's ``apply`` and each seat's view and information state at every
-state, about ten tuples a state that the collector tracks (5.8 million objects for the
-tree) and scans again and again while the tree grows: 40% of its time, which
-``gc.disable()`` around a whole-tree build saves.
+Two pairs. Python: OpenSpiel's TabularPolicy and CFRSolver (Python) built on its own
+game and through ``dicerules.openspiel`` (also with the collector off), then
+``CFR_ITERATIONS`` iterations. C++: OpenSpiel's C++ CFRSolver on its own game and on
+``dicerules.openspiel.native`` (the tree walked from our engine, written as EFG text,
+loaded by pyspiel: all counted in its build), then as many iterations. Every row ends
+with the exploitability of its average policy, which must be the same in all.
+
+The adapter's states answer OpenSpiel's Python calls in Python and its game keeps the
+nodes it made (``KEPT_NODES``), so a build's three walks of the tree (two tabular
+policies and the solver's own) do the engine's work once. Measured on 2 cores under a
+load of 6 (one run; Python 3.11, pyspiel 2.0.2, liars-dice 2 seats of one die, 24,576
+information states): OpenSpiel's build 8.1 s and 275 MB; through the adapter 7.1x its
+time and 2.85x its memory, 1.6x with the collector off (which scans the kept nodes
+again and again: three quarters of the build), an iteration 2.5x (1.1x); C++ CFR on
+the native tree 1.10x OpenSpiel's own iteration (its build, walk and EFG included,
+13 s); every exploitability the same to the last digit. Before, each state was made
+through pyspiel's C++ (a clone of the parent: ``new_initial_state``, a deep copy of its
+Python attributes, ``apply_action``) and every walk did the engine's work again: 10.2x
+OpenSpiel's time. ``precomputed_game``, OpenSpiel's game as a Python game of answers
+worked out in advance, took 3.2x through that same C++ path and was no floor: the same
+answers given in Python cost about what OpenSpiel's own game costs.
 """
 
 from __future__ import annotations
 
-import importlib
-import itertools
+import json
 import statistics
+import subprocess
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Final
 
 from dicerules.bench.timing import (
     format_table,
@@ -43,175 +49,67 @@ from dicerules.bench.timing import (
 from dicerules.game import GAMES, AnyGame
 
 CFR_TARGET: Final = "<= 3x"
-"""What the adapter's time and memory must stay within, to OpenSpiel's own game."""
+"""What the adapter's build time and memory must stay within, to OpenSpiel's own game."""
+EFG_TARGET: Final = "<= 1.2x"
+"""What C++ CFR's iterations on the native tree must stay within, to OpenSpiel's own game."""
+CFR_ITERATIONS: Final = 2
+"""The CFR iterations each run times after its build."""
+EXPLOITABILITY_TOLERANCE: Final = 1e-9
+"""How far apart the runs' exploitabilities may be."""
 
 
 _CFR_CHILD: Final = """
 import gc, json, resource, sys, time
 import pyspiel
 from open_spiel.python import policy
-from open_spiel.python.algorithms import cfr
-which, name, spiel = sys.argv[1:4]
+from open_spiel.python.algorithms import cfr, exploitability
+which, name, spiel, iterations = sys.argv[1:5]
 which, _, gc_off = which.partition(" -")
-if which == "adapter":
+if which in ("adapter", "efg"):
     import dicerules.openspiel
     from dicerules.game import get_game
     rules = get_game(name).benchmarks.solver.rules
-if which == "floor":
-    from dicerules.bench import precomputed_game
-    spiel_game = precomputed_game(spiel)
 if gc_off:
     gc.disable()
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 start = time.perf_counter()
 if which == "adapter":
     spiel_game = dicerules.openspiel.game(name, rules)
-elif which == "openspiel":
+elif which == "efg":
+    spiel_game = dicerules.openspiel.native(name, rules).game
+else:
     spiel_game = pyspiel.load_game(spiel)
-tabular = policy.TabularPolicy(spiel_game)
-solver = cfr.CFRSolver(spiel_game)
+if which in ("openspiel", "adapter"):
+    tabular = policy.TabularPolicy(spiel_game)
+    solver = cfr.CFRSolver(spiel_game)
+    states = len(tabular.state_lookup)
+else:
+    solver = pyspiel.CFRSolver(spiel_game)
+    states = len(solver.tabular_average_policy().policy_table())
 seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(json.dumps({"seconds": seconds, "peak": peak, "before": before,
-                  "states": len(tabular.state_lookup)}))
+times = []
+for _ in range(int(iterations)):
+    start = time.perf_counter()
+    solver.evaluate_and_update_policy()
+    times.append(time.perf_counter() - start)
+if which in ("openspiel", "adapter"):
+    found = exploitability.exploitability(spiel_game, solver.average_policy())
+else:
+    found = pyspiel.exploitability(spiel_game, solver.average_policy())
+print(json.dumps({"seconds": seconds, "peak": peak, "before": before, "states": states,
+                  "iteration": min(times), "exploitability": found}))
 """
-"""The child process one build runs in, so that its peak memory is its own (the
-floor's clock and memory start once its tree has been worked out). A run named
+"""The child process one run is, so that its peak memory is its own. A run named
 ``"... -gc"`` builds with Python's garbage collector disabled."""
 
 
-CFR_RUNS: Final = ("openspiel", "adapter", "adapter -gc", "floor", "floor -gc")
-"""The builds of ``bench --cfr``, in the order each repeat runs them."""
+CFR_RUNS: Final = ("openspiel", "adapter", "adapter -gc", "openspiel C++", "efg")
+"""The runs of ``bench --cfr``, in the order each repeat runs them."""
 
-
-PRECOMPUTED_NAME: Final = "dicerules_bench_floor"
-"""The start of the short names ``precomputed_game`` registers with pyspiel."""
-
-
-_precomputed = itertools.count()
-
-
-def precomputed_game(spiel: str) -> Any:
-    """OpenSpiel's game ``spiel`` (``pyspiel.load_game``'s form) made again as a
-    pyspiel Python game whose every answer was worked out beforehand, in one walk of
-    its whole tree: the current player, legal actions, chance outcomes, each
-    player's information state string and the returns of each state are looked up,
-    and applying an action moves to a child made in advance.
-
-    No Python game does less at a state, so building a solver on it is the least any
-    Python game costs through pyspiel's Python-game interface (the ``floor`` row of
-    ``bench --cfr``). The walk is recursive and keeps every state, so it is for games
-    small enough for tabular solvers. Each call registers a game of its own with
-    pyspiel, which keeps it (and its tree) until the interpreter exits."""
-    pyspiel = importlib.import_module("pyspiel")
-    native = pyspiel.load_game(spiel)
-    players = native.num_players()
-
-    class Node:
-        __slots__ = ("chance", "children", "infos", "legal", "player", "returns", "terminal")
-
-        def __init__(self, state: Any) -> None:
-            self.terminal: bool = state.is_terminal()
-            self.player: int = state.current_player()
-            self.returns: list[float] = state.returns()
-            self.chance: list[tuple[int, float]] = (
-                state.chance_outcomes() if state.is_chance_node() else []
-            )
-            self.legal: list[int] = [] if self.terminal else state.legal_actions()
-            self.infos: list[str] = (
-                [state.information_state_string(p) for p in range(players)]
-                if self.player >= 0
-                else []
-            )
-            self.children = {action: Node(state.child(action)) for action in self.legal}
-
-        def __deepcopy__(self, memo: object) -> Node:
-            return self  # immutable once made, so a pyspiel clone shares it
-
-    root = Node(native.new_initial_state())
-    kind = native.get_type()
-    name = f"{PRECOMPUTED_NAME}_{next(_precomputed)}"
-    game_type = pyspiel.GameType(
-        short_name=name,
-        long_name=f"{spiel}, precomputed",
-        dynamics=kind.dynamics,
-        chance_mode=kind.chance_mode,
-        information=kind.information,
-        utility=kind.utility,
-        reward_model=kind.reward_model,
-        max_num_players=players,
-        min_num_players=players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=False,
-        provides_observation_tensor=False,
-        parameter_specification={},
-    )
-    info = pyspiel.GameInfo(
-        num_distinct_actions=native.num_distinct_actions(),
-        max_chance_outcomes=native.max_chance_outcomes(),
-        num_players=players,
-        min_utility=native.min_utility(),
-        max_utility=native.max_utility(),
-        utility_sum=native.utility_sum() if kind.utility == kind.Utility.ZERO_SUM else None,
-        max_game_length=native.max_game_length(),
-    )
-
-    class Observer:
-        def __init__(self) -> None:
-            self.tensor = None
-            self.dict: dict[str, Any] = {}
-
-        def set_from(self, state: Any, player: int) -> None:
-            pass
-
-        def string_from(self, state: Any, player: int) -> str:
-            return str(state.node.infos[player])
-
-    state_base: Any = pyspiel.State
-    game_base: Any = pyspiel.Game
-
-    class State(state_base):  # type: ignore[misc]
-        def __init__(self, game: Any) -> None:
-            super().__init__(game)
-            self.node = root
-
-        def current_player(self) -> int:
-            return self.node.player
-
-        def _legal_actions(self, player: int) -> list[int]:
-            return self.node.legal
-
-        def chance_outcomes(self) -> list[tuple[int, float]]:
-            return self.node.chance
-
-        def _apply_action(self, action: int) -> None:
-            self.node = self.node.children[action]
-
-        def _action_to_string(self, player: int, action: int) -> str:
-            return str(action)
-
-        def is_terminal(self) -> bool:
-            return self.node.terminal
-
-        def returns(self) -> list[float]:
-            return self.node.returns
-
-        def __str__(self) -> str:
-            return ""
-
-    class Game(game_base):  # type: ignore[misc]
-        def __init__(self, params: Any = None) -> None:
-            super().__init__(game_type, info, params or {})
-
-        def new_initial_state(self) -> State:
-            return State(self)
-
-        def make_py_observer(self, *unused: object) -> Observer:
-            return Observer()
-
-    pyspiel.register_game(game_type, Game)
-    return pyspiel.load_game(name)
+_BASE: Final = {"adapter": "openspiel", "adapter -gc": "openspiel", "efg": "openspiel C++"}
+"""Each run's ratios are over this run's."""
+_TARGETS: Final = {"adapter": CFR_TARGET, "efg": EFG_TARGET}
 
 
 def cfr_games(wanted: Sequence[str] = ()) -> list[AnyGame]:
@@ -224,16 +122,14 @@ def cfr_games(wanted: Sequence[str] = ()) -> list[AnyGame]:
 
 
 def cfr_build(which: str, game: AnyGame) -> dict[str, float]:
-    """One build of a TabularPolicy and a CFRSolver in a fresh process: ``which`` is
-    ``"adapter"`` (the game's solver rules through dicerules.openspiel) or
-    ``"openspiel"`` (its counterpart): seconds, peak memory, memory before, states."""
-    import json
-    import subprocess
-
+    """One run in a fresh process (``CFR_RUNS``): its build's seconds, peak memory and
+    memory before, information states, its fastest CFR iteration's seconds, and the
+    exploitability of its average policy after ``CFR_ITERATIONS`` iterations."""
     setting = game.benchmarks.solver
     assert setting is not None
+    runner = which.replace(" C++", "-cpp")  # "openspiel C++" -> "openspiel-cpp"
     done = subprocess.run(
-        [sys.executable, "-c", _CFR_CHILD, which, game.name, setting.spiel],
+        [sys.executable, "-c", _CFR_CHILD, runner, game.name, setting.spiel, str(CFR_ITERATIONS)],
         check=True,
         capture_output=True,
         text=True,
@@ -242,54 +138,72 @@ def cfr_build(which: str, game: AnyGame) -> dict[str, float]:
     return result
 
 
+def _measured(which: str, run: dict[str, float]) -> str:
+    """One run's figures, as a line printed as soon as it is measured."""
+    return (
+        f"  {which}: build {time_text(run['seconds'])}, peak {run['peak'] / 2**20:,.0f} MB,"
+        f" iteration {time_text(run['iteration'])}, exploitability {run['exploitability']:.12g}"
+    )
+
+
 def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
-    """The lines of ``bench --cfr``: for each game with solver rules, building
-    OpenSpiel's TabularPolicy and CFRSolver through the adapter and on OpenSpiel's
-    own game and on its ``precomputed_game`` (the floor), the adapter's and the
-    floor's also with the garbage collector off (``CFR_RUNS``), each in a fresh
-    process, interleaved ``repeats`` times: median seconds and spread, peak memory and
-    the memory the process held at the start of the build (after its imports, and
-    for the floor its tree)."""
+    """The lines of ``bench --cfr``: each run's figures as it is measured, then for each
+    game a table of the runs (``CFR_RUNS``), interleaved ``repeats`` times: median
+    build seconds and spread, peak memory and the memory at its start, the build's and
+    the memory's ratios, the fastest iteration and its ratio, the exploitability."""
     games = cfr_games(wanted)
-    yield "dicerules bench --cfr: TabularPolicy(game) and CFRSolver(game), each build in a"
+    yield "dicerules bench --cfr: OpenSpiel's CFR built and iterated, each run in a fresh"
     yield (
-        f"fresh process; {repeats} run{'' if repeats == 1 else 's'} of each, interleaved;"
+        f"process; {repeats} run{'' if repeats == 1 else 's'} of each, interleaved;"
         f" {runs_text(repeats)}"
     )
     yield machine_line()
     if load_pyspiel() is None:
         yield "pyspiel: not installed (python -m pip install 'dicerules[openspiel]')"
         return
-    header = ["run", "states", "time", "spread", "peak MB", "start MB", "time x", "memory x",
-              "target"]  # fmt: skip
+    header = ["run", "states", "build", "spread", "peak MB", "start MB", "build x",
+              "memory x", "iteration", "iteration x", "exploitability", "target"]  # fmt: skip
     spreads: list[float | None] = []
     for game in games:
         setting = game.benchmarks.solver
         assert setting is not None
+        yield ""
+        yield f"{setting.label}, beside OpenSpiel's {setting.spiel}:"
         runs: dict[str, list[dict[str, float]]] = {which: [] for which in CFR_RUNS}
         for _ in range(repeats):
             for which, found in runs.items():
                 found.append(cfr_build(which, game))
+                yield _measured(which, found[-1])
+        median = {
+            which: {key: statistics.median(run[key] for run in found) for key in found[0]}
+            for which, found in runs.items()
+        }
         rows = []
-        native_time = statistics.median(run["seconds"] for run in runs["openspiel"])
-        native_peak = statistics.median(run["peak"] for run in runs["openspiel"])
         for which, found in runs.items():
             times = summarize([run["seconds"] for run in found])
             spreads.append(times.spread)
-            peak = statistics.median(run["peak"] for run in found)
-            before = statistics.median(run["before"] for run in found)
-            adapter = which == "adapter"
+            mine, base = median[which], median.get(_BASE.get(which, ""))
             rows.append([
-                which, f"{int(found[0]['states']):,}", time_text(times.median),
-                spread_text(times.spread), f"{peak / 2**20:,.0f}", f"{before / 2**20:,.0f}",
-                ratio_text(ratio(times.median, native_time)) if which != "openspiel" else "-",
-                ratio_text(ratio(peak, native_peak)) if adapter else "-",
-                CFR_TARGET if adapter else "",
+                which, f"{int(mine['states']):,}", time_text(times.median),
+                spread_text(times.spread), f"{mine['peak'] / 2**20:,.0f}",
+                f"{mine['before'] / 2**20:,.0f}",
+                "-" if base is None else ratio_text(ratio(times.median, base["seconds"])),
+                "-" if base is None else ratio_text(ratio(mine["peak"], base["peak"])),
+                time_text(mine["iteration"]),
+                "-" if base is None else ratio_text(ratio(mine["iteration"], base["iteration"])),
+                f"{mine['exploitability']:.9f}", _TARGETS.get(which, ""),
             ])  # fmt: skip
         yield ""
-        yield f"{setting.label} through the adapter, beside OpenSpiel's {setting.spiel}"
-        yield "and the floor: OpenSpiel's game as a Python game with every answer worked out"
-        yield "before the build (precomputed_game), the least any Python game costs;"
-        yield "-gc: the same with Python's garbage collector off for the build (gc.disable()):"
+        yield "Python: OpenSpiel's TabularPolicy and CFRSolver on its game and through the"
+        yield "adapter (-gc: the collector off for the build); C++: its CFRSolver on its game"
+        yield "and on dicerules.openspiel.native (the tree walked and loaded, in its build);"
+        yield f"the fastest of {CFR_ITERATIONS} iterations; exploitability after them:"
         yield from format_table(header, rows).splitlines()
+        found_all = [run["exploitability"] for found in runs.values() for run in found]
+        spread = max(found_all) - min(found_all)
+        same = spread <= EXPLOITABILITY_TOLERANCE
+        yield (
+            f"exploitabilities {'equal' if same else 'DIFFER'}: {spread:.3g} apart"
+            f" (tolerance {EXPLOITABILITY_TOLERANCE:g})"
+        )
     yield from spread_warning(spreads)

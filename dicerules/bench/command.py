@@ -60,8 +60,9 @@ def configure(
         "--sampler",
         choices=tuple(SAMPLERS),
         default=SCAN,
-        help="how every pick is made (default scan): scan, one random() a pick, the"
-        " cheapest for pyspiel's chance nodes; stdlib, random.choice and random.choices",
+        metavar="SAMPLER",
+        help="how every pick is made: scan (the default), one random() a pick, the"
+        " cheapest for pyspiel's chance nodes; or stdlib, random.choice and random.choices",
     )
     parser.add_argument(
         "--simulate",
@@ -83,9 +84,10 @@ def configure(
     parser.add_argument(
         "--cfr",
         action="store_true",
-        help="time OpenSpiel's TabularPolicy and CFRSolver instead, built on each game's"
-        " solver rules through the adapter, on OpenSpiel's own game and on a Python game of"
-        " its answers worked out in advance (the floor): seconds and memory",
+        help="time OpenSpiel's CFR instead, on each game's solver rules: its Python"
+        " TabularPolicy and CFRSolver through the adapter and on OpenSpiel's own game, its"
+        " C++ CFRSolver on the native tree (EFG) and on its own game: build seconds,"
+        " memory, iterations, exploitability",
     )
 
 

@@ -31,17 +31,16 @@ seat, or a comma-separated bot per seat), the same for ``play`` and ``simulate``
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from importlib import metadata
 from typing import Any, cast
 
 from dicerules.bot import Bot, RandomBot, as_game, bot_random
 from dicerules.bots.uniform import UniformBot
 from dicerules.errors import InvalidArgumentError, WrongTypeError
-from dicerules.game import AnyGame, get_game
+from dicerules.game import AnyGame, get_game, suggestion
 from dicerules.streams import check_seed
 
 __all__ = [
@@ -206,14 +205,6 @@ def unknown_bot(name: str, game: AnyGame) -> str:
         f"no bot named {name!r}{suggestion(name, known)}; the bots are: {', '.join(known)}"
         " (or module:attr, a bot class of your own)"
     )
-
-
-def suggestion(name: str, known: Sequence[str]) -> str:
-    """``"; did you mean 'x'?"`` for the one of ``known`` nearest ``name`` (or "")."""
-    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
-    starts = [word for word in known if word.lower().startswith(typed)] if typed else []
-    close = starts if len(starts) == 1 else difflib.get_close_matches(typed, known, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def lineup(text: str, game: AnyGame | str, seats: int, *, house: bool = False) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ import attrs
 import dicerules
 from dicerules import bots, rulefields
 from dicerules.errors import DiceRulesError, UnknownGameError
-from dicerules.game import AnyGame, get_game, typed_name
+from dicerules.game import AnyGame, get_game
 from dicerules.narration import Narrator
 from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
@@ -40,6 +40,8 @@ _PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"must be an int from (-?\d+) to (-?\d+), got"),
         r"is a whole number from \1 to \2, not",
     ),
+    (re.compile(r"must be None or a seat, got"), "is none or a seat, not"),
+    (re.compile(r"must be a seat, got"), "is a seat, not"),
     (re.compile(r"must be an int >= (-?\d+), got"), r"is a whole number, \1 or more, not"),
     (re.compile(r"must be an int, got"), "is a whole number, not"),
 )
@@ -77,14 +79,12 @@ def find_game(name: str) -> AnyGame:
 
     A name that is no game's is refused with the nearest game's name, if one is near.
     """
-    games = list(dicerules.GAMES)
-    plain = {typed_name(game): game for game in games}  # one each: register sees to it
-    typed = typed_name(name.strip()).replace(" ", "-")
     try:
-        return get_game(name if name in games else plain.get(typed, name))
+        return get_game(name)  # which reads the name as the command line does
     except UnknownGameError as error:
-        hint = bots.suggestion(name, games)
-        if hint or _quoted(name) != repr(name):  # a long name is not echoed whole
+        if _quoted(name) != repr(name):  # a long name is not echoed whole
+            games = list(dicerules.GAMES)
+            hint = bots.suggestion(name, games)
             known = ", ".join(games)
             message = f"no game named {_quoted(name)}{hint}; the games are: {known}"
             raise UsageError(message) from None
@@ -278,7 +278,7 @@ def wrapped(line: str, columns: int, keep: int = 0) -> list[str]:
 def fill(text: str, columns: int, subsequent_indent: str = "") -> list[str]:
     """``text`` as lines of at most ``columns`` (a longer word stays whole), broken at
     spaces but never inside a word or a pair such as ``seat 3`` or ``seat 0 (you)``."""
-    kept = _PAIR.sub(lambda pair: pair[0].replace(" ", _GLUE), text)
+    kept = _PAIR.sub(_glued, text)
     return [
         part.replace(_GLUE, " ")
         for part in textwrap.wrap(
@@ -295,9 +295,23 @@ _GLUE = "\x00"
 """Holds two words together while a line is wrapped (a space to the eye, not to textwrap)."""
 
 _PAIR = re.compile(
-    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?(?: (?:and|to|of) \d+| = [^\s,;]+)?"
+    r"\b(?:[Ss]eats?|[Tt]urn|[Rr]ound) \d+(?: \(you\))?"
+    r"(?: (?:and|to|of) \d+| = [^,;]*?(?=[,;]|\.?$|\.\s)| [^\s,;]*\d[^\s,;]*)?"
 )
-"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``."""
+"""What wrapping never breaks: ``seat 3``, ``seat 0 (you)``, ``seats 2 and 3``, a seat
+and what it holds or bids (``seat 2 = 4 white + blue``, ``seat 1 4x5``): a value of a
+few words (up to ``_HELD`` characters) whole, a longer one up to its first space."""
+
+_HELD = 24
+
+
+def _glued(pair: re.Match[str]) -> str:
+    text = pair[0]
+    head, equals, value = text.partition(" = ")
+    if equals and len(value) > _HELD:
+        first, space, rest = value.partition(" ")
+        return (head + equals + first).replace(" ", _GLUE) + space + rest
+    return text.replace(" ", _GLUE)
 
 
 def say(lines: Sequence[str], out: TextIO) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -23,6 +24,8 @@ from dicerules.cli.options import (
     result_lines,
     rules_label,
     say,
+    width,
+    wrapped,
     write_whole,
 )
 from dicerules.errors import DiceRulesError, InvalidActionError
@@ -52,6 +55,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     state = game.new_game(rules, seed=seed)
     teller = options.narrator(game, seat)
     keyboard = Keyboard(out)
+    pager = Pager(out, keyboard)
+    say = pager.say
     replaces = args.record is not None and Path(args.record).exists()
     say(
         [
@@ -71,10 +76,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         while (player := game.current_player(state)) is not None:
             legal = game.legal_actions(state)
             if player == seat:
-                print(file=out)
-                say(teller.situation(seen), out)
-                say([teller.choices(seen, legal)], out)
+                say(["", *teller.situation(seen), teller.choices(seen, legal)], out)
                 action = ask(game, state, seen, legal, teller, keyboard, out, args.record)
+                pager.shown = 0  # the human has read everything up to the line typed
                 if action is None:
                     left = True
                     break
@@ -242,6 +246,46 @@ def _readline() -> Any:
     return readline
 
 
+class Pager:
+    """Lines shown a screenful at a time: on a terminal, when what the other seats did
+    since the human last typed would scroll past the top of the screen, ``play`` waits
+    for Enter first (a house's round in eighteen, the rounds after a seat is out).
+
+    ``rows`` is the screen's height, 0 for never waiting: the terminal's when standard
+    input and output are one, 0 when either is a file or a pipe.
+    """
+
+    PROMPT = "(more below: press Enter) "
+
+    def __init__(self, out: TextIO, keyboard: Keyboard, rows: int | None = None) -> None:
+        self.out, self.keyboard = out, keyboard
+        self.rows = _rows(out) if rows is None else rows
+        self.shown = 0  # the lines printed since the human last typed
+
+    def say(self, lines: Sequence[str], out: TextIO | None = None) -> None:
+        """Print ``lines`` wrapped, first waiting for Enter if they would push unread
+        lines off the screen (the prompt that follows them takes a row too)."""
+        columns = width(self.out)
+        parts = [part for line in lines for part in wrapped(line, columns)]
+        if self.rows and self.shown and self.shown + len(parts) > self.rows - 2:
+            if self.keyboard.read(self.PROMPT, ()) is None:  # no more input: no more waits
+                self.rows = 0
+            self.shown = 0
+        for part in parts:
+            print(part, file=self.out)
+        self.shown += len(parts)
+
+
+def _rows(out: TextIO) -> int:
+    """The height of the terminal ``play`` talks on; 0 when it talks to no terminal."""
+    if sys.stdin is None or not _terminal(sys.stdin, out):
+        return 0
+    try:
+        return os.get_terminal_size(out.fileno()).lines
+    except (AttributeError, OSError, ValueError):
+        return 0
+
+
 def human_seat(game: AnyGame, asked: int | None, rules: Any) -> int:
     """The seat ``--seat`` asks for; by default 0, or 1 when 0 is a house that never acts."""
     acting = game.acting_seats(rules)
@@ -285,13 +329,14 @@ def ask(
         if word in QUIT_WORDS:
             return None
         if word in HELP_WORDS:
+            odds = ["hint (or odds) tells the exact odds of your choice now."]
             say([*teller.notation_help(view, legal),
-                 "hint (or odds) tells the exact odds of your choice, where the game has them.",
+                 *(odds if teller.hint(view, legal) else []),
                  f"quit (or exit) leaves the game{kept}.",
                  f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
             continue
         if word in HINT_WORDS:
-            say(teller.hint(view, legal), out)
+            say(teller.hint(view, legal) or ["There are no odds to weigh for this choice."], out)
             continue
         if not word:
             say([teller.choices(view, legal)], out)

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import dicerules
 import dicerules.testing as dt
 from dicerules import GAMES, GameRecord, replay
+from dicerules.facts import view_text
 
 pyspiel = pytest.importorskip("pyspiel")
 dos = pytest.importorskip("dicerules.openspiel")
@@ -191,7 +192,7 @@ def test_observations_are_the_view(name: str) -> None:
     current = dos.dicerules_state(state)
     for seat in range(state.num_players()):
         view = game.view(current, seat)
-        assert state.observation_string(seat) == dos._view_text(view)
+        assert state.observation_string(seat) == view_text(view)
         if game.observation is not None:
             expected = game.observation.encode(current.rules, view)
             assert state.observation_tensor(seat) == pytest.approx(expected)

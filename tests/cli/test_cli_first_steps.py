@@ -192,9 +192,12 @@ def test_hint_in_liars_dice_is_the_chance_that_the_last_bid_holds() -> None:
 
     game = dicerules.GAMES["liars-dice"]
     state = game.new_game(game.Rules(players=2, first_opener="seat0"), seed=4)
-    assert _ask("liars-dice", state) == [
-        "No bid yet: after one, hint tells the chance that it holds."
-    ]
+    (opening,) = _ask("liars-dice", state)  # seat 0 holds 4-5-5; one die of 1 or 2 in 3
+    assert opening == (
+        "The highest opening bid of each face that holds at least half the time, given your"
+        " hand 4-5-5 and 3 dice you cannot see: 1x2 70.4%, 1x3 70.4%, 2x4 70.4%, 3x5 70.4%,"
+        " 1x6 70.4%."
+    )
     state = game.apply(state, game.parse_action(state, "2x5"))
     hand = state.hands[1]
     exact = odds.bid_probability(2, 5, hand, (3,), ones_wild=True, straights_wild=False)
@@ -230,9 +233,47 @@ def test_hint_in_twenty_four_values_stopping_and_each_keep() -> None:
     assert "Best: " in line
 
 
-def test_hint_is_typed_in_play_and_a_game_without_odds_says_so() -> None:
-    done = cli("play", "pig", "--seed", "1", stdin="hint\nodds\nquit\n")
-    assert done.out.count("pig has no odds to tell here.") == 2
+def test_hint_in_perudo_tells_the_chance_that_a_calza_is_right() -> None:
+    from dicerules.games.liars_dice import odds
+
+    game = dicerules.GAMES["liars-dice"]
+    rules = attrs.evolve(game.presets["perudo"], players=2, first_opener="seat0")
+    state = game.new_game(rules, seed=4)
+    state = game.apply(state, game.parse_action(state, "2x5"))
+    hand = state.hands[1]
+    holds = [odds.bid_probability(q, 5, hand, (5,), ones_wild=True, straights_wild=False)
+             for q in (2, 3)]  # fmt: skip
+    (_, calza) = _ask("liars-dice", state)
+    exact = holds[0] - holds[1]
+    assert calza == (
+        f"The chance that it is exactly right (calza): {float(exact):.1%} (exactly {exact})."
+    )
+
+
+def test_hint_at_a_twenty_four_settlement_is_the_fair_price_of_the_bonus() -> None:
+    from dicerules.games.twenty_four import odds
+
+    game = dicerules.GAMES["twenty-four"]
+    state = game.new_game(game.presets["house-rules"], seed=1)
+    while game.view(state, None).stage != "offer":  # the first legal move, to a bonus
+        state = game.apply(state, game.legal_actions(state)[0])
+    view = game.view(state, None)
+    fair = odds.settlement_value(view.target, rules=view.rules)
+    (offer,) = _ask("twenty-four", state)
+    assert f"expect to pay seat {view.roller} {float(fair):.2f} quarter-units" in offer
+    assert f"(exactly {fair}) for the bonus of {view.target}s" in offer
+    state = game.apply(state, game.parse_action(state, "offer 1"))
+    (answer,) = _ask("twenty-four", state)
+    assert answer.startswith(f"Refusing, you can expect {float(fair):.2f} quarter-units")
+    assert answer.endswith("accepting gives you 1 now.")
+
+
+def test_help_offers_hint_only_where_it_answers() -> None:
+    done = cli("play", "pig", "--seed", "1", stdin="help\nhint\nodds\nquit\n")
+    assert "hint (or odds)" not in done.out
+    assert done.out.count("There are no odds to weigh for this choice.") == 2
+    done = cli("play", "eighteen", "--preset", "hosted", "--seed", "3", stdin="help\nquit\n")
+    assert "hint (or odds) tells the exact odds of your choice now." in done.out
     done = cli("play", "eighteen", "--preset", "hosted", "--seed", "3", stdin="hint\nquit\n")
     assert "the chance of going bust is" in done.out
 

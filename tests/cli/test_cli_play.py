@@ -15,6 +15,7 @@ from cli_helpers import cli
 import dicerules
 import dicerules.cli as cli_module
 import dicerules.cli.options as cli_options
+from dicerules.cli.play import Pager
 from dicerules.game import AnyGame
 from dicerules.games import eighteen, liars_dice
 from dicerules.games.eighteen.narrator import EighteenNarrator
@@ -280,3 +281,42 @@ def test_a_record_that_cannot_be_written_names_the_file() -> None:
                stdin="quit\n")  # fmt: skip
     assert done.status == 1
     assert done.err == "dicerules play: error: cannot write /dev/full: No space left on device\n"
+
+
+class _Enter:
+    """A keyboard on which Enter is pressed at every prompt (and None: the input ends)."""
+
+    def __init__(self, out: io.StringIO, presses: int = 100) -> None:
+        self.out, self.presses = out, presses
+
+    def read(self, prompt: str, words: object) -> str | None:
+        print(prompt, file=self.out)  # the prompt, and the Enter typed after it
+        self.presses -= 1
+        return "" if self.presses >= 0 else None
+
+
+def test_the_pager_never_lets_a_stretch_of_moves_scroll_past_a_screen() -> None:
+    # As after a seat is out in liar's dice: step after step, and no prompt of its own.
+    out = io.StringIO()
+    pager = Pager(out, _Enter(out), rows=10)  # type: ignore[arg-type]
+    for step in range(20):
+        pager.say([f"  step {step}, line {line}" for line in range(3)])
+    screens = out.getvalue().split(Pager.PROMPT)
+    assert len(screens) > 5
+    assert all(len(screen.strip("\n").splitlines()) <= 10 - 2 for screen in screens)
+    told = [line for line in out.getvalue().splitlines() if line.startswith("  step")]
+    assert len(told) == 60  # every line, once, in order
+    assert told == sorted(told, key=lambda line: [int(n) for n in re.findall(r"\d+", line)])
+
+
+def test_the_pager_stops_waiting_when_the_input_ends_and_never_waits_off_a_terminal() -> None:
+    out = io.StringIO()
+    pager = Pager(out, _Enter(out, presses=0), rows=10)  # type: ignore[arg-type]
+    for step in range(10):
+        pager.say([f"  step {step}"] * 3)
+    assert out.getvalue().count(Pager.PROMPT) == 1  # the input ended there
+    piped = io.StringIO()
+    plain = Pager(piped, _Enter(piped))  # type: ignore[arg-type]  # rows from a non-terminal
+    for step in range(10):
+        plain.say([f"  step {step}"] * 3)
+    assert Pager.PROMPT not in piped.getvalue()

@@ -127,3 +127,29 @@ def test_play_edits_lines_recalls_them_completes_and_stops_at_ctrl_c(tmp_path: P
     rec = dicerules.GameRecord.from_json(record.read_text())
     assert [rec.actions[0], rec.actions[3]] == ["3x4", "challenge"]
     assert rec.actions.count("3x4") == 2
+
+
+def test_play_waits_for_enter_before_the_other_seats_moves_scroll_off() -> None:
+    # As the house in eighteen's first round, seat 0 sees the other seats' whole round:
+    # more than a 24-row screen holds, so play waits for Enter before it scrolls.
+    term = Terminal(["play", "eighteen", "--seed", "3"])
+    passed = False
+    try:
+        first = term.expect("(more below: press Enter) ")
+        assert "your move> " not in first
+        assert len(first.splitlines()) <= 24  # the waiting line at the screen's foot
+        term.type("\r")
+        more = term.expect("(more below: press Enter) ").removeprefix("\r\n")  # the Enter
+        assert "Round 1 is scored" in more
+        assert "your move> " not in more
+        assert len(more.splitlines()) <= 24  # under the last wait: nothing scrolled off
+        term.type("\r")
+        rest = term.expect("your move> ").removeprefix("\r\n")
+        assert "Your dice: 4-4-2 (10)." in rest
+        assert len(rest.splitlines()) <= 24
+        term.type("quit\r")
+        term.expect("You left the game.")
+        passed = True
+    finally:
+        status = term.status(timeout=60 if passed else 0)
+    assert status == 0

@@ -18,6 +18,7 @@ from cli_helpers import Done, cli
 
 import dicerules
 from dicerules import bench
+from dicerules.cli import options
 
 WIDTHS = (80, 50)
 UNWRAPPED = 10_000
@@ -141,3 +142,18 @@ def test_the_bench_command_wraps_its_other_lines() -> None:
     lines = out.getvalue().splitlines()
     assert lines[-1] == "short" and all(len(line) <= 50 for line in lines)
     assert words(out.getvalue()) == ["word"] * 30 + ["short"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("Bids this round: seat 0 (you) 2x3, seat 1 3x3, seat 2 4x5, seat 3 5x2.", "seat 2 4x5"),
+        ("Others: seat 0 (you) = 2 white, seat 1 = 3 white, seat 2 = 4 white + blue.",
+         "seat 2 = 4 white + blue"),
+    ],
+)  # fmt: skip
+def test_a_seat_and_its_bid_or_hand_are_never_broken(line: str, kept: str) -> None:
+    for columns in range(20, len(line)):
+        lines = options.fill(line, columns)
+        assert " ".join(lines).split() == line.split()
+        assert any(kept in part for part in lines), (columns, lines)

@@ -100,7 +100,7 @@ from dicerules.errors import (
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, squeeze
-from dicerules.rulefields import boolean, integer, optional_integer
+from dicerules.rulefields import boolean, integer, optional_integer, seat_field
 from dicerules.streams import DiceStream, ScriptedStream
 from dicerules.tape import Tape
 
@@ -167,10 +167,10 @@ class Rules:
     """
 
     players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table, the house's included")
-    permanent_house: int | None = optional_integer(
+    permanent_house: int | None = seat_field(
         None,
-        0,
         MAX_PLAYERS - 1,
+        optional=True,
         doc="the seat that is the house all game (none: the house moves round)",
     )
     target: int = integer(18, 1, 100, doc="the points that win")
@@ -189,11 +189,6 @@ class Rules:
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.permanent_house is not None and self.permanent_house >= self.players:
-            raise InvalidRulesError(
-                f"permanent_house must be a seat from 0 to {self.players - 1},"
-                f" got {self.permanent_house}"
-            )
         if self.start_points >= self.target:
             raise InvalidRulesError(
                 f"start_points must be below target ({self.target}), got {self.start_points}"

@@ -144,7 +144,7 @@ class EighteenNarrator(Narrator[eighteen.View]):
 
     def hint(self, view: eighteen.View, legal: Sequence[Any]) -> list[str]:
         if view.player is None or eighteen.ROLL not in legal:
-            return ["You cannot roll now: there is nothing to weigh."]
+            return []
         total = sum(view.hands[view.player])
         bust = Fraction(sum(1 for die in range(1, 7) if total + die > eighteen.BUST), 6)
         return [

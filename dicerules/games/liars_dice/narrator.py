@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from dicerules.games.liars_dice import engine as liars_dice
 from dicerules.games.liars_dice import odds
 from dicerules.narration import Narrator, dice_text, either
+
+HALF = Fraction(1, 2)
 
 
 class LiarsDiceNarrator(Narrator[liars_dice.View]):
@@ -143,20 +146,42 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         return bids[len(bids) // 3]
 
     def hint(self, view: liars_dice.View, legal: Sequence[Any]) -> list[str]:
-        if not view.bids:
-            return ["No bid yet: after one, hint tells the chance that it holds."]
-        bidder, bid = view.bids[-1]
         unseen = [n for seat, n in enumerate(view.dice) if seat != view.player and n]
-        chance = odds.bid_probability(
-            bid.quantity, bid.face, view.hand, unseen, sides=view.rules.sides,
-            ones_wild=view.ones_wild, straights_wild=view.rules.straights_wild,
-            palifico=view.palifico,
-        )  # fmt: skip
-        return [
-            f"The chance that {self.whose(bidder)} {bid} holds, given your hand"
-            f" {dice_text(view.hand)} and {sum(unseen)} dice you cannot see:"
-            f" {float(chance):.1%} (exactly {chance})."
+
+        def chance(quantity: int, face: int) -> Fraction:
+            return odds.bid_probability(
+                quantity, face, view.hand, unseen, sides=view.rules.sides,
+                ones_wild=view.ones_wild, straights_wild=view.rules.straights_wild,
+                palifico=view.palifico,
+            )  # fmt: skip
+
+        given = f"given your hand {dice_text(view.hand)} and {sum(unseen)} dice you cannot see"
+        if not view.bids:
+            best: dict[int, liars_dice.Bid] = {}
+            for bid in legal:
+                if not isinstance(bid, liars_dice.Bid) or chance(bid.quantity, bid.face) < HALF:
+                    continue
+                if bid.face not in best or bid.quantity > best[bid.face].quantity:
+                    best[bid.face] = bid
+            told = ", ".join(
+                f"{bid} {float(chance(bid.quantity, bid.face)):.1%}"
+                for _, bid in sorted(best.items())
+            )
+            return [f"The highest opening bid of each face that holds at least half the time,"
+                    f" {given}: {told or 'none'}."]  # fmt: skip
+        bidder, bid = view.bids[-1]
+        holds = chance(bid.quantity, bid.face)
+        lines = [
+            f"The chance that {self.whose(bidder)} {bid} holds, {given}:"
+            f" {float(holds):.1%} (exactly {holds})."
         ]
+        if any(isinstance(action, liars_dice.Calza) for action in legal):
+            exact = holds - chance(bid.quantity + 1, bid.face)
+            lines.append(
+                f"The chance that it is exactly right (calza): {float(exact):.1%}"
+                f" (exactly {exact})."
+            )
+        return lines
 
     @staticmethod
     def _raise_rule(view: liars_dice.View) -> str:

@@ -90,7 +90,7 @@ from dicerules.notation import (
     one_of,
     squeeze,
 )
-from dicerules.rulefields import integer
+from dicerules.rulefields import integer, seat_field
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
@@ -159,14 +159,9 @@ class Rules:
     link_cost: int = integer(
         1, 0, 100, doc="the counters a blue die costs, which turns the row round"
     )
-    first_player: int = integer(0, 0, MAX_PLAYERS - 1, doc="the seat that opens the row in round 1")
+    first_player: int = seat_field(0, MAX_PLAYERS - 1, doc="the seat that opens the row in round 1")
 
     def __attrs_post_init__(self) -> None:
-        if self.first_player >= self.players:
-            raise InvalidRulesError(
-                f"first_player must be a seat, from 0 to players - 1 = {self.players - 1},"
-                f" got {self.first_player}"
-            )
         if self.start_counters < self.ante:
             raise InvalidRulesError(
                 f"start_counters ({self.start_counters}) is below the ante ({self.ante}):"

@@ -72,14 +72,13 @@ from dicerules._build import builder, evolver
 from dicerules.errors import (
     IllegalActionError,
     InvalidActionError,
-    InvalidRulesError,
     check_state,
     shown,
     turn_readers,
 )
 from dicerules.game import check_seat, find_preset, rules_or_default, start_stream
 from dicerules.notation import Word, check_fields, check_types, illegal, int_value, squeeze
-from dicerules.rulefields import boolean, choice, integer
+from dicerules.rulefields import boolean, choice, integer, seat_field
 from dicerules.streams import DiceStream
 from dicerules.tape import Tape
 
@@ -155,7 +154,7 @@ class Rules:
 
     players: int = integer(4, 2, MAX_PLAYERS, doc="seats at the table")
     rotations: int = integer(1, 1, MAX_ROTATIONS, doc="the turns each seat takes")
-    first_player: int = integer(0, 0, MAX_PLAYERS - 1, doc="the seat that takes the first turn")
+    first_player: int = seat_field(0, MAX_PLAYERS - 1, doc="the seat that takes the first turn")
     keep_rule: KeepRule = choice(
         "highest",
         ("highest", "any_value"),
@@ -172,13 +171,6 @@ class Rules:
     settlements: bool = boolean(
         False, doc="above 24 the other seats may offer to settle before the bonus throws"
     )
-
-    def __attrs_post_init__(self) -> None:
-        if self.first_player >= self.players:
-            raise InvalidRulesError(
-                f"first_player must be a seat from 0 to {self.players - 1}"
-                f" (players is {self.players}), got {self.first_player}"
-            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:

@@ -157,9 +157,11 @@ class TwentyFourNarrator(Narrator[tf.View]):
         )
 
     def hint(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
+        if view.target and (view.stage == "offer" or view.offerer is not None):
+            return self._settlement_hint(view)
         choices = [action for action in legal if isinstance(action, tf.Keep | tf.Stop)]
         if not choices or not view.showing:
-            return ["Nothing to weigh now: hint tells the value of stopping and of keeping."]
+            return []
         values = [
             (odds.choice_value(view.kept, view.showing, choice, rules=view.rules), choice)
             for choice in choices
@@ -170,6 +172,17 @@ class TwentyFourNarrator(Narrator[tf.View]):
             "What you can expect to win from here, in quarter-units, each choice played"
             f" on at its best: {told}. Best: {best}."
         ]
+
+    def _settlement_hint(self, view: tf.View) -> list[str]:
+        """What the bonus throws are worth to a seat that does not settle: the fair price."""
+        fair = odds.settlement_value(view.target, rules=view.rules)
+        worth = f"{float(fair):.2f} quarter-units (exactly {fair})"
+        if view.stage == "offer":
+            return [f"Without a settlement you can expect to pay {self.who(view.roller)}"
+                    f" {worth} for the bonus of {view.target}s: an accepted offer below that"
+                    " saves you money."]  # fmt: skip
+        return [f"Refusing, you can expect {worth} from {self.who(view.offerer)} for the"  # type: ignore[arg-type]
+                f" bonus of {view.target}s; accepting gives you {view.offer} now."]  # fmt: skip
 
     def notation_help(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
         rules = view.rules

@@ -277,7 +277,7 @@ holds no more than that."""
 
 
 RECENT_FRAMES = 4096
-"""How many nodes' views a game keeps (the last made): a walk of the tree finds its
+"""How many nodes' views a game keeps (the last used): a walk of the tree finds its
 parent's there, and the text made from them is kept with the node instead."""
 
 
@@ -368,7 +368,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         """How many nodes the tree keeps (``KEPT_NODES`` at most)."""
         self._observers: dict[str, _Observer] = {}
         self.recent: OrderedDict[tuple[_Node, str, int], tuple[Any, ...]] = OrderedDict()
-        """Views of the nodes' paths made last (``_Node.frames``), the oldest first."""
+        """Views of the nodes' paths used last (``_Node.frames``), the least recent first."""
         setup = chance.setup(dgame, rules)
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
@@ -458,12 +458,17 @@ class _Node:
         """``make(state)`` for each state of ``path``, each made once along the line of
         nodes that led here: kept in ``memo``, or (``kept`` False, for objects such as
         views, which the garbage collector would scan at every node of a kept tree) in
-        the game's ``RECENT_FRAMES`` last made only."""
+        the game's ``RECENT_FRAMES`` last used only."""
         key = (kind, seat)
         recent = self.game.recent
 
         def known(node: _Node) -> tuple[Any, ...] | None:
-            return node.memo.get(key) if kept else recent.get((node, kind, seat))
+            if kept:
+                return node.memo.get(key)
+            found = recent.get((node, kind, seat))
+            if found is not None:
+                recent.move_to_end((node, kind, seat))  # used last: kept longest
+            return found
 
         made = known(self)
         if made is not None:

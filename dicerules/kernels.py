@@ -20,7 +20,19 @@ import numpy as np
 
 from dicerules.vector import Array
 
-__all__ = ["Tables", "by_most", "tables"]
+__all__ = ["Tables", "by_most", "seat_rows", "tables"]
+
+
+def seat_rows(seats: Array) -> tuple[Array | slice, Array | int]:
+    """The rows of an observation's ``seats`` (int64, one a game, -1 for the spectator)
+    that show a seat's view, and each one's seat, to index a kernel's arrays with:
+    ``obs[rows, seat]``. When every game has the same seat (``observation(b, 0)``),
+    every row as a slice and that seat as an int, which NumPy reads 4 to 5 times faster
+    than the same rows and seats as index arrays."""
+    if seats.size and (seats == seats[0]).all() and seats[0] >= 0:
+        return slice(None), int(seats[0])
+    seen = np.flatnonzero(seats >= 0)
+    return seen, seats[seen]
 
 
 def tables(masks: Array, order: Array | None = None) -> tuple[Array, Array, Array]:

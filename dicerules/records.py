@@ -238,10 +238,19 @@ def _first_cause(error: BaseException) -> BaseException:
 
 
 def _game_named(name: str) -> AnyGame:
+    """The game a record names, by its registered name exactly: a record is written by
+    ``record`` and read back as written, so the leniency of ``get_game`` (any case,
+    ``_`` for ``-``) is not for it."""
     try:
-        return get_game(name)
+        game = get_game(name)
     except UnknownGameError as error:
         raise RecordError(str(error)) from None
+    if game.name != name:
+        raise RecordError(
+            f"no game named {shown(name)} (a record names its game exactly: did you mean"
+            f" {game.name!r}?)"
+        )
+    return game
 
 
 def _stream_to_dict(stream: SeededStream | ScriptedStream) -> dict[str, object]:

@@ -254,7 +254,15 @@ class Simulation:
         ]
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """A plain dict per bot, then per seat: the numbers of ``table()``, unrounded."""
+        """A plain dict per bot, then per seat: the numbers of ``table()``, unrounded,
+        after the run's game, rules (as ``table()`` names them: the nearest preset and
+        the fields set otherwise), seed and bots (as ``--bots`` takes them)."""
+        run = {
+            "game": self.game,
+            "rules": rules_label(get_game(self.game), self.rules),
+            "seed": self.seed,
+            "bots": ",".join(self.bots),
+        }
         named = [("bot", name, tally) for name, tally in self.by_bot.items()]
         named += [
             ("seat", name, tally)
@@ -265,6 +273,7 @@ class Simulation:
             low, high = tally.interval
             rows.append(
                 {
+                    **run,
                     "group": group,
                     "name": name,
                     "games": tally.games,
@@ -308,7 +317,8 @@ class Simulation:
 
 
 def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
-    """A table of games, wins, win rate with its interval and mean score, a row a tally."""
+    """A table of games, wins, win rate with its interval and mean score, a row a tally;
+    its columns hold 100.0%."""
     lines = [
         f"{title:<14} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
@@ -317,7 +327,7 @@ def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
         low, high = tally.interval
         lines.append(
             f"{name:<14} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
-            f" {tally.rate:>8.1%}   [{low:>5.1%}, {high:>5.1%}]"
+            f" {tally.rate:>8.1%}   [{low:>6.1%}, {high:>6.1%}]"
             f" {tally.mean_score:>10.2f}"
         )
     return lines
@@ -733,16 +743,28 @@ class Stop:
 
 
 class Progress:
-    """Games done, games a second and time left, on one line of standard error."""
+    """Games done, games a second and time left, on one line of standard error.
+
+    On a terminal the line is rewritten in place and cleared when the run ends, so
+    what follows (the table, a stop's line) begins on a clean line; a file (asked for
+    explicitly) gets the same lines and keeps the last, ended.
+    """
 
     def __init__(self, total: int, done: int, shown: bool) -> None:
         self.total, self.first, self.shown = total, done, shown
         self.start = self.last = time.monotonic()
         self.open = False
         """Whether the line shown waits for its end (a stop's line begins a new one)."""
+        self.length = 0
+        """The length of the line last written, which clearing blanks."""
 
     def show(self, done: int, final: bool = False) -> None:
         if not self.shown:
+            return
+        if final and _terminal(sys.stderr):
+            if self.open:  # blanked, and the cursor back at its start
+                print(f"\r{' ' * self.length}\r", end="", file=sys.stderr, flush=True)
+            self.open = False
             return
         now = time.monotonic()
         if not final and now - self.last < PROGRESS_EVERY:
@@ -750,9 +772,17 @@ class Progress:
         self.last = now
         rate = (done - self.first) / (now - self.start) if now > self.start else 0.0
         left = f", {_duration((self.total - done) / rate)} left" if rate and not final else ""
-        print(f"\r{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   ",
-              end="\n" if final else "", file=sys.stderr, flush=True)  # fmt: skip
-        self.open = not final
+        line = f"{done:,}/{self.total:,} games, {rate:,.0f} games/s{left}   "
+        print(f"\r{line}", end="\n" if final else "", file=sys.stderr, flush=True)
+        self.open, self.length = not final, len(line)
+
+
+def _terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal (False for none, or a closed one)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _duration(seconds: float) -> str:

@@ -1,7 +1,18 @@
-"""Hypothesis profiles: ``ci`` (quick, derandomized; the default) and ``thorough``.
+"""Hypothesis profiles, chosen by ``HYPOTHESIS_PROFILE``; and the ``example`` fixture,
+which runs the programs in examples/.
 
-Run the thorough profile locally with ``HYPOTHESIS_PROFILE=thorough python -m pytest``.
-Also the ``example`` fixture, which runs the programs in examples/.
+- ``quick``, the default: 20 examples a test, derandomized, so that every run plays
+  the same examples and the README's test command answers in minutes.
+- ``deep``: 60 examples a test, derandomized: what every run played before there was
+  a quick profile. CI runs it once, on the newest Python, with the slow tests:
+  ``HYPOTHESIS_PROFILE=deep python -m pytest -q -n auto -m "slow or not slow"``.
+- ``thorough``: 2,000 random examples a test, a search for an afternoon.
+
+A test that sets its own number of examples reads the profile's
+(``settings().max_examples``), as ``dicerules.conformance`` does. Tests marked
+``slow`` (whole game trees, long games, exact values by linear programming: minutes
+whatever the profile) are left out unless ``-m`` asks for them (pyproject.toml's
+addopts).
 """
 
 import os
@@ -11,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import DEEP_EXAMPLES, QUICK_EXAMPLES
 from hypothesis import HealthCheck, settings
 
 import dicerules
@@ -19,20 +31,21 @@ import dicerules
 # it after its skip, but --doctest-modules would collect it (and fail) without scipy.
 collect_ignore = ["adapters/sequence_form.py"]
 
-settings.register_profile(
-    "ci",
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+for name, count in (("quick", QUICK_EXAMPLES), ("deep", DEEP_EXAMPLES)):
+    settings.register_profile(
+        name,
+        max_examples=count,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
 settings.register_profile(
     "thorough",
     max_examples=2000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
 Run = Callable[..., str]

@@ -18,6 +18,8 @@
   ``resample_hidden`` twins, for the games' contract tests.
 * ``bad_values``, ``bad_rules_test`` and ``bad_input_test``: the tests every game's
   rules file makes of bad Rules fields and of bad input to a state.
+* ``QUICK_EXAMPLES`` and ``DEEP_EXAMPLES``: the hypothesis profiles' examples a test
+  (tests/conftest.py).
 * ``example_program(name)``: the fixture ``run`` of an example program's tests;
   ``replayed_end(lines)``, the game its printed record replays to.
 """
@@ -55,6 +57,14 @@ from dicerules.testing import check_state, check_step
 
 S = TypeVar("S")
 R = TypeVar("R", contravariant=True)
+
+# ------------------------------------------------------ hypothesis profiles
+
+QUICK_EXAMPLES = 20
+"""Examples a test under the quick profile, the default."""
+DEEP_EXAMPLES = 60
+"""Examples a test under the deep profile: every test's count before the quick one."""
+
 
 # ------------------------------------------------------ the reference SplitMix64
 

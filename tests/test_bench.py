@@ -444,6 +444,14 @@ def parser() -> argparse.ArgumentParser:
     return result
 
 
+def test_help_names_the_samplers_in_words() -> None:
+    text = " ".join(parser().format_help().split())
+    assert "[--sampler SAMPLER]" in text and "{" not in text
+    assert "scan (the default), one random() a pick" in text
+    with pytest.raises(SystemExit):
+        parser().parse_args(["--sampler", "numpy"])
+
+
 def test_configure_defaults_and_types() -> None:
     args = parser().parse_args([])
     assert (args.games, args.seconds, args.repeats, args.sampler) == ([], 1.0, 5, "scan")
@@ -589,6 +597,7 @@ def test_report_with_a_fake_clock_a_fake_pyspiel_and_a_fake_adapter() -> None:
     assert ("apply at step 10,000" in text) == (game in WITH_LONG_GAMES)
 
 
+@pytest.mark.slow  # a long game of 10,000 actions, timed
 @pytest.mark.parametrize("game", WITH_LONG_GAMES, ids=[game.name for game in WITH_LONG_GAMES])
 def test_a_report_names_each_long_game(game: AnyGame) -> None:
     text = report([game.name], 0.5, 1, clock=ticking())

@@ -282,6 +282,7 @@ def test_equal_hashes_are_not_taken_for_equal_items() -> None:
     assert Log.of((a, 1)) == Log.of((a, 1))
 
 
+@pytest.mark.slow  # a long game: a log of 200,000 actions
 def test_a_long_log_pickles_compares_and_hashes() -> None:
     items = tuple(range(200_000))
     log = Log.of(items)

@@ -82,6 +82,7 @@ def recursion_limit_above_here(headroom: int) -> Iterator[None]:
         sys.setrecursionlimit(before)
 
 
+@pytest.mark.slow  # a long game: a log of 100,000 actions
 @pytest.mark.parametrize("dumps", [pickle.dumps, pickle._dumps], ids=["C", "Python"])
 def test_a_100k_action_log_pickles_with_little_nesting(dumps: Any) -> None:
     log = Log.of(range(100_000))

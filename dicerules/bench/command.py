@@ -60,8 +60,9 @@ def configure(
         "--sampler",
         choices=tuple(SAMPLERS),
         default=SCAN,
-        help="how every pick is made (default scan): scan, one random() a pick, the"
-        " cheapest for pyspiel's chance nodes; stdlib, random.choice and random.choices",
+        metavar="SAMPLER",
+        help="how every pick is made: scan (the default), one random() a pick, the"
+        " cheapest for pyspiel's chance nodes; or stdlib, random.choice and random.choices",
     )
     parser.add_argument(
         "--simulate",

@@ -48,9 +48,9 @@ rate (``dicerules.stats``).
 
 Records. ``play --record FILE`` writes the game's record as JSON (the game so far
 when the player quits or presses Ctrl-C), tagged with the date, the players and the
-version (``options.record_tags``), and replaces a file that is not a records file
-only with ``--force``; ``simulate --records FILE`` writes one record
-per line, in game order, as the games end. ``replay`` reads either, whatever the
+version (``options.record_tags``); ``simulate --records FILE`` writes one record
+per line, in game order, as the games end. Neither replaces a file that is not a
+records file without ``--force``. ``replay`` reads either, whatever the
 file's name: a file that is one JSON document is one record (game 0), any other holds
 one record per line (``--index I`` picks game ``I``, from 0); ``-`` is standard input.
 ``--seat K`` tells the game as seat K saw it, ``--summary`` one line a record. It reads a line at a
@@ -177,12 +177,16 @@ def parser() -> argparse.ArgumentParser:
                      " the run use (a larger number is lowered, with a note on standard"
                      " error); the output does not depend on it")  # fmt: skip
     one.add_argument("--records", metavar="FILE", help="write every record here, one per line")
+    one.add_argument(
+        "--force", action="store_true", help="let --records replace a file that is not a record"
+    )
     one.add_argument("--scheduler", metavar="ADDRESS",
                      help="run on the Dask scheduler at ADDRESS (tcp://HOST:PORT) and its"
                      " workers; needs the cluster extra")  # fmt: skip
     one.add_argument("--format", choices=("table", "csv", "json"), default="table",
                      metavar="F", help="table (the default): the results as a table; csv or"
-                     " json: a row per bot and per seat")  # fmt: skip
+                     " json: a row per bot and per seat, each naming the run's game, rules,"
+                     " seed and bots")  # fmt: skip
     one.add_argument("--progress", action="store_true", default=None,
                      help="games done, games a second and time left on standard error"
                      " (the default when it is a terminal)")  # fmt: skip

@@ -23,6 +23,7 @@ from dicerules import bots
 from dicerules.cli.options import (
     FileProblem,
     UsageError,
+    check_replaceable,
     check_writable,
     find_game,
     make_rules,
@@ -147,6 +148,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     except DiceRulesError as error:
         raise UsageError(f"--bots {args.bots}: {error}") from None
     check_writable(args.records)
+    check_replaceable(args.records, args.force, "--records")
     if args.resume and args.records is None:
         raise UsageError("--resume continues the run whose records --records FILE names")
     if args.scheduler is not None and args.workers != 1:

@@ -33,3 +33,16 @@ def test_by_most_names_the_top_seats_of_games_that_are_over() -> None:
     scores = np.array([[3, 5, 5], [1, 0, 0], [2, 2, 9]])
     won = kernels.by_most(scores, np.array([-1, -1, 0]))
     assert won.tolist() == [[False, True, True], [True, False, False], [False] * 3]
+
+
+def test_seat_rows_reads_one_seat_for_every_game_as_a_slice() -> None:
+    table = np.arange(12).reshape(4, 3)
+    rows, seat = kernels.seat_rows(np.array([2, 2, 2, 2]))
+    assert (rows, seat) == (slice(None), 2)
+    assert table[rows, seat].tolist() == [2, 5, 8, 11]
+    rows, seat = kernels.seat_rows(np.array([1, -1, 0, 1]))
+    assert (rows.tolist(), seat.tolist()) == ([0, 2, 3], [1, 0, 1])
+    assert table[rows, seat].tolist() == [1, 6, 10]
+    for spectators in (np.array([-1, -1]), np.zeros(0, dtype=np.int64)):
+        rows, seat = kernels.seat_rows(spectators)
+        assert rows.tolist() == seat.tolist() == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import json
 import math
@@ -17,6 +18,8 @@ from cli_helpers import cli
 import dicerules
 import dicerules.cli.simulate as simulate
 from dicerules.stats import wilson
+
+sim_module = importlib.import_module("dicerules.simulate")  # the module, not the function
 
 SIM = ("simulate", "link", "--games", "40", "--players", "3", "--bots", "expert,random,random")
 
@@ -35,7 +38,8 @@ def test_the_output_is_the_same_for_one_worker_and_two(
 
 
 def _row(out: str, name: str) -> list[str]:
-    return next(line for line in out.splitlines() if line.startswith(f"{name} ")).split()
+    line = next(line for line in out.splitlines() if line.startswith(f"{name} "))
+    return re.sub(r"\[ +", "[", line).split()  # the interval's numbers are padded inside
 
 
 def test_the_table_counts_what_the_records_say(tmp_path: Path) -> None:
@@ -116,15 +120,20 @@ class Terminal(io.StringIO):
 QUICK = ("simulate", "link", "--games", "20", "--bots", "random")
 
 
-def test_progress_goes_to_a_terminal_only() -> None:
+def test_progress_goes_to_a_terminal_only_and_is_cleared_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sim_module, "PROGRESS_EVERY", 0.0)  # a line a game
     quiet = cli(*QUICK)
     terminal = Terminal()
     shown = cli(*QUICK, err=terminal)
     assert quiet.err == "" and shown.out == quiet.out
-    last = terminal.getvalue().split("\r")[-1]
-    assert re.fullmatch(r"20/20 games, [\d,]+ games/s +\n", last), terminal.getvalue()
-    asked = cli(*QUICK, "--progress")
+    *lines, last, end = terminal.getvalue().split("\r")
+    assert re.fullmatch(r"20/20 games, [\d,]+ games/s, 0:00 left +", lines[-1]), lines
+    assert (last, end) == (" " * len(lines[-1]), "")  # blanked: nothing left behind
+    asked = cli(*QUICK, "--progress")  # a file keeps the last line, ended
     assert asked.out == quiet.out and asked.err.split("\r")[-1].startswith("20/20 games, ")
+    assert asked.err.endswith("\n")
     refused = cli(*QUICK, "--no-progress", err=Terminal())
     assert refused.err == ""
 
@@ -142,6 +151,49 @@ def test_csv_and_json_give_the_tables_numbers(tmp_path: Path) -> None:
         assert f"{item['win_rate']:.1%}" == cells[-4]
         assert f"[{item['interval_low']:.1%}," == cells[-3]
         assert f"{item['mean_score']:.2f}" == cells[-1] == f"{float(row['mean_score']):.2f}"
+
+
+def test_csv_and_json_rows_name_the_run(tmp_path: Path) -> None:
+    # Rows of many runs put together still say which run each came from.
+    args = (*SIM, "--seed", "5", "--rule", "start_counters=4")
+    rows = list(csv.DictReader(io.StringIO(cli(*args, "--format", "csv").out)))
+    data = json.loads(cli(*args, "--format", "json").out)
+    run = {"game": "link", "rules": "standard with players=3, start_counters=4", "seed": 5,
+           "bots": "expert,random,random"}  # fmt: skip
+    assert list(rows[0])[:4] == list(data[0])[:4] == list(run)
+    assert all({key: row[key] for key in run} == {**run, "seed": "5"} for row in rows)
+    assert all({key: item[key] for key in run} == run for item in data)
+
+
+def test_the_table_stays_aligned_at_a_hundred_percent() -> None:
+    done = cli("simulate", "liars-dice", "--games", "1", "--bots", "expert")
+    lines = done.out.splitlines()
+    table = lines[lines.index("") + 1 :]
+    assert "seat 0              1      1      0   100.0%   [ 20.7%, 100.0%]       1.00" in table
+    rows = [line for line in table if "[" in line]
+    assert len(rows) == 5 and table[0].endswith("mean score")
+    for line in rows:  # every column ends where its heading ends
+        assert len(line) == len(table[0]), line
+        assert (line.index("["), line.index("]")) == (rows[0].index("["), rows[0].index("]"))
+
+
+def test_records_never_replace_a_file_that_is_not_records_without_force(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    args = ("simulate", "pig", "--games", "2", "--records", str(notes))
+    refused = cli(*args)
+    assert (refused.status, refused.out) == (2, "")
+    assert refused.err == (
+        f"dicerules simulate: error: --records {notes}: the file is not a records file, and"
+        " writing would replace it: give another name, or --force to replace it\n"
+    )
+    assert notes.read_text() == "my notes\n"
+    assert cli(*args, "--force").status == 0
+    assert [json.loads(line)["game"] for line in notes.read_text().splitlines()] == ["pig"] * 2
+    assert cli(*args).status == 0  # records are replaced as before
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert cli(*args[:-1], str(empty)).status == 0
 
 
 def test_one_record_is_one_record(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from dicerules.games.eighteen.engine import BUST, HAND_LIMIT, RoundResult, Rules
+from dicerules.kernels import seat_rows
 from dicerules.vector import Array, roll
 
 __all__ = ["Kernel"]
@@ -450,8 +451,8 @@ class Kernel:
         flat = obs.reshape(-1)
         row = np.arange(0, count * width, width)  # each game's first cell in ``flat``
         # The pieces of encoding.OBSERVATION, in order, each written where it goes.
-        seen = np.flatnonzero(seats >= 0)
-        obs[seen, seats[seen]] = 1
+        rows, seat = seat_rows(seats)
+        obs[rows, seat] = 1
         if self.permanent >= 0:  # the house is the same seat all game long
             obs[:, p + self.permanent] = 1
         else:
@@ -471,8 +472,9 @@ class Kernel:
         obs[:, start : start + _SIDES] = _counted(house_dice[:, :3])
         start += _SIDES
         # The house's hidden dice, to the seat that is the house.
-        house_seat = data["house"][seen] if self.permanent < 0 else self.permanent
-        house = seen[seats[seen] == house_seat]
+        # (``house`` holds a permanent house too.)
+        is_house = data["house"][rows] == seat
+        house = np.flatnonzero(is_house) if isinstance(rows, slice) else rows[is_house]
         obs[house, start : start + _SIDES] = _counted(house_dice[house, 3:])
         start += _SIDES
         if not self.rules.simultaneous_reveal:
@@ -480,7 +482,7 @@ class Kernel:
             hands[...] = _counted(data["hands"])
         else:
             hands = obs[:, start : start + _SIDES * p].reshape(count, p, _SIDES)
-            hands[seen, seats[seen]] = _counted(data["hands"][seen, seats[seen]])
+            hands[rows, seat] = _counted(data["hands"][rows, seat])
         start += _SIDES * p
         obs[:, start : start + p] = data["winners"]
         start += p

@@ -38,6 +38,7 @@ import numpy as np
 
 from dicerules.games.liars_dice.encoding import OBSERVATION
 from dicerules.games.liars_dice.engine import Bid, Reveal, Rules, _half_raises
+from dicerules.kernels import seat_rows
 from dicerules.vector import Array, roll
 
 __all__ = ["Kernel"]
@@ -455,9 +456,9 @@ class Kernel:
                 obs[rows, start + values[rows]] = 1
 
         # The pieces of encoding.OBSERVATION, in order, each written where it goes.
-        seen = np.flatnonzero(seats >= 0)
-        obs[seen, seats[seen]] = 1
-        obs[seen, p : p + s] = data["counts"][seen, seats[seen]]
+        rows, seat = seat_rows(seats)
+        obs[rows, seat] = 1
+        obs[rows, p : p + s] = data["counts"][rows, seat]
         start = p + s
         obs[:, start : start + p] = data["dice"]
         obs[:, start + p] = data["round"]
@@ -468,8 +469,10 @@ class Kernel:
         made = data["bid_count"]
         longest = int(made.max()) if count else 0
         games, which = np.nonzero(np.arange(longest) < made[:, None])
-        # The codes are kept small (int8 on small tables): widened before the offset.
-        obs[games, start + data["made"][games, which].astype(np.int64)] = 1
+        # The codes are kept small (int8 on small tables): widened before the offset,
+        # and set at flat indices (faster than a row and a column index).
+        codes = data["made"][games, which].astype(np.int64)
+        obs.reshape(-1)[games * self.size + (start + codes)] = 1
         start += b * p
         obs[:, start : start + p * s] = data["reveal_counts"].reshape(count, -1)
         start += p * s

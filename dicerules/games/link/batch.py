@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from dicerules.games.link.engine import SIDES, Placed, Rules
-from dicerules.kernels import Tables, by_most, tables
+from dicerules.kernels import Tables, by_most, seat_rows, tables
 from dicerules.vector import Array, roll
 
 __all__ = ["Kernel"]
@@ -275,11 +275,10 @@ class Kernel(Tables):
         player = np.zeros((count, p), dtype=bool)
         whites = np.zeros((count, SIDES), dtype=np.int8)
         blue = np.zeros((count, SIDES), dtype=bool)
-        seen = np.flatnonzero(seats >= 0)
-        seat = seats[seen]
-        player[seen, seat] = True
-        whites[seen] = data["whites"][seen, seat]
-        blue[seen] = one_hot(data["blues"][seen, seat].astype(np.int64) - 1, SIDES)
+        rows, seat = seat_rows(seats)
+        player[rows, seat] = True
+        whites[rows] = data["whites"][rows, seat]
+        blue[rows] = one_hot(data["blues"][rows, seat].astype(np.int64) - 1, SIDES)
         blues = data["blues"]
         pieces = [
             player, whites, blue, column(data["round"]), data["counters"], column(data["pot"]),

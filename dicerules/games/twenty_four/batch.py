@@ -36,7 +36,7 @@ from dicerules.games.twenty_four.engine import (
     Outcome,
     Rules,
 )
-from dicerules.kernels import Tables, by_most, tables
+from dicerules.kernels import Tables, by_most, seat_rows, tables
 from dicerules.vector import Array, roll
 
 __all__ = ["Kernel"]
@@ -384,8 +384,8 @@ class Kernel(Tables):
         at = np.arange(count)
         obs = np.zeros((count, 7 * p + 2 * SIDES + 4), dtype=np.float32)
         # The pieces of encoding.OBSERVATION, in order, written where they go.
-        seen = np.flatnonzero(seats >= 0)
-        obs[seen, seats[seen]] = 1
+        rows, seat = seat_rows(seats)
+        obs[rows, seat] = 1
         obs[at, p + data["roller"]] = 1
         live = np.flatnonzero(data["to_act"] >= 0)
         obs[live, 2 * p + data["to_act"][live]] = 1

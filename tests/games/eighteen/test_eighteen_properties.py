@@ -284,14 +284,12 @@ def finish(state: e.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
-@pytest.mark.slow
 @given(data=st.data(), rules=testing.rules(GAME), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: e.Rules, seed: int) -> None:
     states = list(play(data, rules, seed, MAX_STEPS))
     finish(states[-1])
 
 
-@pytest.mark.slow
 @given(data=st.data(), rules=rules_strategy(target_high=6), seed=SEEDS)
 def test_games_with_a_near_target_end(data: st.DataObject, rules: e.Rules, seed: int) -> None:
     capped = attrs.evolve(rules, max_rounds=min(rules.max_rounds or 30, 30))
@@ -300,7 +298,6 @@ def test_games_with_a_near_target_end(data: st.DataObject, rules: e.Rules, seed:
     finish(states[-1])
 
 
-@pytest.mark.slow
 @given(data=st.data(), preset=st.sampled_from(list(e.PRESETS)), seed=SEEDS)
 def test_every_preset_follows_the_rules(data: st.DataObject, preset: str, seed: int) -> None:
     states = list(play(data, e.PRESETS[preset], seed, MAX_STEPS))

@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 import pytest
-from helpers import Scripted
-from hypothesis import given
+from helpers import DEEP_EXAMPLES, Scripted
+from hypothesis import given, settings
 from seat_spy import EXPERTS, SEEDS, check_refusals, expert_wins, experts_history, spied_match
 
 import dicerules
@@ -106,6 +106,10 @@ def small(rules: Rules) -> Rules:
     )
 
 
+# Never fewer than the deep profile's examples: at 20 of them, hypothesis's derandomized
+# choice holds one table whose experts think for some 10 s of processor time; the 60
+# of the deep profile take a second.
+@settings(max_examples=max(settings().max_examples, DEEP_EXAMPLES))
 @given(rules=dt.rules(GAME).map(small), experts=EXPERTS, seed=SEEDS)
 def test_sees_only_views_and_plays_only_legal_actions(
     rules: Rules, experts: list[bool], seed: int

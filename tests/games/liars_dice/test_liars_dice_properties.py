@@ -19,7 +19,6 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from helpers import (
     Beside,
     Exhausted,
@@ -274,7 +273,6 @@ def finish(state: ld.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
-@pytest.mark.slow
 @given(data=st.data(), rules=rules_strategy(), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: ld.Rules, seed: int) -> None:
     states = list(play(data, rules, SeededStream(seed), SeededDice(seed), MAX_STEPS))

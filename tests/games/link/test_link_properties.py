@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from helpers import (
     Beside,
     Exhausted,
@@ -270,7 +269,6 @@ def finish(state: link.State) -> None:
 # ------------------------------------------------------------------ the tests
 
 
-@pytest.mark.slow
 @given(data=st.data(), rules=rules_strategy(), seed=SEEDS)
 def test_seeded_play_follows_the_rules(data: st.DataObject, rules: link.Rules, seed: int) -> None:
     states = list(play(data, rules, SeededStream(seed), SeededDice(seed), MAX_STEPS))

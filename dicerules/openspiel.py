@@ -72,7 +72,7 @@ from __future__ import annotations
 import json
 import numbers
 import threading
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -108,6 +108,7 @@ from dicerules.streams import SEED_LIMIT, seeded_stream
 __all__ = [
     "INFORMATION_TENSOR_LIMIT",
     "KEPT_NODES",
+    "RECENT_FRAMES",
     "deserialize",
     "dicerules_state",
     "game",
@@ -275,6 +276,11 @@ the others afresh, so that a long run of play through one game object (a learner
 holds no more than that."""
 
 
+RECENT_FRAMES = 4096
+"""How many nodes' views a game keeps (the last used): a walk of the tree finds its
+parent's there, and the text made from them is kept with the node instead."""
+
+
 INFORMATION_TENSOR_LIMIT = 2**22
 """The most numbers an information state tensor may hold (4,194,304: 16 MiB of float32,
 made for each thread that reads one). A game whose tensor would hold more has none:
@@ -361,6 +367,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.kept = 0
         """How many nodes the tree keeps (``KEPT_NODES`` at most)."""
         self._observers: dict[str, _Observer] = {}
+        self.recent: OrderedDict[tuple[_Node, str, int], tuple[Any, ...]] = OrderedDict()
+        """Views of the nodes' paths used last (``_Node.frames``), the least recent first."""
         setup = chance.setup(dgame, rules)
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
@@ -423,37 +431,68 @@ class _Node:
     being chosen (the set-up, or the action taken at the last state), if any.
 
     Immutable, so a pyspiel clone shares it; pickled (and so serialized) as JSON.
+    A game's end made by ``apply`` holds no dicerules state: what it answers from
+    one (its returns, text, record) it makes again from its parent's when asked, so
+    that a kept tree holds, at each of its many ends, few objects for the garbage
+    collector to scan.
     """
 
     game: _Game
-    path: tuple[Any, ...]
+    held: tuple[Any, ...] | None
+    """The dicerules states reached (``path``), or None where they are made again."""
     taken: tuple[int, ...]
     step: chance.Chance | None
     parent: _Node | None = None
     """The node this one was applied to (None for a root or a node read back)."""
+    move: int = -1
+    """The pyspiel action applied to ``parent`` to make this node (-1 without one)."""
     memo: dict[tuple[str, int], tuple[Any, ...]] = attrs.field(factory=dict)
-    children: dict[int, _Node] = attrs.field(factory=dict)
-    """The nodes ``child`` made, kept (the game's first ``KEPT_NODES``)."""
     """What observers made of each state of ``path``, by kind and seat, kept: the
     states never change, so a node takes its parent's and makes only its own."""
+    children: dict[int, _Node] = attrs.field(factory=dict)
+    """The nodes ``child`` made, kept (the game's first ``KEPT_NODES``)."""
 
-    def frames(self, kind: str, seat: int, make: Callable[[Any], Any]) -> tuple[Any, ...]:
+    def frames(
+        self, kind: str, seat: int, make: Callable[[Any], Any], *, kept: bool = True
+    ) -> tuple[Any, ...]:
         """``make(state)`` for each state of ``path``, each made once along the line of
-        nodes that led here."""
+        nodes that led here: kept in ``memo``, or (``kept`` False, for objects such as
+        views, which the garbage collector would scan at every node of a kept tree) in
+        the game's ``RECENT_FRAMES`` last used only."""
         key = (kind, seat)
-        made = self.memo.get(key)
+        recent = self.game.recent
+
+        def known(node: _Node) -> tuple[Any, ...] | None:
+            if kept:
+                return node.memo.get(key)
+            found = recent.get((node, kind, seat))
+            if found is not None:
+                recent.move_to_end((node, kind, seat))  # used last: kept longest
+            return found
+
+        made = known(self)
         if made is not None:
             return made
         line: list[_Node] = []
         node: _Node | None = self
-        while node is not None and key not in node.memo:
+        while node is not None:
+            found = known(node)
+            if found is not None:
+                made = found
+                break
             line.append(node)
             node = node.parent
-        made = () if node is None else node.memo[key]
+        made = made or ()
         for node in reversed(line):  # the oldest first: each path extends the one before
-            if len(made) < len(node.path):
-                made += tuple(make(state) for state in node.path[len(made) :])
-            node.memo[key] = made
+            path = node.path
+            if len(made) < len(path):
+                made += tuple(make(state) for state in path[len(made) :])
+            if kept:
+                node.memo[key] = made
+            else:
+                recent[node, kind, seat] = made
+                if len(recent) > RECENT_FRAMES:
+                    recent.popitem(last=False)
         return made
 
     player: int = attrs.field(init=False, default=attrs.Factory(_player_of, takes_self=True))
@@ -474,15 +513,25 @@ class _Node:
         return (_node_from_json, (self.to_json(),))
 
     @property
+    def path(self) -> tuple[Any, ...]:
+        """Every dicerules state reached, after each action (made again if not held)."""
+        held = self.held
+        if held is not None:
+            return held
+        assert self.parent is not None  # only a node that apply made lets its states go
+        return self.parent.made(self.move)[0]
+
+    @property
     def last(self) -> Any:
-        return self.path[-1] if self.path else None
+        path = self.path
+        return path[-1] if path else None
 
     def to_json(self) -> str:
-        step = self.step
+        step, path = self.step, self.path
         data: dict[str, Any] = {
             "game": name_of(self.game.dgame.name),
             "params": _parameters(self.game.dgame, self.game.rules),
-            "record": _record(self.last).to_dict() if self.path else None,
+            "record": _record(path[-1]).to_dict() if path else None,
             "action": None,
             "faces": list(step.faces) if step is not None else [],
         }
@@ -504,6 +553,14 @@ class _Node:
         return made
 
     def apply(self, action_id: int) -> _Node:
+        path, taken, step = self.made(action_id)
+        node = _Node(self.game, path, taken, step, self, action_id)
+        if node.player == _TERMINAL:
+            object.__setattr__(node, "held", None)  # made again from this node when asked
+        return node
+
+    def made(self, action_id: int) -> tuple[tuple[Any, ...], tuple[int, ...], chance.Chance | None]:
+        """The ``path``, ``taken`` and ``step`` of the node ``apply(action_id)`` makes."""
         step = self.step
         dgame = self.game.dgame
         if step is not None:
@@ -516,8 +573,8 @@ class _Node:
             check_length(dgame, self.game.max_length, len(taken))
             step = chance.act(dgame, self.last, self.game.actions[action_id])
         if not step.done:
-            return _Node(self.game, self.path, taken, step, self)
-        return _Node(self.game, (*self.path, step.after), taken, None, self)
+            return self.path, taken, step
+        return (*self.path, step.after), taken, None
 
 
 def _node_from_json(text: str) -> _Node:
@@ -854,7 +911,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
         node = self.node
         if not self.is_terminal():
             return [0.0] * node.game.num_players()
-        return list(returns(node.game.dgame, node.last))  # as dicerules.pettingzoo pays
+        known = node.memo.get(("returns", 0))
+        if known is None:  # as dicerules.pettingzoo pays
+            known = node.memo["returns", 0] = returns(node.game.dgame, node.last)
+        return list(known)
 
     def __str__(self) -> str:
         node = self.node
@@ -993,7 +1053,7 @@ class _Observer:
     def _views(self, node: _Node, player: int) -> tuple[Any, ...]:
         """The seat's view of each state of the path (a spectator's for a spectator)."""
         view, seat = node.game.dgame.view, self._seat(player)
-        return node.frames(self._kind("view"), player, lambda state: view(state, seat))
+        return node.frames(self._kind("view"), player, lambda state: view(state, seat), kept=False)
 
     def _information(self, node: _Node, player: int) -> tuple[float, ...]:
         """The game's information state vector, checked to be as long as its pieces say."""

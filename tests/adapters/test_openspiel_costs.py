@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import random
+from types import FunctionType, ModuleType
 from typing import Any
 
 import attrs
@@ -11,6 +13,7 @@ import pytest
 
 import dicerules
 from dicerules import GAMES
+from dicerules.facts import returns
 from dicerules.games import eighteen, liars_dice
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -175,3 +178,41 @@ def test_eighteen_has_an_information_state_tensor_under_its_default_rules() -> N
             checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked
+
+
+def _walk(state: Any) -> list[Any]:
+    """Every state below ``state`` (itself included), each information text asked once."""
+    found = [state]
+    if state.is_terminal():
+        return found
+    if not state.is_chance_node():
+        state.information_state_string()
+    for action in state.legal_actions():
+        found += _walk(state.child(action))
+    return found
+
+
+def test_a_kept_tree_holds_few_objects_for_the_collector() -> None:
+    spiel_game = dos.game("liars-dice", ONE_DIE)
+    states = _walk(spiel_game.new_initial_state())
+    shared = (spiel_game, spiel_game.dgame, spiel_game.rules)  # the game's, not a node's
+    seen, tracked, stack = {id(each) for each in shared}, 0, [spiel_game.root]
+    while stack:  # every object the collector scans that the kept nodes lead to
+        held = stack.pop()
+        skipped = isinstance(held, type | ModuleType | FunctionType)
+        if id(held) in seen or not gc.is_tracked(held) or skipped:
+            continue
+        seen.add(id(held))
+        tracked += 1
+        stack.extend(gc.get_referents(held))
+    assert spiel_game.kept == len(states) - 1
+    assert tracked < 5 * spiel_game.kept  # each node's engine states and views: 11 a node
+    for state in states:  # a game's end holds no engine state, and answers as one did
+        if state.is_terminal():
+            node = state.get_game().root
+            for move in state.history():
+                node = node.child(move)
+            assert node is state.node and node.held is None
+            replayed = dicerules.replay(dos.record(state))
+            assert replayed == dos.dicerules_state(state)
+            assert state.returns() == list(returns(GAMES["liars-dice"], replayed))

@@ -4,7 +4,7 @@ which runs the programs in examples/.
 - ``quick``, the default: 20 examples a test, derandomized, so that every run plays
   the same examples and the README's test command answers in minutes.
 - ``deep``: 60 examples a test, derandomized: what every run played before there was
-  a quick profile. CI runs the slow tests under it on the newest Python; all of it:
+  a quick profile. CI runs it once, on the newest Python, with the slow tests:
   ``HYPOTHESIS_PROFILE=deep python -m pytest -q -n auto -m "slow or not slow"``.
 - ``thorough``: 2,000 random examples a test, a search for an afternoon.
 

@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -153,3 +154,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "games.sqlite3")
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[Any]:
+    """A TestClient of a server on a fresh SQLite file, bots without delay; the
+    sockets the test opened are closed after it."""
+    from dicerules_server import create_app
+    from server_support import Socket
+    from starlette.testclient import TestClient
+
+    with TestClient(create_app(str(tmp_path / "games.sqlite3"), bot_delay=0)) as client:
+        try:
+            yield client
+        finally:
+            Socket.close_all()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,19 +18,9 @@ from server_support import (  # first: without the server, the module skips
 )
 
 # isort: split
-from dicerules_server import create_app
 from starlette.testclient import TestClient
 
 import dicerules
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "games.sqlite3"), bot_delay=0)) as client:
-        try:
-            yield client
-        finally:
-            Socket.close_all()
 
 
 def test_the_lobby_creates_lists_and_seats(client: TestClient) -> None:

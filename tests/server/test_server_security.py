@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 import types
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from server_support import (  # first: without the server, the module skips
@@ -19,23 +17,13 @@ from server_support import (  # first: without the server, the module skips
 )
 
 # isort: split
-from dicerules_server import create_app, tables
+from dicerules_server import tables
 from dicerules_server.app import MAX_BODY, MAX_MESSAGE, STATIC
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import dicerules
 from dicerules import wire
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "games.sqlite3"), bot_delay=0)) as client:
-        try:
-            yield client
-        finally:
-            Socket.close_all()
-
 
 TWO = {"rules": {"players": 2, "first_opener": "seat0"}}
 """Two-seat liar's dice, seat 0 to bid first."""

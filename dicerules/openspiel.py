@@ -768,18 +768,19 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return mask
 
     def information_state_string(self, player: int | None = None) -> str:
-        if player is None:
-            player = self.node.player
-        if not 0 <= player < self.node.game.num_players():
-            return str(super().information_state_string(player))  # pyspiel's own error
-        return self.node.game.observer("information").string_from(self, player)
+        return self._observed("information", player, super().information_state_string)
 
     def observation_string(self, player: int | None = None) -> str:
+        return self._observed("observation", player, super().observation_string)
+
+    def _observed(self, kind: str, player: int | None, pyspiel_own: Any) -> str:
+        """``player``'s (the seat to act's) text from the game's ``kind`` observer; a
+        seat out of range goes to pyspiel's own method, for pyspiel's own error."""
         if player is None:
             player = self.node.player
         if not 0 <= player < self.node.game.num_players():
-            return str(super().observation_string(player))  # pyspiel's own error
-        return self.node.game.observer("observation").string_from(self, player)
+            return str(pyspiel_own(player))
+        return str(self.node.game.observer(kind).string_from(self, player))
 
     def is_chance_node(self) -> bool:
         return self.node.step is not None

@@ -566,13 +566,43 @@ def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
 def _close(pool: Any, kill: bool) -> None:
     """Shut ``pool`` down, its workers killed first if ``kill`` (or if a second
     signal comes while they end their games)."""
-    if kill:
-        _kill(pool)
+    with _quiet_manager(pool):
+        if kill:
+            _kill(pool)
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+        except KeyboardInterrupt:
+            _kill(pool)
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _quiet_manager(pool: Any) -> Iterator[None]:
+    """While ``pool`` is closed, its manager thread may not print a traceback.
+
+    Once its workers are killed, the thread of a ProcessPoolExecutor sets
+    BrokenProcessPool on every future still pending; Python 3.11 does so on the
+    futures already cancelled too, which raises InvalidStateError and prints the
+    thread's traceback on standard error (at random: it depends on which future the
+    thread reaches first). After a kill that is expected and says nothing, so that
+    one error of that one thread goes unprinted; ``shutdown(wait=True)`` joins the
+    thread before the hook is put back."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    manager = getattr(pool, "_executor_manager_thread", None)
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.thread is manager and isinstance(args.exc_value, InvalidStateError):
+            return
+        previous(args)
+
+    threading.excepthook = hook
     try:
-        pool.shutdown(wait=True, cancel_futures=True)
-    except KeyboardInterrupt:
-        _kill(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 def _kill(pool: Any) -> None:

@@ -547,6 +547,8 @@ def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
     told = context.Event()
     stop.told.append(told.set)
     pool = None
+    closing = threading.Event()
+    watcher = None
     failed = True
     try:
         with _spawning():
@@ -555,12 +557,44 @@ def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
             )
             for _ in range(workers):  # every worker is started now
                 pool.submit(int)
+        watcher = threading.Thread(target=_watch, args=(pool, closing), daemon=True)
+        watcher.start()
         yield pool
         failed = False
     finally:
         stop.told.remove(told.set)
+        closing.set()
+        if watcher is not None:
+            watcher.join()
         if pool is not None:
             _close(pool, kill=failed or stop.hard)
+
+
+_LOST_GRACE = 2.0
+"""Seconds the pool's own thread has, once a worker is lost, to find it broken."""
+
+
+def _watch(pool: Any, closing: threading.Event) -> None:
+    """Until ``closing``: if a worker of ``pool`` dies and the pool does not find itself
+    broken within ``_LOST_GRACE``, break it.
+
+    A worker killed halfway through sending its result leaves the pool's thread
+    waiting for the rest of it (and the other workers for the lock it held), so
+    the pool never learns that it is broken and its futures never end. The workers
+    are then killed and this process's end of the results pipe closed: the thread
+    reads the end of the pipe, and fails every future with BrokenProcessPool."""
+    from multiprocessing.connection import wait as ended
+
+    sentinels = [process.sentinel for process in getattr(pool, "_processes", {}).values()]
+    while sentinels and not closing.is_set():
+        if not ended(sentinels, timeout=POLL) or closing.wait(_LOST_GRACE):
+            continue
+        if not getattr(pool, "_broken", True):
+            _kill(pool)
+            results: Any = getattr(pool, "_result_queue", None)
+            with contextlib.suppress(Exception):
+                results._writer.close()
+        return
 
 
 def _close(pool: Any, kill: bool) -> None:

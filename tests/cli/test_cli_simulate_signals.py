@@ -261,3 +261,40 @@ def test_a_lost_worker_is_one_line_with_the_games_finished(tmp_path: Path) -> No
     assert f"{done} of 100000 games (the run was stopped)" in " ".join(out.split())
     assert len(path.read_text().splitlines()) == done and path.read_text().endswith("\n")
     _no_orphans(workers)
+
+
+DIES_SENDING = """import gc, os, signal, struct
+from multiprocessing.queues import SimpleQueue
+
+def dies_sending() -> None:
+    (results,) = [o for o in gc.get_objects() if isinstance(o, SimpleQueue)]
+    results._wlock.acquire()  # as a worker sending its chunk's games holds it
+    os.write(results._writer.fileno(), struct.pack("!i", 1 << 20) + b"a part")
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+LOSES_ONE = """from concurrent.futures import BrokenExecutor
+from dicerules.simulate import Stop, worker_pool
+import dying
+with Stop() as stop:
+    try:
+        with worker_pool(2, stop) as pool:
+            pool.submit(dying.dies_sending).result(timeout=30)
+    except BrokenExecutor:
+        print("lost")
+"""
+
+
+def test_a_worker_lost_while_it_sends_its_games_breaks_the_pool(tmp_path: Path) -> None:
+    # Killed halfway through a result, a worker leaves the pool's thread waiting for
+    # the rest of it and the other workers waiting for the lock it held: the pool
+    # never learned it was broken, and the run hung (Python 3.11 to 3.13).
+    (tmp_path / "dying.py").write_text(DIES_SENDING)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+    pipe = subprocess.PIPE
+    child = subprocess.Popen([sys.executable, "-c", LOSES_ONE], stdout=pipe, stderr=pipe,
+                             text=True, env=env, start_new_session=True)  # fmt: skip
+    workers = _workers_of(child)
+    status, out, err, took = _finish(child, 60)
+    assert (status, out) == (0, "lost\n"), err
+    assert took < 20 and "Traceback" not in err, err
+    _no_orphans(workers)

@@ -13,6 +13,7 @@ information state text where a game declares none.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -204,18 +205,31 @@ def returns(game: AnyGame, state: Any) -> tuple[float, ...]:
 
 
 def exact_returns(game: AnyGame, state: Any) -> tuple[Fraction, ...]:
-    """``returns(game, state)`` as Fractions: what exact solvers add up."""
+    """``returns(game, state)`` as Fractions: what exact solvers add up. Equal outcomes
+    give the same tuple, made once (a whole tree's walk asks at every end)."""
     rules = state.rules
     seats = game.seats(rules)
     if not game.is_terminal(state):
-        return (Fraction(0),) * seats
+        return _changes((0,) * seats)
     if game.payoff is not None:
         start = game.payoff(rules).start
-        return tuple(
-            Fraction(end - begin) for end, begin in zip(game.scores(state), start, strict=True)
+        return _changes(
+            tuple(end - begin for end, begin in zip(game.scores(state), start, strict=True))
         )
-    winners = set(game.winners(state))
-    losers = [seat for seat in game.acting_seats(rules) if seat not in winners]
+    winners = frozenset(game.winners(state))
+    return _shared(seats, winners, tuple(game.acting_seats(rules)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _changes(changes: tuple[int, ...]) -> tuple[Fraction, ...]:
+    return tuple(Fraction(change) for change in changes)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared(seats: int, winners: frozenset[int], acting: tuple[int, ...]) -> tuple[Fraction, ...]:
+    """+1 shared among ``winners``, -1 among the other ``acting`` seats (0s if either
+    is none)."""
+    losers = [seat for seat in acting if seat not in winners]
     paid = [Fraction(0)] * seats
     if winners and losers:
         for seat in winners:

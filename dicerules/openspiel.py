@@ -59,6 +59,12 @@ States answer in Python the calls OpenSpiel's Python algorithms make (``child``,
 C++ each time; a state made so has no C++ history, which only C++ code would read. A
 game keeps the nodes its states reach (the first ``KEPT_NODES``), so a solver's
 later walks of a small game's tree look them up instead of playing the engine again.
+``game(name, rules, whole_tree=True)`` walks a small game's whole tree at once
+(``dicerules.tree.walk``, with each information set's tensor) and keeps it in flat
+lists: its states are a node's number, and answer from the tree what OpenSpiel's
+solvers ask (legal actions and masks, chance outcomes, information state text and
+tensor, returns, history), making the engine's states only for anything else (views,
+observations, records), so a solver's every walk costs what a precomputed tree's does.
 
 ``native(name, rules)`` is a small game's whole tree (``dicerules.tree``) as OpenSpiel's
 own C++ game, ``pyspiel.load_efg_game`` of its Gambit EFG text, so that OpenSpiel's
@@ -72,8 +78,10 @@ from __future__ import annotations
 import json
 import numbers
 import threading
+from array import array
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -251,20 +259,39 @@ def _factory(dgame: AnyGame) -> type[_Game]:
     return type(f"_Game_{dgame.name.replace('-', '_')}", (_Game,), {"__init__": __init__})
 
 
-def _loaded(name: str, params: dict[str, Any]) -> pyspiel.Game:
-    """The pyspiel game a pickle holds: ``game`` from its name and parameters."""
+def _loaded(name: str, params: dict[str, Any], bound: int | None = None) -> pyspiel.Game:
+    """The pyspiel game a pickle holds: ``game`` from its name and parameters (and the
+    bound of its whole tree, if it holds one)."""
     dgame = get_game(name)
-    return game(name, _rules(dgame, params))
+    rules = _rules(dgame, params)
+    if bound is None:
+        return game(name, rules)
+    return game(name, rules, whole_tree=True, bound=bound)
 
 
-def game(name: str, rules: Any = None) -> pyspiel.Game:
-    """The pyspiel game of the dicerules game ``name`` under ``rules`` (None: the default)."""
+def game(
+    name: str, rules: Any = None, *, whole_tree: bool = False, bound: int = tree.NODE_BOUND
+) -> pyspiel.Game:
+    """The pyspiel game of the dicerules game ``name`` under ``rules`` (None: the default).
+
+    With ``whole_tree`` the game's whole tree is walked at once (``dicerules.tree.walk``;
+    InvalidArgumentError past ``bound`` nodes) and its states answer from it, as a
+    precomputed tree would: for solvers that walk a small game's tree again and again.
+    """
     dgame = get_game(name)
     short = register(dgame)
     rules = dgame.default_rules if rules is None else rules
     if not isinstance(rules, dgame.Rules):
         raise WrongTypeError(f"{name} rules must be its Rules, not {type(rules).__name__}")
-    return pyspiel.load_game(short, _parameters(dgame, rules))
+    if not isinstance(whole_tree, bool):
+        raise WrongTypeError(f"whole_tree must be a bool, not {type(whole_tree).__name__}")
+    spiel_game: _Game = pyspiel.load_game(short, _parameters(dgame, rules))
+    if whole_tree:
+        spiel_game.walked = _Walked(
+            spiel_game, tree.walk(dgame, rules, bound=bound, tensors=True, views=False)
+        )
+        spiel_game.bound = bound
+    return spiel_game
 
 
 KEPT_NODES = 300_000
@@ -373,10 +400,16 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.root = (
             _Node(self, (setup.after,), (), None) if setup.done else _Node(self, (), (), setup)
         )
+        self.walked: _Walked | None = None
+        """The whole tree its states answer from (``game(..., whole_tree=True)``), if any."""
+        self.bound = tree.NODE_BOUND
+        """The bound on that tree's nodes it was walked with."""
 
-    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, bool | int | str]]]:
-        """Pickled as the game's name and parameters: loaded again on unpickling."""
-        return (_loaded, (self.dgame.name, _parameters(self.dgame, self.rules)))
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, bool | int | str], int | None]]:
+        """Pickled as the game's name and parameters (and its whole tree's bound, if it
+        holds one): loaded again on unpickling."""
+        bound = None if self.walked is None else self.bound
+        return (_loaded, (self.dgame.name, _parameters(self.dgame, self.rules), bound))
 
     def deserialize_state(self, text: str) -> _State:
         """The state ``state.serialize()`` wrote as ``text`` (``deserialize``), in this game."""
@@ -391,7 +424,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> _State:
         """The state before the set-up dice (if any)."""
-        return _State(self)
+        walked = self.walked
+        return _State(self) if walked is None else walked.kind(0)
 
     def observer(self, kind: str) -> _Observer:
         """The observer of OpenSpiel's information state (``"information"``: perfect
@@ -706,6 +740,16 @@ def _follow(node: _Node, moves: list[int], dice: list[int], actions: list[str]) 
 # ------------------------------------------------------------------ states
 
 
+def _mask(spiel_game: _Game, player: int, legal: Callable[[int], list[int]]) -> list[int]:
+    """``legal_actions_mask(player)``: a 1 for each of ``legal(player)``, as long as
+    chance's outcomes (for chance) or the game's actions."""
+    size = spiel_game.max_chance_outcomes() if player == _CHANCE else len(spiel_game.actions)
+    mask = [0] * size
+    for action in legal(player):
+        mask[action] = 1
+    return mask
+
+
 @attrs.frozen
 class PlayerAction:
     """A move of ``full_history`` (pyspiel's PlayerAction: ``player`` and ``action``)."""
@@ -758,14 +802,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         node = self.node
-        if player is None:
-            player = node.player
-        spiel_game = node.game
-        size = spiel_game.max_chance_outcomes() if player == _CHANCE else len(spiel_game.actions)
-        mask = [0] * size
-        for action in self.legal_actions(player):
-            mask[action] = 1
-        return mask
+        return _mask(node.game, node.player if player is None else player, self.legal_actions)
 
     def information_state_string(self, player: int | None = None) -> str:
         return self._observed("information", player, super().information_state_string)
@@ -927,6 +964,279 @@ class _State(pyspiel.State):  # type: ignore[misc]
             then = f"a d{step.sides}" if step.roll_off is None else "a roll-off"
             text += f"\n{doing}: dice {list(step.faces)}, next {then}"
         return text
+
+
+# ------------------------------------------------------------------ a whole tree
+
+
+class _Walked:
+    """A game's whole tree (``game(..., whole_tree=True)``), in flat lists by node (the
+    tree's preorder numbers), holding what a state answers without the engine: so few
+    objects that the garbage collector barely notices them."""
+
+    def __init__(self, spiel_game: _Game, walked: tree.Tree) -> None:
+        self.game = spiel_game
+        size = self.size = walked.nodes
+        self.player = list(walked.player)
+        """pyspiel's current player at each node."""
+        self.start = [0] * size
+        """Where each node's children begin in ``kids``."""
+        self.kids: list[int] = []
+        """Every node's children, in the tree's order."""
+        self.slot: list[tuple[int, ...]] = [()] * size
+        """Per node, the position among its children of each action id (-1: illegal)."""
+        self.masks: list[tuple[int, ...]] = [()] * size
+        """Per node, ``legal_actions_mask`` of the player to act (at a chance node, of
+        chance)."""
+        self.legal: list[tuple[int, ...]] = [()] * size
+        """Per node, its legal action ids (a chance node's outcomes), sorted."""
+        self.text: list[str] = [""] * size
+        """Per player node, the information state text of the player to act."""
+        self.tensors = array("f")
+        """The information state tensors of the tree's information sets, in turn."""
+        self.tensor_at = [-1] * size
+        """Per player node, where the tensor of the player to act begins (-1: not made)."""
+        self.paid: list[tuple[float, ...] | None] = [None] * size
+        """Per terminal, the returns."""
+        self.chances: list[tuple[tuple[int, float], ...]] = [()] * size
+        """Per chance node, its outcomes and their chances."""
+        self.parent = [-1] * size
+        self.move = [-1] * size
+        """Each node's parent and the action (or outcome) that led from it."""
+        self.zeros = [0.0] * spiel_game.num_players()
+        self.histories: list[str | None] = [None] * size
+        """``history_str`` of the nodes asked so far."""
+        self.kind: type[_TreeState] = type("_TreeState", (_TreeState,), {"walked": self})
+        """The class of this tree's states."""
+        shared: dict[Any, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+        paid: dict[tuple[Fraction, ...], tuple[float, ...]] = {}
+        ids, width, most = spiel_game.ids, len(spiel_game.actions), spiel_game.max_chance_outcomes()
+        nothing = (0,) * width
+        texts, tensors = walked.information_sets, walked.tensors
+        observer = spiel_game.observer("information")
+        declared = observer.information
+        if observer.refused is not None or declared is None:
+            tensors = ()  # the observer's own answer (or refusal) instead
+        length = self.tensor_length = 0 if declared is None else declared.size(spiel_game.rules)
+        offsets: list[list[int]] = []
+        for vectors in tensors:  # one array for all, so that the collector sees one object
+            offsets.append([])
+            for vector in vectors:
+                offsets[-1].append(-1 if len(vector) != length else len(self.tensors))
+                if len(vector) == length:  # else the observer's own error, when asked
+                    self.tensors.extend(vector)
+        for index, (who, kids) in enumerate(zip(walked.player, walked.children, strict=True)):
+            self.start[index] = len(self.kids)
+            self.kids += kids
+            if who == tree.TERMINAL:
+                payoffs = walked.payoffs[index]
+                known = paid.get(payoffs)
+                if known is None:
+                    known = paid[payoffs] = tuple(float(value) for value in payoffs)
+                self.paid[index] = known
+                self.masks[index] = nothing
+                continue
+            actions = walked.actions[index]
+            if who == tree.CHANCE:
+                key: Any = (walked.roll_off(index), actions)
+                moves = list(actions) if key[0] else [face - 1 for face in actions]
+                if len(moves) > most:
+                    raise InvalidArgumentError(
+                        f"{spiel_game.dgame.name} rolled a die of {len(moves)} sides, more than"
+                        f" the {most} its max_sides declares"
+                    )
+                chances = tuple(
+                    (move, float(p)) for move, p in zip(moves, walked.chances[index], strict=True)
+                )
+                self.chances[index] = chances
+            else:
+                key = id(actions)
+                moves = [ids[action] for action in actions]
+                number = walked.infoset[index]
+                self.text[index] = texts[who][number]
+                if tensors:
+                    self.tensor_at[index] = offsets[who][number]
+            made = shared.get(key)
+            if made is None:
+                slot = [-1] * (most if who == tree.CHANCE else width)
+                for position, move in enumerate(moves):
+                    slot[move] = position
+                mask = tuple(int(position >= 0) for position in slot)
+                made = shared[key] = (tuple(sorted(moves)), tuple(slot), mask)
+            self.legal[index], self.slot[index], self.masks[index] = made
+            for kid, move in zip(kids, moves, strict=True):
+                self.parent[kid] = index
+                self.move[kid] = move
+
+    def history(self, index: int) -> str:
+        """``history_str`` at node ``index``, made from its parent's and kept."""
+        known = self.histories[index]
+        if known is None:
+            up = self.parent[index]
+            if up < 0:
+                known = ""
+            else:
+                before = self.history(up)
+                known = f"{before}, {self.move[index]}" if before else str(self.move[index])
+            self.histories[index] = known
+        return known
+
+    def moves(self, index: int) -> list[tuple[int, int]]:
+        """The moves (player and action) from the root to node ``index``."""
+        player, parent, move = self.player, self.parent, self.move
+        made: list[tuple[int, int]] = []
+        while (up := parent[index]) >= 0:
+            made.append((player[up], move[index]))
+            index = up
+        made.reverse()
+        return made
+
+
+def _tree_state(spiel_game: _Game, index: int) -> _TreeState:
+    """The state at node ``index`` of ``spiel_game``'s whole tree (a pickle's)."""
+    walked = spiel_game.walked
+    if walked is None or not 0 <= index < walked.size:
+        raise RecordError(f"the pickled state's node {index} is not in the game's tree")
+    return walked.kind(index)
+
+
+class _TreeState(_State):
+    """A state of a game that holds its whole tree (``_Walked``): a node's number.
+
+    What OpenSpiel's algorithms ask most is read from the tree; anything else (views,
+    observations, the game's record) from the node the engine makes along the state's
+    moves, made when first asked (``node``). Each such game has a class of its own
+    (``_Walked.kind``) that holds its tree, so that a state holds an int only, which
+    the garbage collector soon stops scanning."""
+
+    walked: _Walked
+
+    def __init__(self, index: int) -> None:
+        pyspiel.State.__init__(self, self.walked.game)
+        self.index = index
+
+    def __reduce__(self) -> tuple[Any, tuple[_Game, int]]:
+        """Pickled as its game (which walks its tree again when loaded) and node."""
+        return (_tree_state, (self.walked.game, self.index))
+
+    def __deepcopy__(self, memo: object) -> _TreeState:
+        return self.walked.kind(self.index)
+
+    @property
+    def node(self) -> _Node:  # type: ignore[override]
+        """The node of the engine's states along this state's moves, made once."""
+        made: _Node | None = self.__dict__.get("_node")
+        if made is None:
+            made = self.walked.game.root
+            for _, move in self.moves:
+                made = made.child(move)
+            self.__dict__["_node"] = made
+        return made
+
+    @property
+    def moves(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
+        return tuple(self.walked.moves(self.index))
+
+    def _kid(self, action: int) -> int:
+        walked, index = self.walked, self.index
+        move = int(action)
+        slot = walked.slot[index]
+        position = slot[move] if 0 <= move < len(slot) else -1
+        if position < 0:
+            self.node.child(move)  # the engine's own error for this action
+            raise InvalidArgumentError(f"{move} is not a legal action here")
+        return walked.kids[walked.start[index] + position]
+
+    def child(self, action: int) -> _State:
+        walked, index = self.walked, self.index
+        slot = walked.slot[index]
+        if 0 <= action < len(slot) and (position := slot[action]) >= 0:  # as _kid, sooner
+            return walked.kind(walked.kids[walked.start[index] + position])
+        return walked.kind(self._kid(action))
+
+    def clone(self) -> _State:
+        return self.walked.kind(self.index)
+
+    def _apply_action(self, action: int) -> None:
+        self.index = self._kid(action)
+        self.__dict__.pop("_node", None)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        walked, index = self.walked, self.index
+        who = walked.player[index]
+        if who == _TERMINAL:
+            return []
+        if who == _CHANCE or player is None or player == who:
+            return list(walked.legal[index])
+        if player < 0:
+            return list(pyspiel.State.legal_actions(self, player))  # pyspiel's own error
+        return []
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        walked, index = self.walked, self.index
+        if player is None or player == walked.player[index]:
+            return list(walked.masks[index])
+        return _mask(walked.game, player, self.legal_actions)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        walked, index = self.walked, self.index
+        return list(walked.legal[index]) if player == walked.player[index] >= 0 else []
+
+    def information_state_string(self, player: int | None = None) -> str:
+        walked, index = self.walked, self.index
+        who = walked.player[index]
+        if who >= 0 and (player is None or player == who):
+            return walked.text[index]
+        return super().information_state_string(player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        walked, index = self.walked, self.index
+        who = walked.player[index]
+        start = walked.tensor_at[index]
+        if start >= 0 and (player is None or player == who):
+            return walked.tensors[start : start + walked.tensor_length].tolist()
+        if player is None:
+            return list(pyspiel.State.information_state_tensor(self))
+        return list(pyspiel.State.information_state_tensor(self, player))
+
+    def is_chance_node(self) -> bool:
+        return self.walked.player[self.index] == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.walked.player[self.index] >= 0
+
+    def is_terminal(self) -> bool:
+        return self.walked.player[self.index] == _TERMINAL
+
+    def current_player(self) -> int:
+        return self.walked.player[self.index]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self.walked.chances[self.index])
+
+    def returns(self) -> list[float]:
+        paid = self.walked.paid[self.index]
+        return list(self.walked.zeros if paid is None else paid)
+
+    def history(self) -> list[int]:
+        return [action for _, action in self.walked.moves(self.index)]
+
+    def history_str(self) -> str:
+        return self.walked.history(self.index)
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self.walked.moves(self.index)]
+
+    def move_number(self) -> int:
+        return len(self.walked.moves(self.index))
+
+    def is_initial_state(self) -> bool:
+        return self.index == 0
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
+        return _State(self.walked.game, self.node, self.moves).resample_from_infostate(
+            player_id, probability_sampler
+        )
 
 
 # ------------------------------------------------------------------ observers

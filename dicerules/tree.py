@@ -25,6 +25,7 @@ strategy (in Fractions, on the tree) gives the same value, which is then the gam
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -54,6 +55,8 @@ CHANCE = -1
 """The player of a chance node (OpenSpiel's number for chance)."""
 TERMINAL = -4
 """The player of a terminal node (OpenSpiel's number for terminal)."""
+_WINS = " wins the roll-off"
+"""How a roll-off's outcome label ends (``seat 1 wins the roll-off``)."""
 NODE_BOUND = 2_000_000
 """The most nodes ``walk`` keeps unless told otherwise."""
 
@@ -70,7 +73,9 @@ class Tree:
     ``chances`` (Fractions), a terminal's ``payoffs`` (Fractions, a seat each).
     ``information_sets[seat]`` holds each set's text, by number; ``by_view[seat]``
     maps the seat's view at its turn to its information set, or to -1 where views
-    alike stand in more than one set.
+    alike stand in more than one set. ``tensors[seat]``, if the walk was asked for them
+    and the game declares its ``information_state``, holds each set's information
+    state tensor (float32 ``array``s, by number), else it is empty.
     """
 
     game: AnyGame
@@ -84,6 +89,7 @@ class Tree:
     payoffs: tuple[tuple[Fraction, ...], ...]
     information_sets: tuple[tuple[str, ...], ...]
     by_view: tuple[Mapping[Any, int], ...]
+    tensors: tuple[tuple[array[float], ...], ...] = ()
 
     def __repr__(self) -> str:
         sets = ", ".join(str(len(texts)) for texts in self.information_sets)
@@ -110,6 +116,11 @@ class Tree:
     def chance_nodes(self) -> int:
         """How many chance nodes."""
         return self.player.count(CHANCE)
+
+    def roll_off(self, index: int) -> bool:
+        """Whether the chance node ``index`` is a roll-off (its actions seats, not faces)."""
+        labels = self.labels[index]
+        return self.player[index] == CHANCE and bool(labels) and labels[0].endswith(_WINS)
 
     def first_nodes(self, seat: int) -> list[int]:
         """For each information set of ``seat``, by number, its first node in preorder."""
@@ -159,6 +170,10 @@ class _Path:
         return [*own, None]
 
 
+_NONE: list[int] = []
+"""A terminal's children: none, shared (the walk never adds to it)."""
+
+
 class _Builder:
     """The lists a walk fills, one entry a node."""
 
@@ -175,9 +190,13 @@ class _Builder:
         self.sets: list[dict[str, int]] = [{} for _ in range(seats)]
         self.set_labels: list[list[tuple[str, ...]]] = [[] for _ in range(seats)]
         self.by_view: list[dict[Any, int]] = [{} for _ in range(seats)]
+        self.views = True
+        """Whether ``by_view`` is filled."""
+        self.tensors: list[list[array[float]]] = [[] for _ in range(seats)]
         self.chance_count = 0
         self._legal: dict[int, tuple[tuple[Any, ...], tuple[str, ...]]] = {}
-        self._paid: dict[tuple[Fraction, ...], tuple[Fraction, ...]] = {}
+        self._paid: dict[int, tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = {}
+        self._by_value: dict[tuple[Fraction, ...], tuple[Fraction, ...]] = {}
 
     def add(
         self,
@@ -198,11 +217,14 @@ class _Builder:
             )
         self.player.append(player)
         self.infoset.append(infoset)
-        self.children.append([])
+        self.children.append([] if player != TERMINAL else _NONE)
         self.labels.append(labels)
         self.actions.append(actions)
         self.chances.append(chances)
-        self.payoffs.append(self._paid.setdefault(payoffs, payoffs))
+        paid = self._paid.get(id(payoffs))  # exact_returns hands out one tuple an outcome
+        if paid is None or paid[0] is not payoffs:
+            paid = self._paid[id(payoffs)] = (payoffs, self._by_value.setdefault(payoffs, payoffs))
+        self.payoffs.append(paid[1])
         if parent >= 0:
             self.children[parent].append(index)
         return index
@@ -232,9 +254,10 @@ class _Builder:
                 f" apart two states with different legal actions ({text!r}): an information"
                 " set has one set of actions"
             )
-        known = self.by_view[seat].setdefault(view, number)
-        if known != number:
-            self.by_view[seat][view] = -1
+        if self.views:
+            known = self.by_view[seat].setdefault(view, number)
+            if known != number:
+                self.by_view[seat][view] = -1
         return number
 
     def tree(self) -> Tree:
@@ -250,11 +273,22 @@ class _Builder:
             tuple(self.payoffs),
             tuple(tuple(sets) for sets in self.sets),
             tuple(self.by_view),
+            tuple(map(tuple, self.tensors)) if any(self.tensors) else (),
         )
 
 
-def walk(game: AnyGame | str, rules: Any = None, *, bound: int = NODE_BOUND) -> Tree:
-    """The whole tree of ``game`` (a game or its name) under ``rules`` (None: the default).
+def walk(
+    game: AnyGame | str,
+    rules: Any = None,
+    *,
+    bound: int = NODE_BOUND,
+    tensors: bool = False,
+    views: bool = True,
+) -> Tree:
+    """The whole tree of ``game`` (a game or its name) under ``rules`` (None: the default);
+    with ``tensors``, each information set's tensor too (``Tree.tensors``), if the game
+    declares its ``information_state``; without ``views``, ``Tree.by_view`` is left
+    empty (for a walk that needs no bot to play from views: a little faster).
 
     InvalidArgumentError for a tree of more than ``bound`` nodes, and for a game whose
     information state text puts states with different legal actions in one set.
@@ -263,12 +297,15 @@ def walk(game: AnyGame | str, rules: Any = None, *, bound: int = NODE_BOUND) -> 
     rules = found.default_rules if rules is None else rules
     _check_rules(found, rules)
     build = _Builder(found, rules, _check_bound(bound))
+    build.views = views
     seats = found.seats(rules)
     view = found.view
     current, terminal = found.current_player, found.is_terminal
     declared = found.information_state
     told = None if declared is None else declared.text
-    frame: Callable[[Any], Any] = view_text if told is None else _same
+    every_seat = range(seats)
+    encode = declared.encode if declared is not None and told is not None and tensors else None
+    made = build.tensors
     # Each entry: a step (a Chance) or a state, its parent node, the path to it.
     stack: list[tuple[Any, int, _Path]] = [(chance.setup(found, rules), -1, _Path(((),) * seats))]
     while stack:
@@ -279,11 +316,16 @@ def walk(game: AnyGame | str, rules: Any = None, *, bound: int = NODE_BOUND) -> 
                 continue
             item = item.after
         state = item
-        views = tuple(view(state, seat) for seat in range(seats))
-        frames = tuple((*seen, frame(now)) for seen, now in zip(path.frames, views, strict=True))
         if terminal(state):
             build.add(parent, TERMINAL, -1, payoffs=exact_returns(found, state))
             continue
+        seen = [view(state, seat) for seat in every_seat]
+        if told is None:
+            frames = tuple(
+                [(*seen, view_text(now)) for seen, now in zip(path.frames, seen, strict=True)]
+            )
+        else:
+            frames = tuple([(*seen, now) for seen, now in zip(path.frames, seen, strict=True)])
         seat = current(state)
         assert seat is not None
         actions, labels = build.legal(state)
@@ -291,16 +333,16 @@ def walk(game: AnyGame | str, rules: Any = None, *, bound: int = NODE_BOUND) -> 
             text = recall_text(f"seat {seat}", frames[seat], path.own(seat))
         else:
             text = told(rules, frames[seat])
-        number = build.information_set(seat, text, labels, views[seat])
+        number = build.information_set(seat, text, labels, seen[seat])
+        if encode is not None and number == len(made[seat]):  # a set met first
+            made[seat].append(array("f", encode(rules, frames[seat])))
         node = build.add(parent, seat, number, labels, actions)
+        after = _Path(frames)  # a game's own text reads the frames only
         for action, label in zip(reversed(actions), reversed(labels), strict=True):
-            after = _Path(frames, (*path.movers, seat), (*path.acted, label))
+            if told is None:
+                after = _Path(frames, (*path.movers, seat), (*path.acted, label))
             stack.append((chance.act(found, state, action), node, after))
     return build.tree()
-
-
-def _same(view: Any) -> Any:
-    return view
 
 
 def _chance_node(
@@ -314,7 +356,7 @@ def _chance_node(
     children: list[chance.Chance]
     if roll_off is not None:
         outcomes: tuple[int, ...] = roll_off.seats
-        labels = tuple(f"seat {seat} wins the roll-off" for seat in outcomes)
+        labels = tuple(f"seat {seat}{_WINS}" for seat in outcomes)
         chances = roll_off.chances
         children = [step.settle(seat) for seat in outcomes]
     else:

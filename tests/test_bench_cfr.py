@@ -38,7 +38,7 @@ def test_the_cfr_table_puts_each_run_beside_openspiels_own(monkeypatch: Any) -> 
     figures = {
         "openspiel": (2.0, 100, 1.0, 0.25),
         "adapter": (5.0, 250, 2.0, 0.25),
-        "adapter -gc": (3.0, 250, 2.0, 0.25),
+        "adapter by node": (14.0, 500, 3.0, 0.25),
         "openspiel C++": (0.5, 80, 0.4, 0.25),
         "efg": (4.0, 120, 0.44, 0.25 + 1e-12),
     }
@@ -63,7 +63,7 @@ def test_the_cfr_table_puts_each_run_beside_openspiels_own(monkeypatch: Any) -> 
 
     # build x, memory x, iteration, iteration x, exploitability, target
     assert row("adapter")[6:] == ["2.50x", "2.50x", "2", "s", "2.00x", "0.250000000", "<=", "3x"]
-    assert row("adapter -gc")[6:8] == ["1.50x", "2.50x"]  # the target is the default build's
+    assert row("adapter by node")[6:8] == ["7.00x", "5.00x"]  # the target is the tree's
     assert row("efg")[6:] == ["8.00x", "1.50x", "440", "ms", "1.10x", "0.250000000", "<=", "1.2x"]
     assert row("openspiel")[6:8] == ["-", "-"]  # no ratio of OpenSpiel to itself
     assert SOLVED[0].benchmarks.solver.spiel in "\n".join(lines)

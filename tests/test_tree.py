@@ -181,3 +181,29 @@ def test_a_solutions_policy_reads_by_information_set_and_action() -> None:
     for chances in policy.values():
         assert sum(chances.values()) == 1
     assert set(policy["seat 0 hand 1"]) == {"1x2", "2x2", "1x1", "2x1"}
+
+
+def test_a_walk_asked_for_tensors_encodes_each_information_set_once() -> None:
+    rules = openspiel_rules(3, first_opener="rolloff")
+    plain = tree.walk("liars-dice", rules)
+    walked = tree.walk("liars-dice", rules, tensors=True, views=False)
+    size = GAMES["liars-dice"].information_state.size(rules)  # type: ignore[union-attr]
+    assert plain.tensors == () and walked.by_view == ({}, {})
+    assert [len(vectors) for vectors in walked.tensors] == [len(t) for t in plain.information_sets]
+    assert {len(vector) for vectors in walked.tensors for vector in vectors} == {size}
+    assert len({bytes(vector) for vector in walked.tensors[0]}) == len(walked.tensors[0])
+    assert (walked.player, walked.infoset, walked.payoffs) == (
+        plain.player,
+        plain.infoset,
+        plain.payoffs,
+    )
+    assert [plain.roll_off(i) for i in range(plain.nodes)].count(True) == 1  # the first node
+    assert plain.roll_off(0) and not plain.roll_off(1)
+    link = SMALL["link"][1]
+    if "link" in GAMES:  # no information_state of its own: the adapters' text, no tensors
+        assert (
+            tree.walk(
+                "link", attrs.evolve(GAMES["link"].default_rules, **link), tensors=True
+            ).tensors
+            == ()
+        )

@@ -3,26 +3,30 @@ beside OpenSpiel's own game of them, each build in a fresh process so that its p
 memory is its own.
 
 Two pairs. Python: OpenSpiel's TabularPolicy and CFRSolver (Python) built on its own
-game and through ``dicerules.openspiel`` (also with the collector off), then
+game and through ``dicerules.openspiel`` (its whole tree, and node by node), then
 ``CFR_ITERATIONS`` iterations. C++: OpenSpiel's C++ CFRSolver on its own game and on
 ``dicerules.openspiel.native`` (the tree walked from our engine, written as EFG text,
 loaded by pyspiel: all counted in its build), then as many iterations. Every row ends
 with the exploitability of its average policy, which must be the same in all.
 
-The adapter's states answer OpenSpiel's Python calls in Python and its game keeps the
-nodes it made (``KEPT_NODES``), so a build's three walks of the tree (two tabular
-policies and the solver's own) do the engine's work once. Measured on 2 cores under a
-load of 6 (one run; Python 3.11, pyspiel 2.0.2, liars-dice 2 seats of one die, 24,576
-information states): OpenSpiel's build 8.1 s and 275 MB; through the adapter 7.1x its
-time and 2.85x its memory, 1.6x with the collector off (which scans the kept nodes
-again and again: three quarters of the build), an iteration 2.5x (1.1x); C++ CFR on
-the native tree 1.10x OpenSpiel's own iteration (its build, walk and EFG included,
-13 s); every exploitability the same to the last digit. Before, each state was made
-through pyspiel's C++ (a clone of the parent: ``new_initial_state``, a deep copy of its
-Python attributes, ``apply_action``) and every walk did the engine's work again: 10.2x
-OpenSpiel's time. ``precomputed_game``, OpenSpiel's game as a Python game of answers
-worked out in advance, took 3.2x through that same C++ path and was no floor: the same
-answers given in Python cost about what OpenSpiel's own game costs.
+The adapter's ``adapter`` run is ``dicerules.openspiel.game(..., whole_tree=True)``: the
+tree walked once from the engine (in its build) and kept in flat lists, so that its
+states are node numbers and a build's three walks (two tabular policies and the
+solver's own) cost what a precomputed tree's do. ``adapter by node`` is the game that
+makes each node from the engine as a walk first reaches it and keeps it
+(``KEPT_NODES``). Measured on 2 cores, idle (three runs; Python 3.11.7, pyspiel 2.0.2,
+liars-dice 2 seats of one die, 24,576 information states): OpenSpiel's build 2.78 s
+and 276 MB; the whole tree 2.85x its time (the walk about 1.5x, the build on it 1.35x)
+and 1.21x its memory, an iteration 1.08x; node by node 5.9x and 1.97x, an iteration
+1.36x (the garbage collector scans the kept nodes again and again: half its build);
+C++ CFR on the native tree 0.97x OpenSpiel's own iteration; every exploitability the
+same to the last digit. What the whole tree cannot cut: each state is a Python object
+(``pyspiel.State.__init__`` alone is about 0.8 us, and the 147,456 states OpenSpiel's
+``get_all_states`` holds at once are scanned by the collector, as a C++ game's are
+not), and the engine's walk (apply, both seats' views, the information text) is 14 us
+a node. ``precomputed_game``, OpenSpiel's game as a Python game of answers worked out
+in advance, took 3.2x through pyspiel's C++ path (a clone of the parent, a deep copy
+of its Python attributes, ``apply_action`` for every child) and was no floor.
 """
 
 from __future__ import annotations
@@ -59,22 +63,21 @@ EXPLOITABILITY_TOLERANCE: Final = 1e-9
 
 
 _CFR_CHILD: Final = """
-import gc, json, resource, sys, time
+import json, resource, sys, time
 import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability
 which, name, spiel, iterations = sys.argv[1:5]
-which, _, gc_off = which.partition(" -")
+by_node = which == "adapter by node"
+which = "adapter" if by_node else which
 if which in ("adapter", "efg"):
     import dicerules.openspiel
     from dicerules.game import get_game
     rules = get_game(name).benchmarks.solver.rules
-if gc_off:
-    gc.disable()
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 start = time.perf_counter()
 if which == "adapter":
-    spiel_game = dicerules.openspiel.game(name, rules)
+    spiel_game = dicerules.openspiel.game(name, rules, whole_tree=not by_node)
 elif which == "efg":
     spiel_game = dicerules.openspiel.native(name, rules).game
 else:
@@ -100,14 +103,15 @@ else:
 print(json.dumps({"seconds": seconds, "peak": peak, "before": before, "states": states,
                   "iteration": min(times), "exploitability": found}))
 """
-"""The child process one run is, so that its peak memory is its own. A run named
-``"... -gc"`` builds with Python's garbage collector disabled."""
+"""The child process one run is, so that its peak memory is its own."""
 
 
-CFR_RUNS: Final = ("openspiel", "adapter", "adapter -gc", "openspiel C++", "efg")
-"""The runs of ``bench --cfr``, in the order each repeat runs them."""
+CFR_RUNS: Final = ("openspiel", "adapter", "adapter by node", "openspiel C++", "efg")
+"""The runs of ``bench --cfr``, in the order each repeat runs them: ``adapter`` is
+``dicerules.openspiel.game(..., whole_tree=True)``, ``adapter by node`` the game that
+makes each node from the engine as a walk first reaches it."""
 
-_BASE: Final = {"adapter": "openspiel", "adapter -gc": "openspiel", "efg": "openspiel C++"}
+_BASE: Final = {"adapter": "openspiel", "adapter by node": "openspiel", "efg": "openspiel C++"}
 """Each run's ratios are over this run's."""
 _TARGETS: Final = {"adapter": CFR_TARGET, "efg": EFG_TARGET}
 
@@ -195,9 +199,10 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
             ])  # fmt: skip
         yield ""
         yield "Python: OpenSpiel's TabularPolicy and CFRSolver on its game and through the"
-        yield "adapter (-gc: the collector off for the build); C++: its CFRSolver on its game"
-        yield "and on dicerules.openspiel.native (the tree walked and loaded, in its build);"
-        yield f"the fastest of {CFR_ITERATIONS} iterations; exploitability after them:"
+        yield "adapter (its whole tree walked first, in its build; or node by node); C++: its"
+        yield "CFRSolver on its game and on dicerules.openspiel.native (the tree walked and"
+        yield f"loaded, in its build); the fastest of {CFR_ITERATIONS} iterations; exploitability"
+        yield "after them:"
         yield from format_table(header, rows).splitlines()
         found_all = [run["exploitability"] for found in runs.values() for run in found]
         spread = max(found_all) - min(found_all)

@@ -1150,7 +1150,7 @@ class _TreeState(_State):
     def child(self, action: int) -> _State:
         walked, index = self.walked, self.index
         slot = walked.slot[index]
-        if 0 <= action < len(slot) and (position := slot[action]) >= 0:  # as _kid, sooner
+        if type(action) is int and 0 <= action < len(slot) and (position := slot[action]) >= 0:
             return walked.kind(walked.kids[walked.start[index] + position])
         return walked.kind(self._kid(action))
 

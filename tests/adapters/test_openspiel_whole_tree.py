@@ -107,6 +107,10 @@ def test_an_illegal_action_is_refused_as_the_engine_refuses_it() -> None:
         with pytest.raises(type(expected.value)):
             ours.apply_action(bad)
         assert ours.history() == moves  # untouched
+    numpy = pytest.importorskip("numpy")
+    for action in (numpy.int64(1), True):  # an id of another int type, as the engine's game
+        assert whole.new_initial_state().child(action).history() == [1]
+        assert lazy.new_initial_state().child(action).history() == [1]
 
 
 def test_whole_tree_refuses_a_tree_past_its_bound_and_a_flag_not_a_bool() -> None:

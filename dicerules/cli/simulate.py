@@ -55,8 +55,9 @@ def usable_cpus() -> int:
 
 
 @contextmanager
-def cluster(address: str) -> Iterator[Executor]:
-    """The executor of the Dask scheduler at ``address``."""
+def cluster(address: str, stop: Stop) -> Iterator[Executor]:
+    """The executor of the Dask scheduler at ``address``; Dask's log is silent from
+    ``stop``'s first signal until the client is closed."""
     try:
         from distributed import Client as DaskClient
     except ImportError:
@@ -69,22 +70,33 @@ def cluster(address: str) -> Iterator[Executor]:
     except Exception as error:  # an address it cannot parse, or no scheduler there
         raise FileProblem(f"cannot reach the Dask scheduler at {address}: {error}") from None
     executor = client.get_executor()
+    # A stop cancels the tasks not back: a result on its way is then dropped, and Dask
+    # logs the cancelled future's traceback (from its executor's callback, on the
+    # client's thread, at any time until the client is closed) and a "Couldn't
+    # gather" warning. The run is over and told: that is no error of the command's.
+    loggers = [
+        logging.getLogger(name)
+        for name in list(logging.root.manager.loggerDict)  # Dask sets levels on several
+        if name.split(".")[0] in ("distributed", "tornado")
+    ]
+    levels = [logger.level for logger in loggers]
+
+    def quiet() -> None:
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL + 1)
+
+    stop.told.append(quiet)
     try:
         yield executor
     finally:
-        with suppress(Exception):  # the tasks cancelled are settled before the client closes
-            executor.shutdown(wait=True)
-        # A result still on its way when a stop cancelled its task may be cut short by
-        # the close: Dask then logs the closed connection's traceback. The run is over
-        # and told: that is no error of the command's.
-        quiet = [logging.getLogger(name) for name in ("tornado.application", "distributed")]
-        levels = [logger.level for logger in quiet]
-        for logger in quiet:
-            logger.setLevel(logging.CRITICAL + 1)
+        quiet()
         try:
+            with suppress(Exception):  # the tasks cancelled are settled before the close
+                executor.shutdown(wait=True)
             client.close()
         finally:
-            for logger, level in zip(quiet, levels, strict=True):
+            stop.told.remove(quiet)
+            for logger, level in zip(loggers, levels, strict=True):
                 logger.setLevel(level)
 
 
@@ -92,7 +104,7 @@ def cluster(address: str) -> Iterator[Executor]:
 def executor(args: argparse.Namespace, workers: int, stop: Stop) -> Iterator[Executor | None]:
     """The executor the command line asks for: a cluster, local workers, or none."""
     if args.scheduler is not None:
-        with cluster(args.scheduler) as found:
+        with cluster(args.scheduler, stop) as found:
             yield found
     elif workers > 1:
         with worker_pool(workers, stop) as pool:  # no worker outlives the command

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import os
 import signal
 import threading
@@ -112,3 +113,42 @@ def test_a_lambda_factory_runs_on_the_cluster(client: Any) -> None:
     there = simulate("pig", 6, bots=(lambda: FirstLegal(), "random"), seed=5,
                      executor=client.get_executor(), chunk=2)  # fmt: skip
     assert there == here
+
+
+class _Kept(logging.Handler):
+    """The messages of the records that reach a logger's handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None:
+    """A stop cancels the chunks not back; Dask may log a cancelled future's traceback
+    (on the client's thread, at any time until the close) and a "Couldn't gather"
+    warning. From the first signal on, none of it reaches standard error; after the
+    close, Dask's log is as it was."""
+    from dicerules.cli.simulate import cluster
+    from dicerules.simulate import Stop
+
+    loggers = [logging.getLogger(name) for name in ("tornado.application", "distributed.client")]
+    kept = _Kept()
+    for logger in loggers:
+        logger.addHandler(kept)
+    try:
+        stop = Stop()
+        with cluster(client.scheduler.address, stop):
+            for logger in loggers:
+                logger.error("before the stop")
+            stop.note(signal.SIGTERM, None)  # the first signal, as its handler takes it
+            for logger in loggers:
+                logger.error("Exception in callback: FutureCancelledError")
+        for logger in loggers:
+            logger.error("after the close")
+    finally:
+        for logger in loggers:
+            logger.removeHandler(kept)
+    assert kept.messages == ["before the stop"] * 2 + ["after the close"] * 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import logging.handlers
 import os
 import signal
 import threading
@@ -115,17 +116,6 @@ def test_a_lambda_factory_runs_on_the_cluster(client: Any) -> None:
     assert there == here
 
 
-class _Kept(logging.Handler):
-    """The messages of the records that reach a logger's handlers."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None:
     """A stop cancels the chunks not back; Dask may log a cancelled future's traceback
     (on the client's thread, at any time until the close) and a "Couldn't gather"
@@ -135,7 +125,7 @@ def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None
     from dicerules.simulate import Stop
 
     loggers = [logging.getLogger(name) for name in ("tornado.application", "distributed.client")]
-    kept = _Kept()
+    kept = logging.handlers.BufferingHandler(capacity=100)  # keeps the records it gets
     for logger in loggers:
         logger.addHandler(kept)
     try:
@@ -151,4 +141,5 @@ def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None
     finally:
         for logger in loggers:
             logger.removeHandler(kept)
-    assert kept.messages == ["before the stop"] * 2 + ["after the close"] * 2
+    said = [record.getMessage() for record in kept.buffer]
+    assert said == ["before the stop"] * 2 + ["after the close"] * 2

@@ -708,7 +708,8 @@ class Window:
             if stop() and not self.stopping:
                 self.stopping = True
                 self.cancel()
-                stop.waiting(self.in_hand(bool(stop.told), workers))
+                if not stop.told:  # the chunks running run whole (told: the signal's line)
+                    stop.waiting(self.in_hand(False, workers))
                 continue
             wait([head], timeout=POLL)
         self.ahead.popleft()
@@ -729,9 +730,11 @@ class Stop:
 
     A Stop entered while another is on is that one: a caller may catch the signals
     before it starts its workers (``dicerules simulate`` does), and the run it then
-    makes sees them. ``told`` are called at the first signal (to tell workers to stop
-    after their game in hand); ``in_hand`` says how many games are in hand, for the
-    line written on standard error then.
+    makes sees them. ``told`` are called at the first signal to tell workers to stop
+    after their game in hand (the run then waits for those games only), ``heard`` are
+    called then too, for anything else (a cluster's log silenced); ``in_hand`` says
+    how many games are in hand as the signal comes, for the line written on standard
+    error then.
     """
 
     active: Stop | None = None
@@ -742,6 +745,7 @@ class Stop:
         """Whether a second signal came: stop at once, stopping the workers."""
         self.saved: dict[int, Any] = {}
         self.told: list[Callable[[], None]] = []
+        self.heard: list[Callable[[], None]] = []
         self.in_hand: Callable[[], int] = lambda: 0
         self.progress: Progress | None = None
         self.held = 0
@@ -767,9 +771,10 @@ class Stop:
                 raise KeyboardInterrupt
             return
         self.signal = number
-        for tell in self.told:
+        count = self.in_hand()  # before the workers are told: a game may end at once
+        for tell in (*self.told, *self.heard):
             tell()
-        self.waiting(self.in_hand())
+        self.waiting(count)
 
     def waiting(self, count: int) -> None:
         """Say on standard error that the run waits for ``count`` games in hand."""
@@ -1207,13 +1212,17 @@ def _play(
             stop.in_hand = lambda: 0
         return
     window = Window(executor, plan, chunks, ahead)
+    workers = ahead // CHUNKS_AHEAD
+    if stop.told:  # each worker ends its chunk after the game in hand: the signal counts them
+        stop.in_hand = lambda: window.in_hand(True, workers)
     try:
-        while (back := window.next(stop, ahead // CHUNKS_AHEAD)) is not None:
+        while (back := window.next(stop, workers)) is not None:
             played, given = back
             add(played)
             if len(played) < given:
                 break  # a chunk cut short by a stop: the games after it are not all played
     finally:
+        stop.in_hand = lambda: 0
         window.cancel()
 
 

@@ -85,7 +85,7 @@ def cluster(address: str, stop: Stop) -> Iterator[Executor]:
         for logger in loggers:
             logger.setLevel(logging.CRITICAL + 1)
 
-    stop.told.append(quiet)
+    stop.heard.append(quiet)
     try:
         yield executor
     finally:
@@ -95,7 +95,7 @@ def cluster(address: str, stop: Stop) -> Iterator[Executor]:
                 executor.shutdown(wait=True)
             client.close()
         finally:
-            stop.told.remove(quiet)
+            stop.heard.remove(quiet)
             for logger, level in zip(loggers, levels, strict=True):
                 logger.setLevel(level)
 

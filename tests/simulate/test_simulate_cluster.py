@@ -143,3 +143,28 @@ def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None
             logger.removeHandler(kept)
     said = [record.getMessage() for record in kept.buffer]
     assert said == ["before the stop"] * 2 + ["after the close"] * 2
+
+
+def test_a_stop_on_a_cluster_drops_the_chunks_out_and_waits_for_none(
+    client: Any, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Dask's workers are not told to end their chunk after the game in hand: a stop
+    cancels every chunk not back, so no line says the run waits for games in hand."""
+    from dicerules.cli.simulate import cluster
+    from dicerules.simulate import Interrupted, Stop
+
+    path = tmp_path / "games.jsonl"
+
+    def signal_once_written() -> None:
+        deadline = time.monotonic() + 60
+        while not (path.exists() and path.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    with Stop() as stop, cluster(client.scheduler.address, stop) as executor:
+        threading.Thread(target=signal_once_written, daemon=True).start()
+        with pytest.raises(Interrupted) as stopped:
+            simulate("liars-dice", 20_000, bots=("random",), executor=executor, records=path)
+    done = len(stopped.value.simulation.outcomes)
+    assert 0 < done < 20_000 and len(path.read_text().splitlines()) == done
+    assert "waiting for" not in capfd.readouterr().err

@@ -7,9 +7,10 @@ import importlib
 import io
 import pickle
 import signal
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -190,6 +191,45 @@ def test_ctrl_c_stops_after_the_game_in_hand(
     assert f"{done} of 30 games (the run was stopped)" in " ".join(part.table().split())
     told = "stopping: waiting for the 1 game in hand (Ctrl-C again stops at once)\n"
     assert capfd.readouterr().err.endswith(told)
+
+
+class EndsAtOnce(Executor):
+    """Two workers that follow a stop, as ``worker_pool``'s do, and end their game in
+    hand the moment they are told: each of the two first chunks comes back with its
+    first game only. The signal comes as the sixth chunk is handed out."""
+
+    _max_workers = 2
+
+    def __init__(self) -> None:
+        self.given: list[tuple[Future[object], Callable[[], object]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        plan, start, _ = args
+        future: Future[object] = Future()
+        self.given.append((future, lambda: fn(plan, start, start + 1)))
+        if len(self.given) == 6:
+            signal.raise_signal(signal.SIGTERM)
+        return future
+
+    def told(self) -> None:
+        for future, first_game in self.given[:2]:
+            future.set_result(first_game())
+
+
+def test_the_line_of_a_stop_counts_the_games_in_hand_as_the_signal_comes(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    # Told workers may end their games before the run looks again (within its poll):
+    # the line is written by the signal, with the games in hand then.
+    executor = EndsAtOnce()
+    with sim_module.Stop() as stop:  # as the command line catches the signals early
+        stop.told.append(executor.told)
+        with pytest.raises(Interrupted) as stopped:
+            simulate("pig", 40, chunk=4, executor=executor)
+    assert len(stopped.value.simulation.outcomes) == 1  # the first game of chunk 0
+    told = "dicerules simulate: stopping: waiting for the 2 games in hand (SIGTERM again"
+    assert capfd.readouterr().err == f"{told} stops at once)\n"
+    assert all(future.done() for future, _ in executor.given)  # the rest were cancelled
 
 
 def test_a_signal_before_the_run_starts_stops_it_before_any_game() -> None:

@@ -49,6 +49,7 @@ from dicerules.testing import (
     check_finished,
     check_game,
     check_illegal,
+    check_messages_named,
     check_replay,
     check_state,
     check_step,
@@ -114,6 +115,12 @@ def test_every_game_has_presets(game_name: str) -> None:
     assert game.name == game_name
     assert game.presets, f"{game_name} has no presets"
     assert game.default_rules in game.presets.values(), f"{game_name}: default_rules is no preset"
+
+
+def test_every_field_of_a_message_has_a_name(game_name: str) -> None:
+    """dicerules.testing.check_messages_named: no View field is a tuple of mixed types
+    that a message could hold only by position."""
+    check_messages_named(get_game(game_name))
 
 
 # ------------------------------------------------------------------- random games
@@ -437,7 +444,7 @@ def test_record_json_has_exactly_the_contract_keys(case: Case, games: list[Playt
     assert list(data) == ["format", "game", "rules", "stream", "actions", "rolls"]
     assert data["format"] == FORMAT
     assert data["game"] == case.game_name
-    assert data["stream"] == {"seed": games[0].seed}
+    assert data["stream"] == {"seed": str(games[0].seed)}
     # Every field, but those added after records were first written while at their default.
     rules = games[0].final.rules
     assert set(data["rules"]) == {

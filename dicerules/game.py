@@ -156,7 +156,7 @@ class Benchmarks(Generic[S, R]):
     """Whether ``bench --simulate`` times this game (its default rules, random bots) when
     no game is named; by default not."""
     messages: R | None = None
-    """Rules under which bench times ``dicerules.wire``'s view message (and ``json.dumps``
+    """Rules under which bench times ``dicerules.wire``'s view message (and ``wire.dumps``
     of it) for the seat to act, beside ``view`` itself; None: not timed."""
 
 

@@ -6,11 +6,20 @@ from the rules and the stream, checks each one, and checks that it drew the
 same dice as the record says; a ReplayError names the first step that fails.
 
 The JSON is one object with exactly the keys ``format``, ``game``, ``rules``,
-``stream`` (``{"seed": n}`` or ``{"scripted": [values]}``), ``actions`` and
+``stream`` (``{"seed": "n"}`` or ``{"scripted": [values]}``), ``actions`` and
 ``rolls``, and ``tags`` when the record has any. A SeededStream that did not start
 at position 0 also writes ``"position"`` beside its seed. (A ScriptedStream is
 written as the values it had left: new_game starts every game on a fresh script of
 those.)
+
+Format 2 (``FORMAT``, what ``record`` makes) writes the seed and the position as
+strings of decimal digits: a seed goes up to 2**64 - 1, past the integers that
+JavaScript (and every JSON reader that takes numbers as doubles) reads exactly, and
+a replay of another seed is of another game. Every int it holds (a rule, a die) is
+within 2**53 - 1 (``SAFE_INTEGER``), and its text is compact UTF-8 JSON. Format 1 wrote
+them as JSON numbers, spaced, ASCII: it is read too, and a record read from it is
+written again as it was (``attrs.evolve(rec, format=2)`` makes it format 2). A
+reader of format 1 alone refuses format 2 with a RecordError naming the format.
 
 ``tags`` (``Tags``) say who played, as a chess game's headers do: ``event``,
 ``date``, ``players`` (each seat's bot name, or ``"human"``) and the ``dicerules``
@@ -28,11 +37,13 @@ game that declares no ``max_length`` (pig, eighteen without ``max_rounds``) gets
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Final, Literal, get_origin
 
 import attrs
 import cattrs
+import orjson
 
 from dicerules.errors import (
     DiceRulesError,
@@ -51,8 +62,10 @@ from dicerules.tape import Log
 
 __all__ = [
     "FORMAT",
+    "FORMATS",
     "MAX_ACTIONS",
     "MAX_LINE",
+    "SAFE_INTEGER",
     "GameRecord",
     "RuleValue",
     "Tags",
@@ -61,9 +74,17 @@ __all__ = [
     "replay",
 ]
 
-FORMAT: Final = 1
-"""The record format this version writes and reads. A change that alters any replay
-of an existing record gets a new number."""
+FORMAT: Final = 2
+"""The record format this version writes. A change that alters any replay of an
+existing record, or the JSON of one, gets a new number."""
+
+FORMATS: Final = (1, 2)
+"""The record formats this version reads (and writes, a record in its own)."""
+
+SAFE_INTEGER: Final = 2**53 - 1
+"""The largest int JavaScript (and every JSON reader that takes numbers as doubles)
+reads exactly: a format 2 record, and a message of ``dicerules.wire``, holds no number
+past it (nor below its negative)."""
 
 MAX_ACTIONS: Final = 100_000
 """The most actions a record of a game that declares no ``max_length`` may hold (a
@@ -253,28 +274,60 @@ def _game_named(name: str) -> AnyGame:
     return game
 
 
-def _stream_to_dict(stream: SeededStream | ScriptedStream) -> dict[str, object]:
+def _stream_to_dict(stream: SeededStream | ScriptedStream, format: int) -> dict[str, object]:
     if isinstance(stream, SeededStream):
+        number = str if format >= 2 else int
         if stream.position:
-            return {"seed": stream.seed, "position": stream.position}
-        return {"seed": stream.seed}
+            return {"seed": number(stream.seed), "position": number(stream.position)}
+        return {"seed": number(stream.seed)}
     return {"scripted": list(stream.remaining)}
+
+
+_DIGITS: Final = re.compile(r"0|[1-9][0-9]*")
+
+
+def _number(value: object, format: int, name: str, example: str) -> int | None:
+    """The int a format ``format`` record writes as ``value``: a JSON int in format 1,
+    a string of decimal digits in format 2; None for anything else."""
+    if format < 2:
+        return value if _is_int(value) else None  # type: ignore[return-value]
+    if type(value) is int:
+        raise RecordError(
+            f"stream {name} must be a string of digits in record format {format}, such as"
+            f" {example}, not the number {shown(value)}"
+        )
+    if type(value) is not str or not _DIGITS.fullmatch(value):
+        return None
+    try:
+        return int(value)
+    except ValueError:  # more digits than Python reads from text
+        return None
 
 
 def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def _stream_from_dict(data: object) -> SeededStream | ScriptedStream:
+def _stream_from_dict(data: object, format: int) -> SeededStream | ScriptedStream:
     if not isinstance(data, Mapping):
         raise RecordError(f"stream must be an object, not {type(data).__name__}")
     keys = set(data)
     if keys in ({"seed"}, {"seed", "position"}):
-        seed, position = data["seed"], data.get("position", 0)
-        if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
-            raise RecordError(f"stream seed must be an int from 0 to 2**64 - 1, got {shown(seed)}")
-        if not _is_int(position) or position < 0:
-            raise RecordError(f"stream position must be an int >= 0, got {shown(position)}")
+        seed = _number(data["seed"], format, "seed", '"7"')
+        if seed is None or not 0 <= seed < SEED_LIMIT:
+            raise RecordError(
+                f"stream seed must be {_written_as(format)} from 0 to 2**64 - 1,"
+                f" got {shown(data['seed'])}"
+            )
+        position = 0
+        if "position" in data:
+            found = _number(data["position"], format, "position", '"3"')
+            if found is None or found < 0:
+                raise RecordError(
+                    f"stream position must be {_written_as(format)} >= 0,"
+                    f" got {shown(data['position'])}"
+                )
+            position = found
         return SeededStream(seed, position)
     if keys == {"scripted"}:
         values = data["scripted"]
@@ -285,6 +338,11 @@ def _stream_from_dict(data: object) -> SeededStream | ScriptedStream:
         'stream must be {"seed": n} or {"scripted": [values]},'
         f" got keys {sorted(map(_key_text, keys))}"
     )
+
+
+def _written_as(format: int) -> str:
+    """What a format ``format`` record writes a seed as."""
+    return "an int" if format < 2 else "a string of digits"
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -320,12 +378,7 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         # A record is checked whole when it is made, however it is made.
-        if not _is_int(self.format):
-            raise RecordError(f"format must be an int, got {shown(self.format)}")
-        if self.format != FORMAT:
-            raise RecordError(
-                f"record format {shown(self.format)} is not supported (this reads {FORMAT})"
-            )
+        _check_format(self.format)
         if not isinstance(self.game, str):
             raise RecordError(f"game must be a string, got {shown(self.game)}")
         game = _game_named(self.game)
@@ -348,6 +401,32 @@ class GameRecord:
             count = game.seats(rules_object)
             if len(seats) != count:
                 raise RecordError(f"the tag players names {len(seats)} seats; the game has {count}")
+        if self.format >= 2:
+            self._check_json_safe()
+
+    def _check_json_safe(self) -> None:
+        """Every int a format 2 record writes as a number is a safe integer, and every
+        tag is Unicode text (UTF-8 has no lone surrogate)."""
+        numbers: list[tuple[str, object]] = [
+            *((f"rule {name}", value) for name, value in self.rules.items()),
+            *(("die", value) for value in self.rolls),
+        ]
+        if isinstance(self.stream, ScriptedStream):
+            numbers.extend(("scripted value", value) for value in self.stream.values)
+        for what, value in numbers:
+            if isinstance(value, int) and not -SAFE_INTEGER <= value <= SAFE_INTEGER:
+                raise RecordError(
+                    f"the {what} {shown(value)} is past 2**53 - 1, which a JSON reader may"
+                    f" read as another number: record format {self.format} holds none"
+                )
+        for name, value in self.tags.to_dict().items():
+            for text in value if isinstance(value, list) else [value]:
+                try:
+                    str(text).encode()
+                except UnicodeEncodeError:
+                    raise RecordError(
+                        f"the tag {name} is not Unicode text: {shown(text)}"
+                    ) from None
 
     def to_dict(self) -> dict[str, object]:
         """The record as the JSON object it is written as."""
@@ -355,15 +434,18 @@ class GameRecord:
             "format": self.format,
             "game": self.game,
             "rules": dict(self.rules),
-            "stream": _stream_to_dict(self.stream),
+            "stream": _stream_to_dict(self.stream, self.format),
             "actions": list(self.actions),
             "rolls": list(self.rolls),
             **({"tags": tags} if (tags := self.tags.to_dict()) else {}),
         }
 
     def to_json(self) -> str:
-        """The record as one line of JSON, keys in a fixed order."""
-        return json.dumps(self.to_dict())
+        """The record as one line of JSON, keys in a fixed order: compact UTF-8 JSON in
+        format 2, spaced ASCII in format 1 (as that format was always written)."""
+        if self.format < 2:
+            return json.dumps(self.to_dict())
+        return orjson.dumps(self.to_dict()).decode()
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -378,6 +460,7 @@ class GameRecord:
             raise RecordError(f"the record lacks {', '.join(missing)}")
         if unknown:
             raise RecordError(f"the record has unknown keys {', '.join(unknown)}")
+        _check_format(data["format"])
         actions, rolls = data["actions"], data["rolls"]
         if not isinstance(actions, list):
             raise RecordError("actions must be a list of strings")
@@ -386,7 +469,7 @@ class GameRecord:
         return cls(
             game=data["game"],
             rules=data["rules"],
-            stream=_stream_from_dict(data["stream"]),
+            stream=_stream_from_dict(data["stream"], data["format"]),
             actions=tuple(actions),
             rolls=tuple(rolls),
             format=data["format"],
@@ -407,6 +490,16 @@ class GameRecord:
         except RecursionError:
             raise RecordError("the record is nested too deeply to be a record") from None
         return cls.from_dict(data)
+
+
+def _check_format(format: object) -> None:
+    if not _is_int(format):
+        raise RecordError(f"format must be an int, got {shown(format)}")
+    if format not in FORMATS:
+        raise RecordError(
+            f"record format {shown(format)} is not supported (this reads"
+            f" {' and '.join(map(str, FORMATS))})"
+        )
 
 
 def record(state: object, tags: Tags | None = None) -> GameRecord:

@@ -256,11 +256,13 @@ class Simulation:
     def to_rows(self) -> list[dict[str, Any]]:
         """A plain dict per bot, then per seat: the numbers of ``table()``, unrounded,
         after the run's game, rules (as ``table()`` names them: the nearest preset and
-        the fields set otherwise), seed and bots (as ``--bots`` takes them)."""
+        the fields set otherwise), seed (a string of digits, as ``--seed`` takes it: a
+        JSON reader that takes numbers as doubles, as JavaScript's does, would change
+        one past 2**53 - 1) and bots (as ``--bots`` takes them)."""
         run = {
             "game": self.game,
             "rules": rules_label(get_game(self.game), self.rules),
-            "seed": self.seed,
+            "seed": str(self.seed),
             "bots": ",".join(self.bots),
         }
         named = [("bot", name, tally) for name, tally in self.by_bot.items()]

@@ -32,7 +32,9 @@ the first; two of them have the second):
   scores. The check: ``sum(scores(state)) + outside_scores(state)`` never changes,
   so scores that drift fail it, whatever the state holds.
 
-Every game's messages to apps (``dicerules.wire``) are checked too: every seat's and
+Every game's messages to apps (``dicerules.wire``) are checked too: every field of
+them has a name (a View holds no tuple of mixed types, ``tuple[int, Bid]``, that is
+not a ``typing.NamedTuple``: other languages' types read it poorly), every seat's and
 the spectator's view message of every state is JSON, and each step's events begin
 with its action; with ``resample_hidden``, a state whose hidden dice are drawn afresh
 gives the same view message and events, byte for byte (a view field that views do not
@@ -87,7 +89,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from dicerules import wire
 from dicerules._orders import legal_orders
-from dicerules.errors import IllegalActionError, RecordError
+from dicerules.errors import DiceRulesError, IllegalActionError, RecordError
 from dicerules.facts import ScoreChange, returns
 from dicerules.game import GAMES, AnyGame
 from dicerules.narration import Narrator
@@ -102,6 +104,7 @@ __all__ = [
     "check_finished",
     "check_game",
     "check_illegal",
+    "check_messages_named",
     "check_parts",
     "check_replay",
     "check_state",
@@ -498,6 +501,25 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
                 f" when only hidden information was drawn again: {_short(seen)}, then"
                 f" {_short(other)}"
             )
+
+
+def check_messages_named(game: AnyGame) -> None:
+    """The promise that every field of ``game``'s messages has a name: no View field (or
+    field of a class in it) is a tuple of mixed types that wire can only number.
+
+    A View that wire cannot write at all is left to the checks of each state's message,
+    which name the shortest game that shows it.
+    """
+    try:
+        places = wire.unnamed(game)
+    except DiceRulesError:
+        return
+    assert not places, (
+        f"{game.name}: promise: every field of a message has a name; {', '.join(places)}"
+        " is a tuple of mixed types, which a message holds as an object of fields _0, _1,"
+        " ...: make it a typing.NamedTuple (class Placed(NamedTuple): seat: int; bid: Bid)"
+        " to name them"
+    )
 
 
 def _made(call: str, game: AnyGame, *args: Any) -> Any:
@@ -1389,11 +1411,15 @@ def check_game(
     them pickled, with cloudpickle where it is installed, and the check is skipped
     with a warning for a game that cannot go).
 
+    Before any game, that every field of its messages has a name
+    (``check_messages_named``).
+
     Raises AssertionError: the broken promise (and the part, for an optional one),
     and the shortest action log found (the rules, the dice in the order rolled, and
     the actions), which replays with ``new_game(rules, stream=ScriptedStream(dice))``.
     Deterministic: the same game gives the same verdict on every run.
     """
+    check_messages_named(game)
     failures: list[tuple[int, str, str]] = []
     machine = type("Checked", (state_machine(game, rules),), {"failures": failures})
     try:

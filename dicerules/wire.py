@@ -5,38 +5,55 @@ messages, not Python objects. This module makes them, for every registered game
 (plugins included), from the parts of the Game contract alone:
 
 * ``view(game, state, seat)``: what ``seat`` (None: a spectator) may know, as a
-  dict of JSON values: ``format``, ``game``, ``rules`` (every Rules field), ``seat``,
-  ``step`` (the actions so far), ``to_act``, ``over``, ``winners`` (``[]`` until the
-  end), ``scores`` (``null`` until the end), ``view`` (the fields of the game's View,
-  but its ``rules`` and ``player``, which the message holds already: actions in the
-  game's notation, nested values as objects of their fields, tuples as arrays) and
+  dict of JSON values: ``format``, ``game``, ``rules`` (every Rules field, as
+  ``rules`` makes them),
+  ``seat``, ``step`` (the actions so far), ``to_act``, ``over``, ``winners`` (``[]``
+  until the end), ``scores`` (``null`` until the end), ``view`` (the fields of the
+  game's View, but its ``rules`` and ``player``, which the message holds already) and
   ``legal`` (the legal moves in notation when ``seat`` is to act, else ``[]``).
   It is made from ``game.view(state, seat)`` and public facts alone, so it never
   holds the stream, its seed, the tape, nor anything the View hides.
 * ``move(game, state, seat, text)``: a client's move, checked and applied.
 * ``error(exc)``: the message of a refusal: ``{"error": code, "message": text}``,
-  the codes stable (``CODES``).
+  the codes stable (``CODES``, and ``ERROR_CODES``: every code it can send).
 * ``events(game, before, after, seat)``: what ``seat`` saw happen between two states
   of one game, in order: each action and who made it, each change of the seat's view
   that it brought (a roll, a reveal), each new round, and the end. They are made from
   the seat's views of the states in between, so they show nothing the views do not.
+* ``rules(game, rules)``: a Rules value as the one object every message holds it as.
 * ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
-  View class's fields and types (``dicerules schema GAME`` prints it).
+  View class's fields and types (``dicerules schema GAME`` prints it), every
+  definition titled with a name that is a type name in TypeScript, Go and Rust
+  (``LiarsDiceView``, ``Refusal``), for generating a client's types.
+
+A View's values become JSON by their types: an action is its notation; an attrs class
+or a ``typing.NamedTuple`` an object of its fields (so a pair the game names, such as
+liar's dice's ``Placed(seat, bid)``, is ``{"seat": 1, "bid": "3x4"}``); a tuple of one
+type (``tuple[int, ...]``, ``tuple[int, int]``) an array. No message holds a tuple by
+position: a tuple of mixed types that the game does not name (``tuple[int, Bid]``) is
+an object of fields ``_0``, ``_1``, ... (``unnamed`` lists them; ``check_game`` asks
+the game to name them).
 
 Messages are stable like records: the same state gives the same message, byte for
 byte, on every machine and Python (keys in a fixed order, ints, no floats), and a
-change to them is a new ``FORMAT``.
+change to them is a new ``FORMAT``. ``dumps`` writes them as compact JSON text, to be
+sent as UTF-8 (JSON's own encoding: a player's name is written as it is, not escaped),
+with orjson, and refuses an int past 2**53 - 1 (or below its negative), which
+JavaScript would read as another number: no message of a built-in game holds one (each
+Rules int field is bounded, and the games count dice, points and steps under them),
+and a seed is never in a message.
 """
 
 from __future__ import annotations
 
-import json
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, Union, get_args, get_origin
 
 import attrs
+import orjson
 
 from dicerules.errors import (
     DiceRulesError,
@@ -53,13 +70,16 @@ from dicerules.errors import (
     shown,
 )
 from dicerules.game import AnyGame, Game, check_seat, get_game
+from dicerules.records import SAFE_INTEGER
 from dicerules.rulefields import field_spec
 from dicerules.tape import Tape
 
 __all__ = [
     "CODES",
+    "ERROR_CODES",
     "FORMAT",
     "MAX_MOVE",
+    "SAFE_INTEGER",
     "JSONValue",
     "Message",
     "dumps",
@@ -67,18 +87,21 @@ __all__ = [
     "events",
     "events_along",
     "move",
+    "rules",
     "schema",
+    "type_name",
+    "unnamed",
     "view",
 ]
 
-FORMAT: Final = 1
+FORMAT: Final = 2
 """The version of every message's shape; a change to any message gets a new number."""
 
 MAX_MOVE: Final = 200
 """The most characters a move's text may hold (no game's notation needs more)."""
 
 JSONValue: TypeAlias = Union[bool, int, str, list["JSONValue"], dict[str, "JSONValue"], None]  # noqa: UP007
-"""A value ``json.dumps`` writes as it is."""
+"""A value ``dumps`` writes as it is."""
 
 Message = dict[str, JSONValue]
 """One message: a JSON object."""
@@ -101,24 +124,27 @@ CODES: Final[tuple[tuple[type[BaseException], str], ...]] = (
 ``"internal"``. The codes never change."""
 
 _INTERNAL: Final = "internal"
+
+ERROR_CODES: Final[tuple[str, ...]] = (*(code for _, code in CODES), _INTERNAL)
+"""Every code ``error`` gives, in order: the one list the schema's ``RefusalCode``
+is made of."""
+
 _MESSAGE_LIMIT: Final = 500
 
 
-# ------------------------------------------------------------------ the four calls
+# ------------------------------------------------------------------ the calls
 
 
 def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
     """What ``seat`` (None: a spectator) may know of ``state``, as a JSON message."""
     codec = _codec(game)
     game = codec.game
-    codec.check_state(state)
+    if type(state) is not codec.state_class:
+        codec.check_state(state)
     check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
     seen = game.view(state, seat)
-    over = game.is_terminal(state)
     to_act = game.current_player(state)
-    legal: list[JSONValue] = []
-    if seat is not None and seat == to_act:
-        legal.extend(codec.legal(game.legal_actions(state)))
+    over = game.is_terminal(state)
     return {
         "format": FORMAT,
         "game": game.name,
@@ -130,8 +156,22 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
         "winners": list(game.winners(state)) if over else [],
         "scores": list(game.scores(state)) if over else None,
         "view": codec.encode_view(seen),
-        "legal": legal,
+        "legal": [*codec.legal(game.legal_actions(state))]
+        if seat is not None and seat == to_act
+        else [],
     }
+
+
+def rules(game: AnyGame | str, rules: object) -> Message:
+    """``rules`` (a Rules value of ``game``) as every message holds it: each field, in
+    field order (the ``rules`` of a view message; the schema's ``Rules``)."""
+    codec = _codec(game)
+    if type(rules) is not codec.game.Rules:
+        raise WrongTypeError(
+            f"{codec.game.name} rules are a {codec.game.Rules.__name__},"
+            f" not {shown(type(rules).__name__)}"
+        )
+    return codec.rules(rules)
 
 
 def move(game: AnyGame | str, state: object, seat: int | None, text: object) -> Any:
@@ -238,9 +278,70 @@ def schema(game: AnyGame | str) -> Message:
     return _codec(game).schema()
 
 
+def unnamed(game: AnyGame | str) -> tuple[str, ...]:
+    """Where ``game``'s messages hold a tuple of mixed types whose fields have no names
+    (``View.bids[]`` for ``bids: tuple[tuple[int, Bid], ...]``), written as an object of
+    fields ``_0``, ``_1``, ...: each is better a ``typing.NamedTuple``. ``()`` for every
+    built-in game."""
+    return tuple(_codec(game).unnamed)
+
+
+def type_name(name: str) -> str:
+    """A game's name as the start of its types' names: ``liars-dice`` -> ``LiarsDice``
+    (each word capitalized; ``Game`` before a leading digit)."""
+    words = [word for word in re.split(r"[^A-Za-z0-9]+", name) if word]
+    joined = "".join(word[0].upper() + word[1:] for word in words)
+    return joined if joined[:1].isalpha() else "Game" + joined
+
+
 def dumps(message: object) -> str:
-    """A message as compact JSON text, ASCII, keys in the message's own order."""
-    return json.dumps(message, separators=(",", ":"))
+    """A message as compact JSON text (UTF-8 once encoded), keys in the message's own
+    order. InvalidArgumentError for an int past ``SAFE_INTEGER`` (or below its
+    negative) or a str that is not Unicode text (a lone surrogate); WrongTypeError for
+    a value that is not JSON."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_STRICT_INTEGER).decode()
+    except orjson.JSONEncodeError as failed:
+        try:
+            found = _unwritable(message, "the message")
+        except RecursionError:
+            found = None
+        raise found or WrongTypeError(f"the message cannot be written as JSON: {failed}") from None
+
+
+def _unwritable(value: object, where: str) -> DiceRulesError | None:
+    """The error that names the first value in ``value`` that JSON text cannot hold."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if type(key) is not str:
+                return WrongTypeError(f"a message's keys are strs: {where} has {shown(key)}")
+            found = _unwritable(item, f"{where}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(value, list | tuple):
+        return next(
+            (e for i, item in enumerate(value) if (e := _unwritable(item, f"{where}[{i}]"))),
+            None,
+        )
+    if isinstance(value, str):
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            return InvalidArgumentError(f"{where} is not Unicode text: {shown(value)}")
+        return None
+    if value is None or isinstance(value, bool | float):
+        return None
+    if isinstance(value, int):
+        if -SAFE_INTEGER <= value <= SAFE_INTEGER:
+            return None
+        return InvalidArgumentError(
+            f"{where} is {value}: a message holds ints from -(2**53 - 1) to 2**53 - 1,"
+            " which every JSON reader reads exactly"
+        )
+    return WrongTypeError(
+        f"a message cannot hold a {type(value).__name__}: {where} is {shown(value)}"
+    )
 
 
 # ------------------------------------------------------------------ events
@@ -320,6 +421,9 @@ _CACHED: Final = 1 << 14
 
 def _codec(game: object) -> _Codec:
     """The codec of ``game`` (a Game or a registered name), made on first use."""
+    codec = _CODECS.get(id(game))
+    if codec is not None and codec.game is game:
+        return codec
     if isinstance(game, str):
         game = get_game(game)
     if not isinstance(game, Game):
@@ -345,18 +449,29 @@ class _Codec:
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
+        self.state_class: type = game.State
+        self.prefix = type_name(game.name)
         self.defs: dict[str, dict[str, Any]] = {}
-        self.named: dict[type, tuple[str, str]] = {}
+        self.named: dict[type, tuple[str, Writer]] = {}
+        self.titles: set[str] = set()
+        self.unnamed: list[str] = []
         self.actions = _action_classes(game)
         self.view_class = _view_class(game)
-        self._texts: dict[int, tuple[object, str]] = {}
+        self._texts: dict[int, str] = {}
+        self._kept: list[object] = []
         self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
         self._rules: dict[int, tuple[object, Message]] = {}
         # The encoders are Python source, made from the types and compiled once (as
-        # attrs makes its methods): a field costs an expression, not a call.
+        # attrs makes its methods): a field costs an expression, not a call, and so does
+        # an object of a View's class, and an action's notation written before.
         self.source: list[str] = []
-        self._namespace: dict[str, Any] = {"_n": self.notation, "_unknown": _unknown}
+        self._namespace: dict[str, Any] = {
+            "_n": self.notation,
+            "_texts": self._texts,
+            "_unknown": _unknown,
+        }
         self._count = 0
+        self.message_titles = {name: self.title(name) for name in _MESSAGE_TITLES}
         rules_type = self._object(game.Rules, "rules", ())
         view_type = self._object(self.view_class, "view", _SKIPPED_FIELDS)
         self.rules_schema, self.view_schema = rules_type.schema, view_type.schema
@@ -369,20 +484,35 @@ class _Codec:
         self._count += 1
         return f"_{prefix}{self._count}"
 
+    def title(self, name: str) -> str:
+        """A title of its own for the definition ``name``: the game's prefix, then
+        ``name`` (a number after it if another definition has that title)."""
+        title = self.prefix + name
+        number = 1
+        while title in self.titles:
+            number += 1
+            title = f"{self.prefix}{name}{number}"
+        self.titles.add(title)
+        return title
+
     # Engines share their action objects and their tuples of legal actions among
-    # states (tables made once), so each is written once, found again by identity
-    # (the object is kept, so its id cannot be taken by another); never by hashing
-    # an action, which costs more than writing it.
+    # states (tables made once), so each is written once, found again by its id: the
+    # object is kept (in ``_kept``, added before its text and let go after it), so
+    # its id cannot be taken by another while the text is known. Never by hashing an
+    # action, which costs more than writing it.
 
     def notation(self, action: object) -> str:
-        """``format_action(action)``, written once per action object."""
+        """``format_action(action)``, written once per action object (the encoders look
+        ``_texts`` up first, and call this only for an action not written before)."""
         known = self._texts.get(id(action))
-        if known is not None and known[0] is action:
-            return known[1]
+        if known is not None:
+            return known
         text = self.game.format_action(action)
         if len(self._texts) >= _CACHED:
             self._texts.clear()
-        self._texts[id(action)] = (action, text)
+            self._kept.clear()
+        self._kept.append(action)
+        self._texts[id(action)] = text
         return text
 
     def legal(self, actions: tuple[Any, ...]) -> list[str]:
@@ -398,7 +528,7 @@ class _Codec:
         return texts
 
     def check_state(self, state: object) -> None:
-        if type(state) is not self.game.State:
+        if type(state) is not self.state_class:
             raise WrongTypeError(
                 f"{self.game.name} messages are made of {self.game.name} states,"
                 f" not {shown(type(state).__name__)}"
@@ -409,12 +539,12 @@ class _Codec:
         game holds the same one)."""
         known = self._rules.get(id(rules))
         if known is not None and known[0] is rules:
-            return dict(known[1])
+            return known[1].copy()
         found = self._encode_rules(rules)
         if len(self._rules) >= _CACHED:
             self._rules.clear()
         self._rules[id(rules)] = (rules, found)
-        return dict(found)
+        return found.copy()
 
     # -------------------------------------------------------------- types
 
@@ -439,7 +569,7 @@ class _Codec:
             return self._tuple(get_args(kind), where)
         elif isinstance(kind, type):
             if kind in self.actions:
-                return _Type(_called("_n"), self._define("action", _ACTION_SCHEMA))
+                return _Type(_notation, {"$ref": "#/$defs/action"})
             if issubclass(kind, tuple) and hasattr(kind, "_fields"):
                 return self._object(kind, where, ())
             if attrs.has(kind):
@@ -449,10 +579,6 @@ class _Codec:
             f" {getattr(kind, '__name__', None) or shown(kind)} (a JSON message holds ints,"
             " strs, bools, None, Literals, tuples, attrs classes, NamedTuples and actions)"
         )
-
-    def _define(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
-        self.defs.setdefault(name, body)
-        return {"$ref": f"#/$defs/{name}"}
 
     def _union(self, kinds: tuple[Any, ...], where: str) -> _Type:
         parts = [self.type_of(kind, where) for kind in kinds]
@@ -466,7 +592,10 @@ class _Codec:
         if len(kinds) == 2 and type(None) in kinds:
             write = parts[kinds.index(type(None)) - 1].write
             assert write is not None
-            return _Type(lambda src: f"(None if {src} is None else {write(src)})", body)
+            known = self._fresh("x")  # the value is read once, not once a field
+            return _Type(
+                lambda src: f"(None if ({known} := {src}) is None else {write(known)})", body
+            )
         name = self._fresh("union")
         lines = [f"def {name}(x):", "    t = type(x)"]
         for kind, part in zip(kinds, parts, strict=True):
@@ -479,35 +608,48 @@ class _Codec:
         return _Type(_called(name), body)
 
     def _tuple(self, args: tuple[Any, ...], where: str) -> _Type:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = self.type_of(args[0], f"{where}[]")
+        """A tuple of one type is an array (of a fixed length when the type says it);
+        one of mixed types, an object of fields ``_0``, ``_1``, ... (never a positional
+        array, which few languages' types can say)."""
+        variable = len(args) == 2 and args[1] is Ellipsis
+        if variable or len(set(args)) <= 1:
+            item = self.type_of(args[0], f"{where}[]") if args else _Type(None, {})
             body: dict[str, Any] = {"type": "array", "items": item.schema}
+            if not variable:
+                body.update(minItems=len(args), maxItems=len(args))
             write = item.write
             if write is None:
-                return _Type(_called("list"), body)
+                return _Type(_as_list, body)
+            if write is _as_list:  # no comprehension's frame for each array of arrays
+                return _Type(lambda src: f"list(map(list, {src}))", body)
             each = self._fresh("item")
             return _Type(lambda src: f"[{write(each)} for {each} in {src}]", body)
+        self.unnamed.append(where)
         items = [self.type_of(arg, f"{where}[{index}]") for index, arg in enumerate(args)]
+        names = [f"_{index}" for index in range(len(items))]
         body = {
-            "type": "array",
-            "prefixItems": [item.schema for item in items],
-            "items": False,
-            "minItems": len(items),
+            "type": "object",
+            "description": "a tuple whose fields have no names: _0 is its first, and so on",
+            "properties": {name: item.schema for name, item in zip(names, items, strict=True)},
+            "required": names,
+            "additionalProperties": False,
         }
-        if all(item.write is None for item in items):
-            return _Type(_called("list"), body)
-        writes = [item.write for item in items]
-
-        def fixed(src: str) -> str:
-            return "[" + ", ".join(_written(w, f"{src}[{i}]") for i, w in enumerate(writes)) + "]"
-
-        return _Type(fixed, body)
+        function = self._fresh("tuple")
+        self.source.append(
+            f"def {function}(v):\n    return {{"
+            + ", ".join(
+                f"{name!r}: {_written(item.write, f'v[{index}]')}"
+                for index, (name, item) in enumerate(zip(names, items, strict=True))
+            )
+            + "}"
+        )
+        return _Type(_called(function), body)
 
     def _object(self, cls: type, where: str, skipped: frozenset[str] | tuple[()]) -> _Type:
         """An object of ``cls``'s fields (attrs or NamedTuple), in field order."""
         known = self.named.get(cls)
         if known is not None:
-            return _Type(_called(known[1]), {"$ref": f"#/$defs/{known[0]}"})
+            return _Type(known[1], {"$ref": f"#/$defs/{known[0]}"})
         try:
             hints = typing.get_type_hints(cls)
         except Exception as error:
@@ -528,36 +670,44 @@ class _Codec:
             "required": names,
             "additionalProperties": False,
         }
-        top = where in ("rules", "view")
-        function = f"_{where}" if top else self._fresh(cls.__name__.lower())
-        named = attrs.has(cls)
-        reads = [f"v.{name}" if named else f"v[{index}]" for index, (name, _) in enumerate(fields)]
-        self.source.append(
-            f"def {function}(v):\n    return {{"
-            + ", ".join(
-                f"{name!r}: {_written(kind.write, read)}"
-                for (name, kind), read in zip(fields, reads, strict=True)
+        by_name = attrs.has(cls)
+
+        def write(src: str) -> str:
+            reads = [
+                f"{src}.{name}" if by_name else f"{src}[{i}]" for i, (name, _) in enumerate(fields)
+            ]
+            return (
+                "{"
+                + ", ".join(
+                    f"{name!r}: {_written(kind.write, read)}"
+                    for (name, kind), read in zip(fields, reads, strict=True)
+                )
+                + "}"
             )
-            + "}"
-        )
-        if top:
-            return _Type(_called(function), body)
+
+        if where in ("rules", "view"):
+            self.source.append(f"def _{where}(v):\n    return {write('v')}")
+            return _Type(_called(f"_{where}"), body)
         name = cls.__name__
-        while name in self.defs or name in ("action", "rules", "view"):
+        while name in self.defs or name in _MESSAGE_DEFS:
             name += "_"
-        self.named[cls] = (name, function)
-        self.defs[name] = body
-        return _Type(_called(function), {"$ref": f"#/$defs/{name}"})
+        self.named[cls] = (name, write)
+        self.defs[name] = {"title": self.title(cls.__name__), **body}
+        return _Type(write, {"$ref": f"#/$defs/{name}"})
 
     # -------------------------------------------------------------- the schema
 
     def schema(self) -> dict[str, Any]:
-        """The JSON Schema of a view message and of a list of events."""
+        """The JSON Schema of a view message, of a list of events and of an error."""
         seat = {"type": ["integer", "null"], "minimum": 0}
         seats = {"type": "array", "items": {"type": "integer", "minimum": 0}}
         scores = {"type": "array", "items": {"type": "integer"}}
         step = {"type": "integer", "minimum": 0}
+        action = {"$ref": "#/$defs/action"}
+        titles = self.message_titles
         view_message: dict[str, Any] = {
+            "title": titles["ViewMessage"],
+            "description": "what a seat, or a spectator, may know (dicerules.wire.view)",
             "type": "object",
             "properties": {
                 "format": {"const": FORMAT},
@@ -570,27 +720,20 @@ class _Codec:
                 "winners": seats,
                 "scores": {"anyOf": [scores, {"type": "null"}]},
                 "view": {"$ref": "#/$defs/view"},
-                "legal": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+                "legal": {"type": "array", "items": action},
             },
             "required": list(_VIEW_KEYS),
             "additionalProperties": False,
         }
-        changed = dict(self.view_schema)
-        changed.pop("required", None)
-        event = {
-            "anyOf": [
-                _event("action", {"seat": seat, "action": {"$ref": "#/$defs/action"}}),
-                _event("seen", {"changed": changed}),
-                _event("round", {"round": {"type": "integer"}}),
-                _event("end", {"winners": seats, "scores": scores}),
-            ]
-        }
+        change = {key: value for key, value in self.view_schema.items() if key != "required"}
         return {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": f"{self.game.name} messages, format {FORMAT}",
+            "title": titles["Message"],
             "description": (
-                "A view message (dicerules.wire.view), a list of events (dicerules.wire.events)"
-                " or an error (dicerules.wire.error)"
+                f"The messages of {self.game.name}, format {FORMAT}: a view message"
+                " (dicerules.wire.view), a list of events (dicerules.wire.events) or a"
+                " refusal (dicerules.wire.error). Every integer is from -(2**53 - 1) to"
+                " 2**53 - 1."
             ),
             "anyOf": [
                 {"$ref": "#/$defs/view_message"},
@@ -599,38 +742,83 @@ class _Codec:
             ],
             "$defs": {
                 "view_message": view_message,
-                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "events": {
+                    "title": titles["Events"],
+                    "description": "what a seat saw happen, in order (dicerules.wire.events)",
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/event"},
+                },
+                "event": {
+                    "title": titles["Event"],
+                    "anyOf": [
+                        {"$ref": f"#/$defs/{kind}_event"}
+                        for kind in ("action", "seen", "round", "end")
+                    ],
+                },
+                "action_event": _event(
+                    titles["ActionEvent"], "action", {"seat": seat, "action": action}
+                ),
+                "seen_event": _event(
+                    titles["SeenEvent"], "seen", {"changed": {"$ref": "#/$defs/view_change"}}
+                ),
+                "round_event": _event(
+                    titles["RoundEvent"], "round", {"round": {"type": "integer"}}
+                ),
+                "end_event": _event(
+                    titles["EndEvent"], "end", {"winners": seats, "scores": scores}
+                ),
+                "view_change": {
+                    "title": titles["ViewChange"],
+                    "description": "the fields of the view that changed, as they are now",
+                    **change,
+                },
                 "error": {
+                    "title": "Refusal",
+                    "description": "a refusal, and why (dicerules.wire.error)",
                     "type": "object",
                     "properties": {
-                        "error": {"enum": [*(code for _, code in CODES), _INTERNAL]},
+                        "error": {"$ref": "#/$defs/error_code"},
                         "message": {"type": "string"},
                     },
                     "required": ["error", "message"],
                     "additionalProperties": False,
                 },
-                "event": event,
-                "rules": self.rules_schema,
-                "view": self.view_schema,
-                "action": _ACTION_SCHEMA,
-                **{name: body for name, body in self.defs.items() if name != "action"},
+                "error_code": {"title": "RefusalCode", "enum": list(ERROR_CODES)},
+                "rules": {"title": titles["Rules"], **self.rules_schema},
+                "view": {"title": titles["View"], **self.view_schema},
+                "action": {
+                    "title": titles["Action"],
+                    "description": "an action in the game's notation",
+                    "type": "string",
+                },
+                **self.defs,
             },
         }
 
+
+_MESSAGE_TITLES: Final = (
+    "Message", "ViewMessage", "Events", "Event", "ActionEvent", "SeenEvent", "RoundEvent",
+    "EndEvent", "ViewChange", "Rules", "View", "Action",
+)  # fmt: skip
+"""The titles of the definitions every game's schema has, after the game's prefix."""
+
+_MESSAGE_DEFS: Final = frozenset(
+    {
+        "view_message", "events", "event", "action_event", "seen_event", "round_event",
+        "end_event", "view_change", "error", "error_code", "rules", "view", "action",
+    }
+)  # fmt: skip
+"""The keys of those definitions in ``$defs`` (a View's classes take others)."""
 
 _VIEW_KEYS: Final = (
     "format", "game", "rules", "seat", "step", "to_act", "over", "winners", "scores", "view",
     "legal",
 )  # fmt: skip
 
-_ACTION_SCHEMA: Final[dict[str, Any]] = {
-    "type": "string",
-    "description": "an action in the game's notation",
-}
 
-
-def _event(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+def _event(title: str, kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     return {
+        "title": title,
         "type": "object",
         "properties": {
             "event": {"const": kind},
@@ -678,9 +866,19 @@ def _classes(kind: Any) -> tuple[type, ...]:
     return (kind,)
 
 
+def _notation(src: str) -> str:
+    """The expression of the notation of the action ``src``: the text written before,
+    else ``_n``'s."""
+    return f"(_texts.get(id({src})) or _n({src}))"
+
+
 def _called(function: str) -> Callable[[str], str]:
     """The writer of a call of ``function`` on the value."""
     return lambda src: f"{function}({src})"
+
+
+_as_list: Final = _called("list")
+"""The writer of a tuple of values that are JSON already."""
 
 
 def _written(write: Writer, src: str) -> str:

@@ -185,10 +185,16 @@ def test_a_record_that_cannot_be_shown_is_a_record_error(
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-def test_a_record_with_a_huge_roll_is_a_replay_error(name: str) -> None:
+def test_a_record_with_a_huge_roll(name: str) -> None:
+    """Format 2 holds no int past 2**53 - 1: a RecordError as it is read. A format 1
+    record reads, and its replay names the die it did not draw."""
     data = _record_dict(name)
     data["rolls"] = [*data["rolls"][:-1], HUGE]
-    raised = _raises(ValueError, lambda: replay(GameRecord.from_dict(data)))
+    raised = _raises(ValueError, lambda: GameRecord.from_dict(data))
+    assert isinstance(raised, RecordError) and not isinstance(raised, dicerules.ReplayError)
+    assert "the die <an int of 5,001 digits> is past 2**53 - 1" in str(raised)
+    old = {**data, "format": 1, "stream": {"seed": 1}}
+    raised = _raises(ValueError, lambda: replay(GameRecord.from_dict(old)))
     assert isinstance(raised, dicerules.ReplayError)
     assert str(raised).endswith("where the record has <an int of 5,001 digits>")
 

@@ -25,7 +25,7 @@ from dicerules import (
     record,
     replay,
 )
-from dicerules.records import rules_from_dict
+from dicerules.records import Tags, rules_from_dict
 
 LD = dicerules.get_game("liars-dice")
 SMALL = LD.Rules(players=3, dice_per_player=2)
@@ -120,7 +120,7 @@ def test_record_of_a_seeded_game(seeded_game: tuple[list[Any], list[str]]) -> No
     rec = record(final)
     assert isinstance(rec, GameRecord)
     assert rec.game == "liars-dice"
-    assert rec.format == dicerules.FORMAT == 1
+    assert rec.format == dicerules.FORMAT == 2
     assert rec.rules == recorded_fields(SMALL)
     assert list(rec.rules) == [f.name for f in attrs.fields(LD.Rules) if f.name not in LATER]
     assert rec.stream == SeededStream(20240607)
@@ -197,10 +197,10 @@ def test_json_has_exactly_the_six_keys_in_order(seeded_record: GameRecord) -> No
         "rolls",
     ]
     data = json.loads(text)
-    assert data["format"] == 1 and type(data["format"]) is int
+    assert data["format"] == 2 and type(data["format"]) is int
     assert data["game"] == "liars-dice"
     assert data["rules"] == recorded_fields(SMALL)
-    assert data["stream"] == {"seed": 20240607}
+    assert data["stream"] == {"seed": "20240607"}
     assert data["actions"] == list(seeded_record.actions)
     assert all(type(a) is str for a in data["actions"])
     assert data["rolls"] == list(seeded_record.rolls)
@@ -219,7 +219,7 @@ def test_json_of_a_scripted_record(script_record: GameRecord) -> None:
 def test_json_seed_at_the_edges(seed: int) -> None:
     state = LD.new_game(seed=seed)
     text = record(state).to_json()
-    assert json.loads(text)["stream"] == {"seed": seed}
+    assert json.loads(text)["stream"] == {"seed": str(seed)}
     assert replay(GameRecord.from_json(text)) == state
 
 
@@ -236,6 +236,102 @@ def test_from_json_accepts_any_whitespace_and_key_order(script_record: GameRecor
     data = json.loads(script_record.to_json())
     shuffled = {key: data[key] for key in reversed(list(data))}
     assert GameRecord.from_json(json.dumps(shuffled, indent=4)) == script_record
+
+
+# ------------------------------------------------------------------ formats 1 and 2
+
+BIG_SEED = 12975961572865186902
+"""A seed past 2**53 - 1: a JSON reader that takes numbers as doubles changes it."""
+
+
+def _as_doubles(text: str) -> Any:
+    """``text`` read as JavaScript's JSON.parse reads it: every number a double."""
+    return json.loads(text, parse_int=lambda digits: int(float(digits)))
+
+
+def _format_1(rec: GameRecord) -> str:
+    """``rec`` as format 1 wrote it: spaced ASCII JSON, the seed a number."""
+    data = rec.to_dict()
+    stream = rec.stream
+    if isinstance(stream, SeededStream):
+        data["stream"] = {
+            "seed": stream.seed,
+            **({"position": stream.position} if stream.position else {}),
+        }
+    return json.dumps({**data, "format": 1})
+
+
+def test_a_seed_past_the_safe_integers_survives_a_reader_of_doubles() -> None:
+    state = LD.new_game(SMALL, seed=BIG_SEED)
+    state = LD.apply(state, LD.legal_actions(state)[5])
+    rec = record(state)
+    text = rec.to_json()
+    assert '"stream":{"seed":"12975961572865186902"}' in text
+    assert replay(GameRecord.from_dict(_as_doubles(text))) == state
+    # In format 1 the same reader gets another seed, and replays another game.
+    old = _format_1(rec)
+    assert _as_doubles(old)["stream"]["seed"] != BIG_SEED
+    with pytest.raises(ReplayError):
+        replay(GameRecord.from_dict(_as_doubles(old)))
+
+
+def test_a_format_1_record_still_reads_replays_and_writes_as_it_was() -> None:
+    state = LD.new_game(SMALL, stream=SeededStream(BIG_SEED, 4))
+    state = LD.apply(state, LD.legal_actions(state)[0])
+    old = _format_1(record(state))
+    assert old.startswith('{"format": 1, "game": "liars-dice", "rules": {"players": 3,')
+    assert f'"stream": {{"seed": {BIG_SEED}, "position": 4}}' in old
+    rec = GameRecord.from_json(old)
+    assert rec.format == 1 and replay(rec) == state
+    assert rec.to_json() == old
+    assert attrs.evolve(rec, format=2) == record(state)
+    with pytest.raises(RecordError, match="string of digits in record format 2, such as"):
+        GameRecord.from_json(old.replace('"format": 1', '"format": 2'))
+    error = _assert_unreadable(old.replace(f"{BIG_SEED}", f'"{BIG_SEED}"'))
+    assert "stream seed must be an int" in str(error)
+
+
+def test_a_format_1_record_as_written_before_reads() -> None:
+    """A record written by every earlier version, byte for byte."""
+    old = (
+        '{"format": 1, "game": "liars-dice", "rules": {"players": 2, "dice_per_player": 2,'
+        ' "sides": 6, "ones_wild": true, "ones_opening_cancels_wild": true, "straights_wild":'
+        ' false, "next_opener": "winner", "first_opener": "seat0"}, "stream": {"seed": 7},'
+        ' "actions": ["3x5", "challenge"], "rolls": [4, 1, 1, 4, 5, 4, 5],'
+        ' "tags": {"event": "club \\u00e9"}}'
+    )
+    rec = GameRecord.from_json(old)
+    assert rec.tags.event == "club \u00e9" and rec.to_json() == old
+    assert replay(rec).round == 2
+
+
+def test_an_unknown_format_names_those_this_reads(good: dict[str, Any]) -> None:
+    error = _assert_unreadable(_with(good, format=3))
+    assert str(error) == "record format 3 is not supported (this reads 1 and 2)"
+
+
+def test_format_2_is_compact_utf8() -> None:
+    state = LD.new_game(SCRIPT_RULES, stream=ScriptedStream(SCRIPT))
+    rec = record(state, Tags(event="Zoë's \u263a\nnight"))
+    text = rec.to_json()
+    assert text.endswith('"tags":{"event":"Zoë\'s \u263a\\nnight"}}')
+    assert ", " not in text and GameRecord.from_json(text) == rec
+    assert GameRecord.from_json(text.encode()) == rec
+
+
+def test_format_2_holds_no_unsafe_integer_nor_lone_surrogate() -> None:
+    state = LD.new_game(SCRIPT_RULES, stream=ScriptedStream(SCRIPT))
+    rec = record(state)
+    with pytest.raises(RecordError, match="the die 9007199254740992 is past 2\\*\\*53 - 1"):
+        attrs.evolve(rec, rolls=(*rec.rolls[:-1], 2**53))
+    with pytest.raises(RecordError, match="scripted value 9007199254740992"):
+        record(LD.new_game(SCRIPT_RULES, stream=ScriptedStream((*SCRIPT, 2**53))))
+    with pytest.raises(RecordError, match="the tag event is not Unicode text"):
+        record(state, Tags(event="a\ud800"))
+    # Format 1 wrote both (escaped, as numbers): such a record still reads.
+    old = attrs.evolve(rec, format=1, tags=Tags(event="a\ud800"))
+    assert GameRecord.from_json(old.to_json()) == old
+    assert '"event": "a\\ud800"' in old.to_json()
 
 
 # -------------------------------------------------------------------------- replay
@@ -434,10 +530,14 @@ def test_an_unknown_extra_key(good: dict[str, Any], key: str) -> None:
 
 def test_duplicate_keys(script_record: GameRecord) -> None:
     text = script_record.to_json()
-    _assert_unreadable(text.replace('"game": "liars-dice"', '"game": "liars-dice", "game": "x"'))
-    _assert_unreadable(text.replace('"format": 1', '"format": 1, "format": 1'))
-    _assert_unreadable(text.replace('"players": 2', '"players": 2, "players": 2'))
-    _assert_unreadable(text.replace('{"scripted"', '{"scripted": [], "scripted"'))
+    for key, duplicated in (
+        ('"game":"liars-dice"', '"game":"liars-dice","game":"x"'),
+        ('"format":2', '"format":2,"format":2'),
+        ('"players":2', '"players":2,"players":2'),
+        ('{"scripted"', '{"scripted":[],"scripted"'),
+    ):
+        assert key in text
+        _assert_unreadable(text.replace(key, duplicated))
 
 
 @pytest.mark.parametrize(
@@ -454,7 +554,19 @@ def test_duplicate_keys(script_record: GameRecord) -> None:
         ("rules", []),
         ("rules", "classic"),
         ("rules", None),
-        ("stream", {"seed": "1"}),
+        ("stream", {"seed": 1}),
+        ("stream", {"seed": "01"}),
+        ("stream", {"seed": "-1"}),
+        ("stream", {"seed": "+1"}),
+        ("stream", {"seed": " 1"}),
+        ("stream", {"seed": "1.0"}),
+        ("stream", {"seed": "1e3"}),
+        ("stream", {"seed": ""}),
+        ("stream", {"seed": "18446744073709551616"}),
+        ("stream", {"seed": "1" * 5000}),
+        ("stream", {"seed": "1", "position": 2}),
+        ("stream", {"seed": "1", "position": "-1"}),
+        ("stream", {"seed": "1", "position": "1" * 5000}),
         ("stream", {"seed": -1}),
         ("stream", {"seed": 2**64}),
         ("stream", {"seed": True}),
@@ -502,7 +614,7 @@ def test_wrong_types_and_values_for_each_key(good: dict[str, Any], key: str, val
     _assert_unreadable(_with(good, **{key: value}))
 
 
-@pytest.mark.parametrize("version", [0, 2, -1, 999, 2**70])
+@pytest.mark.parametrize("version", [0, 3, -1, 999, 2**70])
 def test_unsupported_format_version(good: dict[str, Any], version: int) -> None:
     error = _assert_unreadable(_with(good, format=version))
     assert str(version) in str(error)
@@ -598,17 +710,22 @@ def test_rules_with_a_value_of_the_wrong_type(
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
 def test_nan_and_infinity(script_record: GameRecord, constant: str) -> None:
     text = script_record.to_json()
-    _assert_unreadable(text.replace('"players": 2', f'"players": {constant}'))
-    _assert_unreadable(text.replace('"format": 1', f'"format": {constant}'))
-    _assert_unreadable(text.replace('"rolls": [3', f'"rolls": [{constant}'))
-    _assert_unreadable(text.replace('{"scripted": [3', f'{{"scripted": [{constant}'))
+    for key, value in (
+        ('"players":2', f'"players":{constant}'),
+        ('"format":2', f'"format":{constant}'),
+        ('"rolls":[3', f'"rolls":[{constant}'),
+        ('{"scripted":[3', f'{{"scripted":[{constant}'),
+    ):
+        assert key in text
+        _assert_unreadable(text.replace(key, value))
 
 
 def test_numbers_json_reads_as_floats_or_huge_ints(script_record: GameRecord) -> None:
     text = script_record.to_json()
-    _assert_unreadable(text.replace('"rolls": [3', '"rolls": [1e400'))
-    _assert_unreadable(text.replace('"rolls": [3', '"rolls": [3e0'))
-    _assert_unreadable(text.replace('"rolls": [3', '"rolls": [' + "1" * 5000))
+    assert '"rolls":[3' in text
+    _assert_unreadable(text.replace('"rolls":[3', '"rolls":[1e400'))
+    _assert_unreadable(text.replace('"rolls":[3', '"rolls":[3e0'))
+    _assert_unreadable(text.replace('"rolls":[3', '"rolls":[' + "1" * 5000))
 
 
 def test_a_good_record_reads_after_all_those(good: dict[str, Any]) -> None:
@@ -790,7 +907,7 @@ def test_a_record_checks_its_own_fields(script_record: GameRecord) -> None:
     for changes in (
         {"stream": None},
         {"stream": 5},
-        {"format": 2},
+        {"format": 3},
         {"format": "1"},
         {"game": 3},
         {"actions": ["1x2"]},

@@ -1,4 +1,9 @@
-"""``dicerules schema GAME``: the JSON Schema of a game's messages (``dicerules.wire``)."""
+"""``dicerules schema GAME``: the JSON Schema of a game's messages (``dicerules.wire``).
+
+Draft 2020-12, every definition titled with a type name (``LiarsDiceViewMessage``,
+``Refusal``), no tuple by position: what a generator of types reads (examples/ts-client
+makes its TypeScript types from it).
+"""
 
 from __future__ import annotations
 

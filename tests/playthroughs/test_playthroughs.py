@@ -119,7 +119,7 @@ def _tamper_describe(text: str) -> str:
 
 def _tamper_record(text: str) -> str:
     """Replace the record's first die with another face: the replay no longer matches."""
-    start = text.index('"rolls": [') + len('"rolls": [')
+    start = text.index('"rolls":[') + len('"rolls":[')
     end = text.index(",", start)
     die = int(text[start:end])
     return text[:start] + str(die % 6 + 1) + text[end:]

@@ -5,12 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 
+import attrs
 import pytest
 from helpers import random_play, seeded_choice
-from wire_checks import CASES, valid
+from wire_checks import BUILT_IN, CASES, valid
 
 import dicerules
 from dicerules import wire
+from dicerules.games import liars_dice
+from dicerules.rulefields import field_spec
 
 STEPS = 40
 
@@ -102,7 +105,8 @@ def test_a_liars_dice_view_reads_as_the_view() -> None:
     message = valid(game, wire.view(game, state, seat))
     seen = game.view(state, seat)
     assert message["view"]["hand"] == list(seen.hand)
-    assert message["view"]["bids"] == [[seen.bids[0][0], "3x4"]]
+    assert message["view"]["bids"] == [{"seat": seen.bids[0].seat, "bid": "3x4"}]
+    assert seen.bids[0] == (seen.bids[0].seat, liars_dice.Bid(3, 4))
     assert message["rules"]["players"] == state.rules.players
     assert list(message) == [
         "format", "game", "rules", "seat", "step", "to_act", "over", "winners", "scores",
@@ -238,8 +242,66 @@ def test_messages_are_plain_json() -> None:
     state = list(random_play(game, game.new_game(seed=4), seeded_choice(4), 12))[-1]
     message = valid(game, wire.view(game, state, 1))
     text = wire.dumps(message)
-    assert text.isascii() and json.loads(text) == message
+    assert json.loads(text) == message
+    assert text == json.dumps(message, separators=(",", ":"))
     assert wire.dumps(wire.view(game, state, 1)) == text
+
+
+def test_dumps_writes_utf8_text() -> None:
+    """JSON's own encoding: text is written as it is (encoded as UTF-8 by the caller),
+    only what JSON must escape escaped."""
+    text = wire.dumps({"name": "Zoë \u263a", "line": "a\nb\x00", "quote": '"/\\'})
+    assert text == '{"name":"Zoë \u263a","line":"a\\nb\\u0000","quote":"\\"/\\\\"}'
+    assert json.loads(text) == {"name": "Zoë \u263a", "line": "a\nb\x00", "quote": '"/\\'}
+
+
+@pytest.mark.parametrize(
+    ("message", "error", "words"),
+    [
+        (
+            {"view": {"big": [2**53]}},
+            dicerules.InvalidArgumentError,
+            "the message.view.big[0] is 9007199254740992",
+        ),
+        ({"low": -(2**53)}, dicerules.InvalidArgumentError, "-(2**53 - 1) to 2**53 - 1"),
+        (
+            {"huge": 2**64},
+            dicerules.InvalidArgumentError,
+            "the message.huge is 18446744073709551616",
+        ),
+        (
+            {"text": "a\ud800"},
+            dicerules.InvalidArgumentError,
+            "the message.text is not Unicode text",
+        ),
+        ({1: "x"}, dicerules.WrongTypeError, "keys are strs"),
+        ({"set": {1}}, dicerules.WrongTypeError, "a message cannot hold a set: the message.set"),
+    ],
+)
+def test_dumps_refuses_what_json_readers_would_misread(message, error, words) -> None:
+    """An int past 2**53 - 1 would be read as another number in JavaScript (a seed, say):
+    no message holds one, and ``dumps`` refuses it rather than let it change."""
+    with pytest.raises(error) as caught:
+        wire.dumps(message)
+    assert words in str(caught.value)
+
+
+def test_dumps_writes_every_safe_integer() -> None:
+    safe = wire.SAFE_INTEGER
+    assert safe == 2**53 - 1
+    assert wire.dumps([safe, -safe, 0, True, None]) == f"[{safe},{-safe},0,true,null]"
+
+
+def test_no_rules_field_of_a_built_in_game_holds_an_unsafe_integer() -> None:
+    """What bounds every int of a message: each Rules int field says its range, within
+    the safe integers, and the games count dice, points and seats under those rules."""
+    for game in BUILT_IN:
+        for field in attrs.fields(game.Rules):
+            spec = field_spec(field)
+            assert spec is not None, (game.name, field.name)
+            if spec.kind == "int":
+                assert spec.low is not None and spec.high is not None, (game.name, field.name)
+                assert -wire.SAFE_INTEGER <= spec.low <= spec.high <= wire.SAFE_INTEGER
 
 
 def test_a_message_is_the_callers_own() -> None:

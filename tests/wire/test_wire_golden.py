@@ -12,14 +12,11 @@ from pathlib import Path
 
 import pytest
 from helpers import load_file
-from wire_checks import valid
+from wire_checks import BUILT_IN, valid
 
 import dicerules
-from dicerules.games import eighteen, liars_dice, link, twenty_four
 
 golden = load_file("dicerules_wire_golden", Path(__file__).parent / "golden.py")
-
-BUILT_IN = [module.GAME for module in (eighteen, liars_dice, link, twenty_four)]
 
 
 @pytest.mark.parametrize(("name", "preset"), golden.cases())

@@ -1,5 +1,6 @@
 """What the tests of dicerules.wire share: every message they make is checked against
-its game's schema (``valid``), and the games and presets they run over (``CASES``)."""
+its game's schema (``valid``), and the games and presets they run over (``CASES``,
+``BUILT_IN``)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,13 @@ import jsonschema
 import dicerules
 from dicerules import wire
 from dicerules.game import AnyGame
+from dicerules.games import eighteen, liars_dice, link, twenty_four
 
 CASES = [(name, preset) for name, game in dicerules.GAMES.items() for preset in game.presets]
 """Every registered game (the example plugins included) and each of its presets."""
+
+BUILT_IN = [module.GAME for module in (eighteen, liars_dice, link, twenty_four)]
+"""The games dicerules ships."""
 
 
 _VALIDATORS: dict[str, tuple[AnyGame, jsonschema.protocols.Validator]] = {}

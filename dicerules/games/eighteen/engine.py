@@ -83,7 +83,7 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from operator import add
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -111,11 +111,13 @@ __all__ = [
     "ROLL",
     "STAND",
     "Action",
+    "Pass",
     "Roll",
     "RoundResult",
     "Rules",
     "Stand",
     "State",
+    "Throw",
     "View",
     "acting_seats",
     "apply",
@@ -277,8 +279,23 @@ def format_action(action: Action) -> str:
 
 # --------------------------------------------------------------------------- state
 
-Pass = tuple[tuple[int, tuple[int, ...]], ...]
-"""One pass of the house choice or one lightning step: (seat, dice) in seat order."""
+
+class Throw(NamedTuple):
+    """One seat's dice in a pass of the house choice or a lightning step.
+
+    Its repr is the tuple's, ``(0, (1, 4, 6))``, as it was before its fields had names.
+    """
+
+    seat: int
+    dice: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+Pass = tuple[Throw, ...]
+"""One pass of the house choice or one lightning step: each contender's throw, in seat
+order."""
 
 
 def hand_total(hand: tuple[int, ...]) -> int | None:
@@ -419,7 +436,7 @@ def _choose_house(players: int, tape: Tape[Action]) -> tuple[int, tuple[Pass, ..
     while True:
         rolled, tape = tape.roll(3 * len(contenders), 6)
         hands = tuple(rolled[3 * i : 3 * i + 3] for i in range(len(contenders)))
-        passes.append(tuple(zip(contenders, hands, strict=True)))
+        passes.append(tuple(map(Throw, contenders, hands)))
         totals = [sum(hand) for hand in hands]
         high = max(totals)
         contenders = tuple(s for s, t in zip(contenders, totals, strict=True) if t == high)
@@ -614,12 +631,12 @@ def _lightning(
     steps: list[Pass] = []
     sixes = dict.fromkeys(contenders, 0)
     while True:
-        step = []
+        step: list[Throw] = []
         for seat in contenders:
             kept = sixes[seat]
             rolled, tape = tape.roll(3 - kept, 6)
             sixes[seat] = kept + rolled.count(6)
-            step.append((seat, (6,) * kept + rolled))
+            step.append(Throw(seat, (6,) * kept + rolled))
         steps.append(tuple(step))
         full = tuple(seat for seat in contenders if sixes[seat] == 3)
         if len(full) == 1:

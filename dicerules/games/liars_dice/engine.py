@@ -67,7 +67,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final, Literal, cast
+from typing import Final, Literal, NamedTuple, cast
 
 import attrs
 
@@ -103,9 +103,11 @@ __all__ = [
     "Bid",
     "Calza",
     "Challenge",
+    "Placed",
     "Reveal",
     "Rules",
     "State",
+    "Throw",
     "View",
     "apply",
     "count_bid",
@@ -442,6 +444,38 @@ def _is_family(state: State) -> bool:
 # --------------------------------------------------------------------------- state
 
 
+class Throw(NamedTuple):
+    """One seat's die in a pass of the roll-off: the seat and the face it rolled.
+
+    Its repr is the tuple's, ``(0, 6)``, as it was before its fields had names.
+    """
+
+    seat: int
+    face: int
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Placed(NamedTuple):
+    """A bid of this round and the seat that placed it.
+
+    Its repr is the tuple's, ``(0, Bid(quantity=3, face=4))``, as it was before its
+    fields had names.
+    """
+
+    seat: int
+    bid: Bid
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+_new_tuple: Final = tuple.__new__
+"""``_new_tuple(Placed, (seat, bid))`` is ``Placed(seat, bid)`` without the Python-level
+``__new__`` of a NamedTuple: a view makes one per bid of the round."""
+
+
 @attrs.frozen(weakref_slot=False, repr=False)  # no weakref slot: see dicerules._build
 class Reveal:
     """A finished challenge or calza, as everyone saw it when the cups came up.
@@ -489,7 +523,7 @@ class State:
     to_act: int | None
     bid_count: int
     ones_wild: bool
-    rolloff: tuple[tuple[tuple[int, int], ...], ...]
+    rolloff: tuple[tuple[Throw, ...], ...]
     last_reveal: Reveal | None
     tape: Tape[Action] = attrs.field(repr=False)
     palifico: bool = later_field(False)
@@ -522,8 +556,9 @@ _bid_made = evolver(State, "to_act", "bid_count", "ones_wild", "tape")
 class View:
     """What one seat (or a spectator, ``player=None``) may know of a game.
 
-    ``hand`` is the seat's own hand (``()`` for a spectator); ``bids`` pairs each bid
-    of this round with the seat that made it. ``palifico``: this is a palifico round
+    ``hand`` is the seat's own hand (``()`` for a spectator); ``bids`` holds each bid
+    of this round with the seat that placed it (``Placed``), and ``rolloff`` each pass
+    of the set-up roll-off (``Throw``s). ``palifico``: this is a palifico round
     (``palifico_face`` its face once bid); ``palificos``: the seats that have had
     theirs. Other hands of this round, and the stream, are never here.
     """
@@ -535,9 +570,9 @@ class View:
     round: int
     opener: int
     to_act: int | None
-    bids: tuple[tuple[int, Bid], ...]
+    bids: tuple[Placed, ...]
     ones_wild: bool
-    rolloff: tuple[tuple[tuple[int, int], ...], ...]
+    rolloff: tuple[tuple[Throw, ...], ...]
     last_reveal: Reveal | None
     palifico: bool = later_field(False)
     palificos: tuple[int, ...] = later_field(())
@@ -611,7 +646,7 @@ def new_game(
         tape: Tape[Action] = Tape.start(seeded_stream(seed))
     else:
         tape = Tape.start(start_stream(seed, stream))
-    rolloff: tuple[tuple[tuple[int, int], ...], ...] = ()
+    rolloff: tuple[tuple[Throw, ...], ...] = ()
     opener = 0
     if rules.first_opener == "rolloff":
         opener, rolloff, tape = _roll_off(rules, tape)
@@ -622,13 +657,13 @@ def new_game(
 
 def _roll_off(
     rules: Rules, tape: Tape[Action]
-) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...], Tape[Action]]:
+) -> tuple[int, tuple[tuple[Throw, ...], ...], Tape[Action]]:
     """Rule 1: every seat rolls one die; the tied highest roll again until one is highest."""
     contenders = tuple(range(rules.players))
-    passes: list[tuple[tuple[int, int], ...]] = []
+    passes: list[tuple[Throw, ...]] = []
     while True:
         rolled, tape = tape.roll(len(contenders), rules.sides)
-        passes.append(tuple(zip(contenders, rolled, strict=True)))
+        passes.append(tuple(map(Throw, contenders, rolled)))
         high = max(rolled)
         contenders = tuple(s for s, die in zip(contenders, rolled, strict=True) if die == high)
         if len(contenders) == 1:
@@ -654,7 +689,7 @@ def _start_round(
     dice: tuple[int, ...],
     round_number: int,
     opener: int,
-    rolloff: tuple[tuple[tuple[int, int], ...], ...],
+    rolloff: tuple[tuple[Throw, ...], ...],
     last_reveal: Reveal | None,
     rolled: tuple[int, ...],
     tape: Tape[Action],
@@ -1055,7 +1090,7 @@ def view(state: State, player: int | None) -> View:
     bids = []
     seat = state.opener
     for bid in state.bids:
-        bids.append((seat, bid))
+        bids.append(_new_tuple(Placed, (seat, bid)))
         seat = _next_seat(state.dice, seat)
     return View(
         state.rules, player, () if player is None else state.hands[player], state.dice,

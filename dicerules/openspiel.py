@@ -69,8 +69,10 @@ observations, records), so a solver's every walk costs what a precomputed tree's
 ``native(name, rules)`` is a small game's whole tree (``dicerules.tree``) as OpenSpiel's
 own C++ game, ``pyspiel.load_efg_game`` of its Gambit EFG text, so that OpenSpiel's
 algorithms run on it at C++ speed; its ``actions`` map its action ids to the game's
-actions and ``ids`` back. ``policy_bot(native, policy)`` plays the game's engine as a
-dicerules Bot with a policy found there.
+actions and ``ids`` back (``native_tree`` for a tree walked already), and its
+``tables(policy)`` read a tabular policy found there by information state text and
+action label, as ``dicerules.solvers`` takes one. ``policy_bot(native, policy)``
+plays the game's engine as a dicerules Bot with a policy found there.
 """
 
 from __future__ import annotations
@@ -89,7 +91,6 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance, tree
-from dicerules.bot import SeededBot
 from dicerules.errors import (
     DiceRulesError,
     DuplicateGameError,
@@ -108,6 +109,7 @@ from dicerules.facts import (
     view_text,
 )
 from dicerules.game import GAMES, AnyGame, get_game
+from dicerules.policies import Chances, PolicyBot, views_by_set
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
 from dicerules.rulefields import derived, field_spec
@@ -123,6 +125,7 @@ __all__ = [
     "information_tensor_size",
     "name_of",
     "native",
+    "native_tree",
     "pending",
     "policy_bot",
     "record",
@@ -1522,13 +1525,33 @@ class Native:
             return [self.outcome_ids[label] for label in walked.labels[index]]
         return [self.ids[action] for action in walked.actions[index]]
 
+    def tables(self, policy: Any) -> dict[int, dict[str, dict[str, float]]]:
+        """A tabular policy of ``game`` (with ``policy_table()``, as pyspiel's
+        TabularPolicy: ``solver.tabular_average_policy()``) by seat, information state
+        text and action label, as ``dicerules.solvers`` and ``dicerules.policies`` take
+        one."""
+        walked, game = self.tree, self.tree.game
+        tables: dict[int, dict[str, dict[str, float]]] = {seat: {} for seat in range(walked.seats)}
+        for key, pairs in policy.policy_table().items():
+            seat, _, number, _ = key.split("-", 3)  # "seat-seat-set (from 1)-its name"
+            text = walked.information_sets[int(seat)][int(number) - 1]
+            tables[int(seat)][text] = {
+                str(game.format_action(self.actions[action])): float(chance)
+                for action, chance in pairs
+            }
+        return tables
+
 
 def native(name: str, rules: Any = None, *, bound: int = tree.NODE_BOUND) -> Native:
     """The whole tree of the game ``name`` under ``rules`` as OpenSpiel's own game.
 
     InvalidArgumentError for a tree past ``bound`` nodes (``dicerules.tree.walk``).
     """
-    walked = tree.walk(get_game(name), rules, bound=bound)
+    return native_tree(tree.walk(get_game(name), rules, bound=bound))
+
+
+def native_tree(walked: tree.Tree) -> Native:
+    """A tree walked already (``dicerules.tree.walk``) as OpenSpiel's own game."""
     # OpenSpiel numbers an EFG's actions by their labels, in the order they first appear
     # (chance outcomes apart).
     ids: dict[Any, int] = {}
@@ -1550,53 +1573,17 @@ def native(name: str, rules: Any = None, *, bound: int = tree.NODE_BOUND) -> Nat
     return Native(spiel_game, walked, tuple(ids), ids, tuple(outcomes), outcomes)
 
 
-class PolicyBot(SeededBot):
-    """A bot that plays a policy found on a game's native tree (``policy_bot``)."""
-
-    name = "policy"
-
-    def __init__(self, chances: dict[Any, tuple[tuple[Any, float], ...]], seed: int) -> None:
-        super().__init__(seed)
-        self.chances = chances
-
-    def choose(self, view: object, legal_actions: tuple[Any, ...]) -> Any:
-        """An action drawn with the policy's chances at ``view``'s information set."""
-        chances = self.chances.get(view)
-        if chances is None:
-            raise InvalidArgumentError(
-                "the policy's tree has no turn with this view: play the rules it was found for"
-            )
-        draw = self.random.random() * sum(chance_of for _, chance_of in chances)
-        played = [action for action, chance_of in chances if chance_of > 0]
-        chosen = played[-1]  # should rounding leave the draw past the last chance
-        for action, chance_of in chances:
-            draw -= chance_of
-            if draw < 0 and chance_of > 0:
-                chosen = action
-                break
-        if chosen not in legal_actions:
-            raise InvalidArgumentError(f"the policy chose {chosen!r}, which is not legal here")
-        return chosen
-
-
 def policy_bot(game: Native, policy: Any, seed: int = 0) -> PolicyBot:
     """A dicerules Bot that plays ``policy`` (an OpenSpiel policy of ``game.game``: one
     with ``action_probabilities(state)``, as CFR's average policy) on the game's engine.
 
     It reads the information set from the view it is handed, so the game's views must
-    tell apart each seat's information sets (InvalidArgumentError if not).
+    tell apart each seat's information sets (InvalidArgumentError if not); a view of
+    no turn of the tree (other rules) is refused (InvalidArgumentError).
     """
     walked = game.tree
-    chances: dict[Any, tuple[tuple[Any, float], ...]] = {}
-    wanted: dict[tuple[int, int], list[Any]] = {}
-    for seat, by_view in enumerate(walked.by_view):
-        for view, number in by_view.items():
-            if number < 0:
-                raise InvalidArgumentError(
-                    f"{walked.game.name}'s views of seat {seat} do not tell apart its"
-                    " information sets, so a bot cannot play a policy from them"
-                )
-            wanted.setdefault((seat, number), []).append(view)
+    chances: dict[Any, Chances] = {}
+    wanted = views_by_set(walked)
     stack = [(0, game.game.new_initial_state())]
     while stack and wanted:
         index, state = stack.pop()
@@ -1614,4 +1601,4 @@ def policy_bot(game: Native, policy: Any, seed: int = 0) -> PolicyBot:
                 chances[view] = made
         for child, move in zip(walked.children[index], game.moves(index), strict=True):
             stack.append((child, state.child(move)))
-    return PolicyBot(chances, seed)
+    return PolicyBot(chances, seed, strict=True)

@@ -1,5 +1,5 @@
 """The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
-``schema``, ``tree``, ``bench``.
+``schema``, ``tree``, ``solve``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -100,6 +100,8 @@ from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
 from dicerules.cli.schema import cmd_schema
 from dicerules.cli.simulate import cmd_simulate
+from dicerules.cli.solve import cmd_solve
+from dicerules.cli.solve import configure as configure_solve
 from dicerules.cli.tree import cmd_tree
 from dicerules.cli.tree import configure as configure_tree
 from dicerules.errors import DiceRulesError
@@ -234,6 +236,18 @@ def parser() -> argparse.ArgumentParser:
     game_options(one)
     configure_tree(one)
     one.set_defaults(run=cmd_tree)
+
+    one = commands.add_parser(
+        "solve",
+        help="CFR on a small game's whole tree: exploitability, a policy to play",
+        description="Run CFR (NumPy; the solvers extra) on GAME's whole tree under the"
+        " rules given, showing the exploitability of the average policy as it falls;"
+        " print each seat's value under it, and save it with --out for the policy=FILE"
+        " bot.",
+    )
+    game_options(one)
+    configure_solve(one)
+    one.set_defaults(run=cmd_solve)
 
     one = commands.add_parser("bench", help="speed of the engines")
     configure(one)

@@ -87,7 +87,8 @@ def configure(
         help="time OpenSpiel's CFR instead, on each game's solver rules: its Python"
         " TabularPolicy and CFRSolver through the adapter and on OpenSpiel's own game, its"
         " C++ CFRSolver on the native tree (EFG) and on its own game: build seconds,"
-        " memory, iterations, exploitability",
+        " memory, iterations, exploitability; then dicerules.solvers' CFR, CFR+ and"
+        " exploitability beside OpenSpiel's C++ on the same tree, in CPU time",
     )
 
 

@@ -27,6 +27,20 @@ not), and the engine's walk (apply, both seats' views, the information text) is 
 a node. ``precomputed_game``, OpenSpiel's game as a Python game of answers worked out
 in advance, took 3.2x through pyspiel's C++ path (a clone of the parent, a deep copy
 of its Python attributes, ``apply_action`` for every child) and was no floor.
+
+The solver run (``solver_measure``, a fresh process each) walks the tree once and
+puts ``dicerules.solvers`` beside pyspiel's C++ on it, in CPU time
+(``time.process_time``), so that load weighs on both alike: our arrays and a CFR
+and a CFR+ solver beside the EFG game (written from the same walk and loaded) and its
+CFRSolver and CFRPlusSolver, with the growth of resident memory each build causes
+(``/proc/self/statm``: C++'s allocations are not Python's, so tracemalloc would miss
+them); ``SOLVER_ITERATIONS`` of each variant, ours and C++'s in turn; the
+exploitability of each average policy, ours (the fastest of 3) and
+``pyspiel.exploitability``, which must agree to ``SOLVER_TOLERANCE``, as must ours of
+C++'s own policy. Measured at a load of 6.5 to 8 on 2 cores (two runs, liars-dice 2
+seats of one die): an iteration 15 ms ours against 127 to 133 ms (CFR) and 149 to 158
+ms (CFR+) for C++; an exploitability 7 to 8 ms against 3.1 to 4.2 s; 106 MB against
+117 MB; the exploitabilities 5e-17 apart at most.
 """
 
 from __future__ import annotations

@@ -50,9 +50,10 @@ class Layout:
     (a seat, CHANCE or TERMINAL), ``parent`` (-1 at the root) and ``up`` (the parent's
     place in its depth), ``first_child`` and ``width``, ``edge`` (the source of the
     edge from the parent in the vector of probabilities: a slot, or ``slots`` plus a
-    chance outcome's number), ``payoff[seat]``; ``starts[d]`` is where depth d begins.
-    Per seat, its information sets (by the tree's numbers, their texts in
-    ``tree.information_sets``) and their slots (``slot_start[seat]`` the first)."""
+    chance outcome's number, or for the root the last, 1), ``payoff[seat]``;
+    ``starts[d]`` is where depth d begins. Per seat, its information sets (by the
+    tree's numbers, their texts in ``tree.information_sets``) and their slots
+    (``slot_start[seat]`` the first)."""
 
     def __init__(self, tree: trees.Tree) -> None:
         self.tree = tree
@@ -112,10 +113,11 @@ class Layout:
         for node in np.flatnonzero(player == trees.CHANCE).tolist():
             chance_prob[list(tree.children[node])] = [float(p) for p in tree.chances[node]]
         by_chance = (mover == trees.CHANCE)[order]
-        self.chance_prob = xp.asarray(chance_prob[order][by_chance])
+        self.chance_prob = xp.asarray(np.append(chance_prob[order][by_chance], 1.0))
+        """Each chance outcome's probability, then the root's 1."""
         outcome = np.cumsum(by_chance) - 1 + self.slots
         edge = np.where(by_chance, outcome, slot[order])
-        edge[0] = 0  # the root has no edge: any source will do
+        edge[0] = self.slots + int(by_chance.sum())  # the root's 1
 
         payoff = np.zeros((seats, count))
         kinds: dict[tuple[Any, ...], int] = {}  # the tree shares one tuple an outcome
@@ -146,8 +148,6 @@ class Layout:
         self.is_player = xp.asarray(player[order] >= 0)
         self.moved_by = [xp.asarray(self.mover == seat) for seat in range(seats)]
         self.moved_by_chance = xp.asarray(self.mover == trees.CHANCE)
-        self.set_node = [xp.asarray(rank[first]) for first in self.first_node]
-        """Per seat, each set's first node by breadth-first number."""
         self.zero_sum = bool(
             np.all(np.abs(payoff.sum(axis=0)) <= 1e-12 * (1 + np.abs(payoff).max()))
         )
@@ -159,7 +159,7 @@ class Layout:
         self._texts: list[dict[str, int] | None] = [None] * seats
         self._labels: list[list[tuple[str, ...]] | None] = [None] * seats
 
-    # ------------------------------------------------------------ per seat, made when asked
+    # ------------------------------------------------------------ per seat
 
     def _edges(self, seat: int) -> tuple[Array, Array, Array]:
         child = np.flatnonzero(self.mover == seat)

@@ -22,7 +22,7 @@ __all__ = ["best_response", "exploitability", "policy_value"]
 
 
 def edge_probabilities(made: Layout, slots: Array) -> Array:
-    """The probability of each node's edge from its parent (the root's: any), from the
+    """The probability of each node's edge from its parent (the root's: 1), from the
     slots' and the chance outcomes'."""
     return xp.concatenate([slots, made.chance_prob])[made.edge]
 

@@ -104,9 +104,9 @@ def test_the_solver_table_puts_ours_beside_openspiels_cpp(monkeypatch: Any) -> N
     assert row_line(lines, "CFR iteration").split()[2:] == ["30", "ms", "-", "60", "ms", "2.00x",
                                                             ">=", "2x"]  # fmt: skip
     assert row_line(lines, "CFR+ iteration").split()[-3:] == ["3.00x", ">=", "2x"]
-    assert row_line(lines, "exploitability after CFR").split()[-3:] == ["400.00x", ">=", "100x"]
-    assert row_line(lines, "exploitability after CFR+").split()[-3:] == ["50.00x", ">=", "100x"]
-    assert row_line(lines, "memory of the build").split()[-5:] == ["150", "MB", "-", "-", "-"]
+    assert row_line(lines, "exploitability, CFR").split()[-3:] == ["400.00x", ">=", "100x"]
+    assert row_line(lines, "exploitability, CFR+").split()[-3:] == ["50.00x", ">=", "100x"]
+    assert row_line(lines, "memory (RSS growth)").split()[-5:] == ["150", "MB", "-", "-", "-"]
     assert (
         "after CFR, our exploitability of our policy: equal to C++'s, 9.99e-16 apart"
         " (tolerance 1e-12)"

@@ -57,7 +57,7 @@ from typing import Any, Final
 import attrs
 
 from dicerules.bench.timing import (
-    format_table,
+    fitted_rows,
     load_pyspiel,
     machine_line,
     ratio,
@@ -366,16 +366,16 @@ def solver_rows(runs: Sequence[dict[str, float | None]]) -> list[SolverRow]:
         return SolverRow(what, ours, theirs, spread, unit, target)
 
     rows = [
-        SolverRow("walk the tree (both)", figures("walk")[0], None, figures("walk")[1]),
-        row("build: arrays, CFR and CFR+ / EFG, C++ CFR and CFR+", "build"),
-        row("memory of the build (resident growth)", "memory", "bytes"),
+        SolverRow("walk (both)", figures("walk")[0], None, figures("walk")[1]),
+        row("build", "build"),
+        row("memory (RSS growth)", "memory", "bytes"),
     ]
     for variant, name in _VARIANTS.items():
         rows.append(row(f"{name} iteration", variant, target=_SOLVER_TARGETS["iteration"]))
     for variant, name in _VARIANTS.items():
         rows.append(
             row(
-                f"exploitability after {name}",
+                f"exploitability, {name}",
                 f"{variant} exploitability",
                 target=_SOLVER_TARGETS["exploitability"],
             )
@@ -419,12 +419,19 @@ def _solver_measured(run: dict[str, float | None]) -> str:
     )
 
 
-def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
+def _table(header: list[str], rows: list[list[str]], columns: int | None) -> Iterator[str]:
+    """A table's lines, a block a row where it is wider than ``columns`` (None: any)."""
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    yield from fitted_rows(header, rows, widths, columns)
+
+
+def cfr_lines(wanted: Sequence[str], repeats: int, columns: int | None = None) -> Iterator[str]:
     """The lines of ``bench --cfr``: each run's figures as it is measured, then for each
     game a table of the runs (``CFR_RUNS``), interleaved ``repeats`` times: median
     build seconds and spread, peak memory and the memory at its start, the build's and
     the memory's ratios, the fastest iteration and its ratio, the exploitability; then
-    ``repeats`` solver runs (``solver_measure``) and their table (``solver_rows``)."""
+    ``repeats`` solver runs (``solver_measure``) and their table (``solver_rows``). A
+    table wider than ``columns`` (None: any width) is told a block a row."""
     games = cfr_games(wanted)
     yield "dicerules bench --cfr: OpenSpiel's CFR built and iterated, each run in a fresh"
     yield (
@@ -456,7 +463,7 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
         yield "CFRSolver on its game and on dicerules.openspiel.native (the tree walked and"
         yield f"loaded, in its build); the fastest of {CFR_ITERATIONS} iterations; exploitability"
         yield "after them:"
-        yield from format_table(header, [_adapter_cells(row) for row in rows]).splitlines()
+        yield from _table(header, [_adapter_cells(row) for row in rows], columns)
         found_all = [run["exploitability"] for found in runs.values() for run in found]
         spread = max(found_all) - min(found_all)
         same = spread <= EXPLOITABILITY_TOLERANCE
@@ -464,16 +471,20 @@ def cfr_lines(wanted: Sequence[str], repeats: int) -> Iterator[str]:
             f"exploitabilities {'equal' if same else 'DIFFER'}: {spread:.3g} apart"
             f" (tolerance {EXPLOITABILITY_TOLERANCE:g})"
         )
-        yield from _solver_lines(game, repeats, spreads)
+        yield from _solver_lines(game, repeats, spreads, columns)
     yield from spread_warning(spreads)
 
 
-def _solver_lines(game: AnyGame, repeats: int, spreads: list[float | None]) -> Iterator[str]:
+def _solver_lines(
+    game: AnyGame, repeats: int, spreads: list[float | None], columns: int | None
+) -> Iterator[str]:
     """The solver runs of ``game`` and their table (their spreads added to ``spreads``)."""
     yield ""
     yield (
         f"dicerules.solvers beside OpenSpiel's C++ on the same tree, each run in one process"
-        f" ({SOLVER_ITERATIONS} iterations of each variant, in turn):"
+        f" ({SOLVER_ITERATIONS} iterations of each variant, in turn); the build is our"
+        " arrays with a CFR and a CFR+ solver, and the EFG game with pyspiel's CFRSolver"
+        " and CFRPlusSolver:"
     )
     runs = []
     for _ in range(repeats):
@@ -481,9 +492,9 @@ def _solver_lines(game: AnyGame, repeats: int, spreads: list[float | None]) -> I
         yield _solver_measured(runs[-1])
     rows = solver_rows(runs)
     spreads.extend(row.spread for row in rows)
-    header = ["CPU time, median", "ours", "spread", "OpenSpiel C++", "C++ / ours", "target"]
+    header = ["CPU time (median)", "ours", "spread", "C++", "C++/ours", "target"]
     yield ""
-    yield from format_table(header, [_solver_cells(row) for row in rows]).splitlines()
+    yield from _table(header, [_solver_cells(row) for row in rows], columns)
     for what, gap in solver_differences(runs).items():
         same = gap <= SOLVER_TOLERANCE
         yield (

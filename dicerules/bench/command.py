@@ -128,7 +128,7 @@ def suite_lines(args: argparse.Namespace) -> Iterator[str]:
         yield from batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
                                columns=columns)  # fmt: skip
     elif getattr(args, "cfr", False):
-        yield from cfr_lines(args.games, args.repeats)
+        yield from cfr_lines(args.games, args.repeats, columns=getattr(args, "columns", None))
     else:
         pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
         yield from lines(

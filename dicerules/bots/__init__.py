@@ -10,7 +10,7 @@ expert in its Game (``expert``) has the ``expert`` bot too, which plays well (ev
 built-in game has one).
 A game may declare more named bots (its Game's ``bots``); ``names(game)`` lists them all.
 
-Beyond the names, ``make`` takes two more forms of bot, as the command line's
+Beyond the names, ``make`` takes three more forms of bot, as the command line's
 ``--bots`` does:
 
 * ``module:attr``: a bot of your own, ``attr`` of the importable ``module``: a Bot
@@ -168,8 +168,9 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
 
     ValueError for a name that is not one of ``names(game)`` (BOT_NAMES and the
     game's own bots) nor a form of the module docstring, or ``expert`` for a game with
-    none; RecordError for a ``policy=FILE`` that is not a saved policy; UnknownGameError for a
-    game that is not registered; ``seed`` is an int with 0 <= seed < 2**64.
+    none; RecordError for a ``policy=FILE`` that is not a saved policy;
+    UnknownGameError for a game that is not registered; ``seed`` is an int with 0 <=
+    seed < 2**64.
     TypeError for a name or game of another type.
     """
     if not isinstance(name, str):

@@ -65,12 +65,18 @@ lists: its states are a node's number, and answer from the tree what OpenSpiel's
 solvers ask (legal actions and masks, chance outcomes, information state text and
 tensor, returns, history), making the engine's states only for anything else (views,
 observations, records), so a solver's every walk costs what a precomputed tree's does.
+Both kinds of state are one implementation: every answer is made once, from a few
+facts about the node (its player, legal ids, chance outcomes, the information state
+of the player to act, returns, moves so far), which a whole tree's states read from
+its lists and the others from the engine's states.
 
 ``native(name, rules)`` is a small game's whole tree (``dicerules.tree``) as OpenSpiel's
 own C++ game, ``pyspiel.load_efg_game`` of its Gambit EFG text, so that OpenSpiel's
 algorithms run on it at C++ speed; its ``actions`` map its action ids to the game's
-actions and ``ids`` back. ``policy_bot(native, policy)`` plays the game's engine as a
-dicerules Bot with a policy found there.
+actions and ``ids`` back (``native_tree`` for a tree walked already), and its
+``tables(policy)`` read a tabular policy found there by information state text and
+action label, as ``dicerules.solvers`` takes one. ``policy_bot(native, policy)``
+plays the game's engine as a dicerules Bot with a policy found there.
 """
 
 from __future__ import annotations
@@ -89,7 +95,6 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from dicerules import chance, tree
-from dicerules.bot import SeededBot
 from dicerules.errors import (
     DiceRulesError,
     DuplicateGameError,
@@ -108,6 +113,7 @@ from dicerules.facts import (
     view_text,
 )
 from dicerules.game import GAMES, AnyGame, get_game
+from dicerules.policies import Chances, PolicyBot, views_by_set
 from dicerules.records import GameRecord, rules_from_dict, rules_to_dict
 from dicerules.records import record as _record
 from dicerules.rulefields import derived, field_spec
@@ -123,6 +129,7 @@ __all__ = [
     "information_tensor_size",
     "name_of",
     "native",
+    "native_tree",
     "pending",
     "policy_bot",
     "record",
@@ -759,13 +766,21 @@ class PlayerAction:
 
 
 class _State(pyspiel.State):  # type: ignore[misc]
-    """A pyspiel state over a _Node.
+    """A pyspiel state of a dicerules game: the one implementation of what OpenSpiel's
+    algorithms ask of a state.
 
     It answers in Python what OpenSpiel's Python algorithms ask (``child``, ``clone``,
     ``legal_actions``, ``information_state_string``, ``history`` ...), as pyspiel's own
-    path would, without a round trip through C++ for each; it keeps the moves so far
-    (``moves``: player and action) for ``history``. A state made by ``child`` or
-    ``clone`` here has no C++ history, which only C++ code reads.
+    path would, without a round trip through C++ for each. Every answer is made here,
+    once, from a few facts about the node the state stands on: the methods under
+    "facts" below (its player, legal ids and mask, chance outcomes, the information
+    state text and tensor of the player to act, returns, moves so far, history text,
+    child, clone). This class reads them from a _Node of the engine's states and keeps
+    the moves so far (``moves``: player and action); a game's whole tree
+    (``_TreeState``) reads the same facts from its flat lists and answers nothing
+    itself, so the two kinds of state cannot disagree on how a question is answered.
+    A state made by ``child`` or ``clone`` here has no C++ history, which only C++
+    code reads.
     """
 
     def __init__(self, spiel_game: _Game, node: _Node | None = None, moves: Any = ()) -> None:
@@ -775,6 +790,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         """Each move so far, its player and action (tuples of ints: the collector soon
         stops tracking them)."""
 
+    # -------------------------------------------------------------- facts
+
+    def current_player(self) -> int:
+        return self.node.player
+
     def child(self, action: int) -> _State:
         node = self.node
         move = int(action)
@@ -783,81 +803,23 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def clone(self) -> _State:
         return _State(self.node.game, self.node, self.moves)
 
-    def apply_action(self, action: int) -> None:
-        self._apply_action(int(action))
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    def _apply_action(self, action: int) -> None:
         node = self.node
-        if player is None:
-            player = node.player
-        if node.player == _TERMINAL:
-            return []
+        self.node = node.child(action)
+        self.moves = (*self.moves, (node.player, action))
+
+    def _ids(self) -> list[int]:
+        """The legal ids of the player to act (chance's outcomes, sorted); [] at the end."""
+        node = self.node
         if node.step is not None:
             return sorted(outcome for outcome, _ in self.chance_outcomes())
-        if player == node.player:
-            return node.legal_ids()
-        if player < 0:
-            return list(super().legal_actions(player))  # pyspiel's own error
-        return []
-
-    def legal_actions_mask(self, player: int | None = None) -> list[int]:
-        node = self.node
-        return _mask(node.game, node.player if player is None else player, self.legal_actions)
-
-    def information_state_string(self, player: int | None = None) -> str:
-        return self._observed("information", player, super().information_state_string)
-
-    def observation_string(self, player: int | None = None) -> str:
-        return self._observed("observation", player, super().observation_string)
-
-    def _observed(self, kind: str, player: int | None, pyspiel_own: Any) -> str:
-        """``player``'s (the seat to act's) text from the game's ``kind`` observer; a
-        seat out of range goes to pyspiel's own method, for pyspiel's own error."""
-        if player is None:
-            player = self.node.player
-        if not 0 <= player < self.node.game.num_players():
-            return str(pyspiel_own(player))
-        return str(self.node.game.observer(kind).string_from(self, player))
-
-    def is_chance_node(self) -> bool:
-        return self.node.step is not None
-
-    def is_player_node(self) -> bool:
-        return self.node.player >= 0
-
-    def is_simultaneous_node(self) -> bool:
-        return False
-
-    def is_mean_field_node(self) -> bool:
-        return False
-
-    def history(self) -> list[int]:
-        return [action for _, action in self.moves]
-
-    def history_str(self) -> str:
-        memo = self.node.memo  # a node is reached by one line of moves, so it keeps the text
-        known = memo.get(("history", 0))
-        if known is None:
-            known = memo["history", 0] = (", ".join([str(action) for _, action in self.moves]),)
-        return str(known[0])
-
-    def full_history(self) -> list[PlayerAction]:
-        return [PlayerAction(player, action) for player, action in self.moves]
-
-    def move_number(self) -> int:
-        return len(self.moves)
-
-    def is_initial_state(self) -> bool:
-        return not self.moves
-
-    def current_player(self) -> int:
-        return self.node.player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        node = self.node
-        if node.step is not None or node.player != player:
+        if node.player == _TERMINAL:
             return []
         return node.legal_ids()
+
+    def _own_mask(self) -> list[int]:
+        """``legal_actions_mask`` of the player to act."""
+        return _mask(self.node.game, self.node.player, lambda _: self._ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.node.step
@@ -874,6 +836,120 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 f" {self.node.game.max_chance_outcomes()} its max_sides declares"
             )
         return [(face - 1, 1.0 / step.sides) for face in step.outcomes]
+
+    def _own_text(self) -> str:
+        """The information state text of the player to act (a seat)."""
+        node = self.node
+        return str(node.game.observer("information").string_from(self, node.player))
+
+    def _own_tensor(self) -> list[float] | None:
+        """The information state tensor of the player to act, or None to have pyspiel's
+        own path make it (through the game's observer)."""
+        return None
+
+    def _paid(self) -> tuple[float, ...] | None:
+        """The returns of an ended game (None before its end)."""
+        node = self.node
+        if node.player != _TERMINAL:
+            return None
+        known = node.memo.get(("returns", 0))
+        if known is None:  # as dicerules.pettingzoo pays
+            known = node.memo["returns", 0] = returns(node.game.dgame, node.last)
+        return tuple(known)
+
+    def _steps(self) -> Sequence[tuple[int, int]]:
+        """Each move so far: its player and action."""
+        return self.moves
+
+    def history_str(self) -> str:
+        memo = self.node.memo  # a node is reached by one line of moves, so it keeps the text
+        known = memo.get(("history", 0))
+        if known is None:
+            known = memo["history", 0] = (", ".join([str(action) for _, action in self.moves]),)
+        return str(known[0])
+
+    # -------------------------------------------------------------- answers made of them
+
+    def apply_action(self, action: int) -> None:
+        self._apply_action(int(action))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        who = self.current_player()
+        if who == _TERMINAL:
+            return []
+        if who == _CHANCE or player is None or player == who:
+            return self._ids()
+        if player < 0:
+            return list(pyspiel.State.legal_actions(self, player))  # pyspiel's own error
+        return []
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        if player is None or player == self.current_player():
+            return self._own_mask()
+        return _mask(self.get_game(), player, self.legal_actions)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._ids() if player == self.current_player() >= 0 else []
+
+    def information_state_string(self, player: int | None = None) -> str:
+        who = self.current_player()
+        if who >= 0 and (player is None or player == who):
+            return self._own_text()
+        return self._observed("information", player, pyspiel.State.information_state_string)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        who = self.current_player()
+        if who >= 0 and (player is None or player == who):
+            known = self._own_tensor()
+            if known is not None:
+                return known
+        if player is None:
+            return list(pyspiel.State.information_state_tensor(self))
+        return list(pyspiel.State.information_state_tensor(self, player))
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._observed("observation", player, pyspiel.State.observation_string)
+
+    def _observed(self, kind: str, player: int | None, pyspiel_own: Any) -> str:
+        """``player``'s (the seat to act's) text from the game's ``kind`` observer; a
+        seat out of range goes to pyspiel's own method, for pyspiel's own error."""
+        if player is None:
+            player = self.current_player()
+        node = self.node
+        if not 0 <= player < node.game.num_players():
+            return str(pyspiel_own(self, player))
+        return str(node.game.observer(kind).string_from(self, player))
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == _TERMINAL  # no seat to act: the game is over
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def is_mean_field_node(self) -> bool:
+        return False
+
+    def returns(self) -> list[float]:
+        paid = self._paid()
+        return [0.0] * self.get_game().num_players() if paid is None else list(paid)
+
+    def history(self) -> list[int]:
+        return [action for _, action in self._steps()]
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self._steps()]
+
+    def move_number(self) -> int:
+        return len(self._steps())
+
+    def is_initial_state(self) -> bool:
+        return not self._steps()
 
     def serialize(self) -> str:
         """The state as ``dos.serialize`` writes it: JSON, never a pickle."""
@@ -900,10 +976,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
             raise InvalidArgumentError(
                 "a state can be resampled between steps only, not while dice are being chosen"
             )
-        clone: _State = self.clone()
         resample = dgame.resample_hidden
         if resample is None:
-            return clone
+            return self.clone()
         drawn = probability_sampler()
         if not isinstance(drawn, numbers.Real) or isinstance(drawn, bool):
             raise WrongTypeError(
@@ -915,13 +990,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             )
         seed = int(float(drawn) * SEED_LIMIT) % SEED_LIMIT
         path = tuple(resample(state, player_id, seeded_stream(seed)) for state in node.path)
-        clone.node = _Node(spiel_game, path, node.taken, None)
-        return clone
-
-    def _apply_action(self, action: int) -> None:
-        node = self.node
-        self.node = node.child(action)
-        self.moves = (*self.moves, (node.player, action))
+        return _State(spiel_game, _Node(spiel_game, path, node.taken, None), self._steps())
 
     def _action_to_string(self, player: int, action: int) -> str:
         spiel_game = self.node.game
@@ -941,18 +1010,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 f" to {len(spiel_game.actions) - 1}"
             )
         return str(spiel_game.dgame.format_action(spiel_game.actions[action]))
-
-    def is_terminal(self) -> bool:
-        return self.node.player == _TERMINAL  # no seat to act: the game is over
-
-    def returns(self) -> list[float]:
-        node = self.node
-        if not self.is_terminal():
-            return [0.0] * node.game.num_players()
-        known = node.memo.get(("returns", 0))
-        if known is None:  # as dicerules.pettingzoo pays
-            known = node.memo["returns", 0] = returns(node.game.dgame, node.last)
-        return list(known)
 
     def __str__(self) -> str:
         node = self.node
@@ -1103,11 +1160,12 @@ def _tree_state(spiel_game: _Game, index: int) -> _TreeState:
 class _TreeState(_State):
     """A state of a game that holds its whole tree (``_Walked``): a node's number.
 
-    What OpenSpiel's algorithms ask most is read from the tree; anything else (views,
-    observations, the game's record) from the node the engine makes along the state's
-    moves, made when first asked (``node``). Each such game has a class of its own
-    (``_Walked.kind``) that holds its tree, so that a state holds an int only, which
-    the garbage collector soon stops scanning."""
+    It reads the facts _State answers from (its "facts") from the tree instead of the
+    engine's states; anything else (views, observations, the game's record) comes from
+    the node the engine makes along the state's moves, made when first asked
+    (``node``). Each such game has a class of its own (``_Walked.kind``) that holds its
+    tree, so that a state holds an int only, which the garbage collector soon stops
+    scanning."""
 
     walked: _Walked
 
@@ -1128,16 +1186,25 @@ class _TreeState(_State):
         made: _Node | None = self.__dict__.get("_node")
         if made is None:
             made = self.walked.game.root
-            for _, move in self.moves:
+            for _, move in self._steps():
                 made = made.child(move)
             self.__dict__["_node"] = made
         return made
 
-    @property
-    def moves(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
-        return tuple(self.walked.moves(self.index))
+    # -------------------------------------------------------------- facts, from the tree
+
+    def current_player(self) -> int:
+        return self.walked.player[self.index]
+
+    def child(self, action: int) -> _State:
+        walked, index = self.walked, self.index
+        slot = walked.slot[index]
+        if type(action) is int and 0 <= action < len(slot) and (position := slot[action]) >= 0:
+            return walked.kind(walked.kids[walked.start[index] + position])
+        return walked.kind(self._kid(action))
 
     def _kid(self, action: int) -> int:
+        """The node ``action`` leads to; the engine's error for an action not legal here."""
         walked, index = self.walked, self.index
         move = int(action)
         slot = walked.slot[index]
@@ -1147,13 +1214,6 @@ class _TreeState(_State):
             raise InvalidArgumentError(f"{move} is not a legal action here")
         return walked.kids[walked.start[index] + position]
 
-    def child(self, action: int) -> _State:
-        walked, index = self.walked, self.index
-        slot = walked.slot[index]
-        if type(action) is int and 0 <= action < len(slot) and (position := slot[action]) >= 0:
-            return walked.kind(walked.kids[walked.start[index] + position])
-        return walked.kind(self._kid(action))
-
     def clone(self) -> _State:
         return self.walked.kind(self.index)
 
@@ -1161,82 +1221,33 @@ class _TreeState(_State):
         self.index = self._kid(action)
         self.__dict__.pop("_node", None)
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        walked, index = self.walked, self.index
-        who = walked.player[index]
-        if who == _TERMINAL:
-            return []
-        if who == _CHANCE or player is None or player == who:
-            return list(walked.legal[index])
-        if player < 0:
-            return list(pyspiel.State.legal_actions(self, player))  # pyspiel's own error
-        return []
+    def _ids(self) -> list[int]:
+        return list(self.walked.legal[self.index])
 
-    def legal_actions_mask(self, player: int | None = None) -> list[int]:
-        walked, index = self.walked, self.index
-        if player is None or player == walked.player[index]:
-            return list(walked.masks[index])
-        return _mask(walked.game, player, self.legal_actions)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        walked, index = self.walked, self.index
-        return list(walked.legal[index]) if player == walked.player[index] >= 0 else []
-
-    def information_state_string(self, player: int | None = None) -> str:
-        walked, index = self.walked, self.index
-        who = walked.player[index]
-        if who >= 0 and (player is None or player == who):
-            return walked.text[index]
-        return super().information_state_string(player)
-
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        walked, index = self.walked, self.index
-        who = walked.player[index]
-        start = walked.tensor_at[index]
-        if start >= 0 and (player is None or player == who):
-            return walked.tensors[start : start + walked.tensor_length].tolist()
-        if player is None:
-            return list(pyspiel.State.information_state_tensor(self))
-        return list(pyspiel.State.information_state_tensor(self, player))
-
-    def is_chance_node(self) -> bool:
-        return self.walked.player[self.index] == _CHANCE
-
-    def is_player_node(self) -> bool:
-        return self.walked.player[self.index] >= 0
-
-    def is_terminal(self) -> bool:
-        return self.walked.player[self.index] == _TERMINAL
-
-    def current_player(self) -> int:
-        return self.walked.player[self.index]
+    def _own_mask(self) -> list[int]:
+        return list(self.walked.masks[self.index])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.walked.chances[self.index])
 
-    def returns(self) -> list[float]:
-        paid = self.walked.paid[self.index]
-        return list(self.walked.zeros if paid is None else paid)
+    def _own_text(self) -> str:
+        return self.walked.text[self.index]
 
-    def history(self) -> list[int]:
-        return [action for _, action in self.walked.moves(self.index)]
+    def _own_tensor(self) -> list[float] | None:
+        walked = self.walked
+        start = walked.tensor_at[self.index]
+        if start < 0:
+            return None
+        return walked.tensors[start : start + walked.tensor_length].tolist()
+
+    def _paid(self) -> tuple[float, ...] | None:
+        return self.walked.paid[self.index]
+
+    def _steps(self) -> Sequence[tuple[int, int]]:
+        return self.walked.moves(self.index)
 
     def history_str(self) -> str:
         return self.walked.history(self.index)
-
-    def full_history(self) -> list[PlayerAction]:
-        return [PlayerAction(player, action) for player, action in self.walked.moves(self.index)]
-
-    def move_number(self) -> int:
-        return len(self.walked.moves(self.index))
-
-    def is_initial_state(self) -> bool:
-        return self.index == 0
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
-        return _State(self.walked.game, self.node, self.moves).resample_from_infostate(
-            player_id, probability_sampler
-        )
 
 
 # ------------------------------------------------------------------ observers
@@ -1522,13 +1533,33 @@ class Native:
             return [self.outcome_ids[label] for label in walked.labels[index]]
         return [self.ids[action] for action in walked.actions[index]]
 
+    def tables(self, policy: Any) -> dict[int, dict[str, dict[str, float]]]:
+        """A tabular policy of ``game`` (with ``policy_table()``, as pyspiel's
+        TabularPolicy: ``solver.tabular_average_policy()``) by seat, information state
+        text and action label, as ``dicerules.solvers`` and ``dicerules.policies`` take
+        one."""
+        walked, game = self.tree, self.tree.game
+        tables: dict[int, dict[str, dict[str, float]]] = {seat: {} for seat in range(walked.seats)}
+        for key, pairs in policy.policy_table().items():
+            seat, _, number, _ = key.split("-", 3)  # "seat-seat-set (from 1)-its name"
+            text = walked.information_sets[int(seat)][int(number) - 1]
+            tables[int(seat)][text] = {
+                str(game.format_action(self.actions[action])): float(chance)
+                for action, chance in pairs
+            }
+        return tables
+
 
 def native(name: str, rules: Any = None, *, bound: int = tree.NODE_BOUND) -> Native:
     """The whole tree of the game ``name`` under ``rules`` as OpenSpiel's own game.
 
     InvalidArgumentError for a tree past ``bound`` nodes (``dicerules.tree.walk``).
     """
-    walked = tree.walk(get_game(name), rules, bound=bound)
+    return native_tree(tree.walk(get_game(name), rules, bound=bound))
+
+
+def native_tree(walked: tree.Tree) -> Native:
+    """A tree walked already (``dicerules.tree.walk``) as OpenSpiel's own game."""
     # OpenSpiel numbers an EFG's actions by their labels, in the order they first appear
     # (chance outcomes apart).
     ids: dict[Any, int] = {}
@@ -1550,53 +1581,17 @@ def native(name: str, rules: Any = None, *, bound: int = tree.NODE_BOUND) -> Nat
     return Native(spiel_game, walked, tuple(ids), ids, tuple(outcomes), outcomes)
 
 
-class PolicyBot(SeededBot):
-    """A bot that plays a policy found on a game's native tree (``policy_bot``)."""
-
-    name = "policy"
-
-    def __init__(self, chances: dict[Any, tuple[tuple[Any, float], ...]], seed: int) -> None:
-        super().__init__(seed)
-        self.chances = chances
-
-    def choose(self, view: object, legal_actions: tuple[Any, ...]) -> Any:
-        """An action drawn with the policy's chances at ``view``'s information set."""
-        chances = self.chances.get(view)
-        if chances is None:
-            raise InvalidArgumentError(
-                "the policy's tree has no turn with this view: play the rules it was found for"
-            )
-        draw = self.random.random() * sum(chance_of for _, chance_of in chances)
-        played = [action for action, chance_of in chances if chance_of > 0]
-        chosen = played[-1]  # should rounding leave the draw past the last chance
-        for action, chance_of in chances:
-            draw -= chance_of
-            if draw < 0 and chance_of > 0:
-                chosen = action
-                break
-        if chosen not in legal_actions:
-            raise InvalidArgumentError(f"the policy chose {chosen!r}, which is not legal here")
-        return chosen
-
-
 def policy_bot(game: Native, policy: Any, seed: int = 0) -> PolicyBot:
     """A dicerules Bot that plays ``policy`` (an OpenSpiel policy of ``game.game``: one
     with ``action_probabilities(state)``, as CFR's average policy) on the game's engine.
 
     It reads the information set from the view it is handed, so the game's views must
-    tell apart each seat's information sets (InvalidArgumentError if not).
+    tell apart each seat's information sets (InvalidArgumentError if not); a view of
+    no turn of the tree (other rules) is refused (InvalidArgumentError).
     """
     walked = game.tree
-    chances: dict[Any, tuple[tuple[Any, float], ...]] = {}
-    wanted: dict[tuple[int, int], list[Any]] = {}
-    for seat, by_view in enumerate(walked.by_view):
-        for view, number in by_view.items():
-            if number < 0:
-                raise InvalidArgumentError(
-                    f"{walked.game.name}'s views of seat {seat} do not tell apart its"
-                    " information sets, so a bot cannot play a policy from them"
-                )
-            wanted.setdefault((seat, number), []).append(view)
+    chances: dict[Any, Chances] = {}
+    wanted = views_by_set(walked)
     stack = [(0, game.game.new_initial_state())]
     while stack and wanted:
         index, state = stack.pop()
@@ -1614,4 +1609,4 @@ def policy_bot(game: Native, policy: Any, seed: int = 0) -> PolicyBot:
                 chances[view] = made
         for child, move in zip(walked.children[index], game.moves(index), strict=True):
             stack.append((child, state.child(move)))
-    return PolicyBot(chances, seed)
+    return PolicyBot(chances, seed, strict=True)

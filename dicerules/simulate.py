@@ -12,11 +12,11 @@ whatever the executor, its number of workers, the chunk size or the cluster, and
 Seats. ``bots`` holds one bot for every seat that acts, or one for them all. The
 list rotates one seat a game: in game ``i`` the bot listed at ``j`` plays the
 ``(i + j) % n``-th of the ``n`` seats that act (a seat that never acts, such as a
-permanent house, gets none). A bot is a name (``bots.make``: ``module:attr`` too)
-or a factory, a Bot class or a function returning a new Bot, called afresh for
-every game with the bot's seed when it accepts an argument, else with none
-(``bots.build``, the rule of every face, so both spellings play the same games);
-the table names it by its bot's ``name``.
+permanent house, gets none). A bot is a name (``bots.make``: ``module:attr`` and
+``policy=FILE`` too) or a factory, a Bot class or a function returning a new Bot,
+called afresh for every game with the bot's seed when it accepts an argument, else
+with none (``bots.build``, the rule of every face, so both spellings play the same
+games); the table names it by its bot's ``name``.
 
 Executors. ``executor`` None plays in this process; any
 ``concurrent.futures.Executor`` (a ProcessPoolExecutor, Dask's
@@ -899,7 +899,7 @@ def _lineup(
     known = named_bots.names(game)
     for place, spec in enumerate(bots):
         if isinstance(spec, str):
-            if ":" in spec:  # a bot class or factory of the caller's, module:attr
+            if ":" in spec or named_bots.is_policy(spec):  # module:attr, or policy=FILE
                 found.append((named_bots.check(spec, game), spec))
                 continue
             if spec not in known:

@@ -87,7 +87,8 @@ def configure(
         help="time OpenSpiel's CFR instead, on each game's solver rules: its Python"
         " TabularPolicy and CFRSolver through the adapter and on OpenSpiel's own game, its"
         " C++ CFRSolver on the native tree (EFG) and on its own game: build seconds,"
-        " memory, iterations, exploitability",
+        " memory, iterations, exploitability; then dicerules.solvers' CFR, CFR+ and"
+        " exploitability beside OpenSpiel's C++ on the same tree, in CPU time",
     )
 
 
@@ -127,7 +128,7 @@ def suite_lines(args: argparse.Namespace) -> Iterator[str]:
         yield from batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
                                columns=columns)  # fmt: skip
     elif getattr(args, "cfr", False):
-        yield from cfr_lines(args.games, args.repeats)
+        yield from cfr_lines(args.games, args.repeats, columns=getattr(args, "columns", None))
     else:
         pyspiel = load_pyspiel()  # only now: loading OpenSpiel takes a while
         yield from lines(

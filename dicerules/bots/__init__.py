@@ -10,7 +10,7 @@ expert in its Game (``expert``) has the ``expert`` bot too, which plays well (ev
 built-in game has one).
 A game may declare more named bots (its Game's ``bots``); ``names(game)`` lists them all.
 
-Beyond the names, ``make`` takes two more forms of bot, as the command line's
+Beyond the names, ``make`` takes three more forms of bot, as the command line's
 ``--bots`` does:
 
 * ``module:attr``: a bot of your own, ``attr`` of the importable ``module``: a Bot
@@ -24,6 +24,10 @@ Beyond the names, ``make`` takes two more forms of bot, as the command line's
       greedy = "my_package.bots:GreedyBot"
 
   The entry point's object is called with the seed, as above.
+* ``policy=FILE``: a policy saved by ``dicerules solve --out FILE`` (or
+  ``dicerules.solvers.Policy.saved``), played from the views it is handed
+  (``dicerules.bots.policy``; a view of an information set the file does not hold is
+  played uniformly).
 
 ``lineup(text, game, seats)`` reads the command line's ``--bots`` (one bot for every
 seat, or a comma-separated bot per seat), the same for ``play`` and ``simulate``.
@@ -38,6 +42,7 @@ from importlib import metadata
 from typing import Any, cast
 
 from dicerules.bot import Bot, RandomBot, as_game, bot_random
+from dicerules.bots.policy import is_policy, load, policy_bot
 from dicerules.bots.uniform import UniformBot
 from dicerules.errors import InvalidArgumentError, WrongTypeError
 from dicerules.game import AnyGame, get_game, suggestion
@@ -52,6 +57,7 @@ __all__ = [
     "bot_random",
     "build",
     "check",
+    "is_policy",
     "lineup",
     "make",
     "names",
@@ -161,8 +167,10 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
     """A new bot ``name`` for ``game`` (a Game or its registry name), seeded by ``seed``.
 
     ValueError for a name that is not one of ``names(game)`` (BOT_NAMES and the
-    game's own bots), or ``expert`` for a game with none; UnknownGameError for a
-    game that is not registered; ``seed`` is an int with 0 <= seed < 2**64.
+    game's own bots) nor a form of the module docstring, or ``expert`` for a game with
+    none; RecordError for a ``policy=FILE`` that is not a saved policy;
+    UnknownGameError for a game that is not registered; ``seed`` is an int with 0 <=
+    seed < 2**64.
     TypeError for a name or game of another type.
     """
     if not isinstance(name, str):
@@ -180,16 +188,21 @@ def make(name: str, game: AnyGame | str, seed: int = 0) -> Bot[Any, Any]:
     extra = found.bots.get(name)
     if extra is not None:
         return extra(seed)
+    if is_policy(name):
+        return policy_bot(name, found, seed)
     if ":" in name or name in _entry_points():
         return _built(name, _factory(name), seed)
     raise InvalidArgumentError(unknown_bot(name, found))
 
 
 def check(form: str, game: AnyGame | str) -> str:
-    """``form``, if ``make`` can make it for ``game``: a bot's name, or a ``module:attr``
-    that imports to a callable; InvalidArgumentError saying why not."""
+    """``form``, if ``make`` can make it for ``game``: a bot's name, a ``module:attr``
+    that imports to a callable, or a ``policy=FILE`` of a saved policy of ``game``;
+    InvalidArgumentError (RecordError for a file that is no saved policy) saying why not."""
     found = get_game(as_game(game).name)
-    if ":" in form:
+    if is_policy(form):
+        load(form, found)
+    elif ":" in form:
         build(
             _factory(form), 0, f"bot {form!r}"
         )  # one is made, so that a bot that cannot be is told now
@@ -203,7 +216,7 @@ def unknown_bot(name: str, game: AnyGame) -> str:
     known = names(game)
     return (
         f"no bot named {name!r}{suggestion(name, known)}; the bots are: {', '.join(known)}"
-        " (or module:attr, a bot class of your own)"
+        " (or module:attr, a bot class of your own, or policy=FILE, a saved policy)"
     )
 
 

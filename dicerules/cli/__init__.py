@@ -1,5 +1,5 @@
 """The dicerules command line: ``games``, ``rules``, ``play``, ``simulate``, ``replay``,
-``schema``, ``tree``, ``bench``.
+``schema``, ``tree``, ``solve``, ``bench``.
 
 A module per command (``dicerules.cli.play`` ...) and ``options``, what they share.
 
@@ -20,7 +20,8 @@ and lists the legal actions; an error for the human's seat calls it "you"
 (``Narrator.hint``); a short form is read as what it stands for (``Narrator.expand``).
 ``--bots`` names one bot for every other seat, or one per other seat, in the forms
 ``dicerules.bots.lineup`` reads (a name, ``module:attr``, an entry point of
-``dicerules.bots``), as ``simulate`` does; ``module`` may be a file of the current
+``dicerules.bots``, ``policy=FILE`` for a policy ``solve --out`` saved), as
+``simulate`` does; ``module`` may be a file of the current
 folder (``mybot`` for ``mybot.py``), and ``attr`` is called with the bot's seed when
 it accepts an argument, else with none (``dicerules.bots.build``). On a terminal
 with Python's readline, lines are edited, the game's lines recalled and legal actions
@@ -29,6 +30,9 @@ piped lines are read as they come and echoed after the prompt. Text is wrapped a
 ``COLUMNS``, else the terminal's width (80 columns when standard output is not a
 terminal), never inside a word nor between "seat" and its number. ``dicerules``
 alone prints the overview ``--help`` prints.
+
+Solve. ``solve`` runs CFR on a small game's whole tree and saves its policy
+(``dicerules.cli.solve``); a tree past ``--bound`` nodes is an error (exit 1).
 
 Seeds. ``play --seed S`` plays the game on ``SeededStream(S)``. ``simulate --seed S``
 seeds game ``i`` (0-based) with ``dicerules.match.game_seed(S, i)``, so ``play --seed``
@@ -100,6 +104,8 @@ from dicerules.cli.replay import cmd_replay
 from dicerules.cli.rules import cmd_rules
 from dicerules.cli.schema import cmd_schema
 from dicerules.cli.simulate import cmd_simulate
+from dicerules.cli.solve import cmd_solve
+from dicerules.cli.solve import configure as configure_solve
 from dicerules.cli.tree import cmd_tree
 from dicerules.cli.tree import configure as configure_tree
 from dicerules.errors import DiceRulesError
@@ -234,6 +240,18 @@ def parser() -> argparse.ArgumentParser:
     game_options(one)
     configure_tree(one)
     one.set_defaults(run=cmd_tree)
+
+    one = commands.add_parser(
+        "solve",
+        help="CFR on a small game's whole tree: exploitability, a policy to play",
+        description="Run CFR (NumPy; the solvers extra) on GAME's whole tree under the"
+        " rules given, showing the exploitability of the average policy as it falls;"
+        " print each seat's value under it, and save it with --out for the policy=FILE"
+        " bot.",
+    )
+    game_options(one)
+    configure_solve(one)
+    one.set_defaults(run=cmd_solve)
 
     one = commands.add_parser("bench", help="speed of the engines")
     configure(one)

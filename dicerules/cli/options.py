@@ -348,10 +348,13 @@ _RECORD_START = re.compile(
 """How a records file begins: a JSON object with a record's key first."""
 
 
-def check_replaceable(path: str | None, force: bool, option: str) -> None:
+def check_replaceable(
+    path: str | None, force: bool, option: str, kind: str = "records file"
+) -> None:
     """Refuse, before any game, to replace a file that is not a records file (its first
-    bytes a record's JSON object), unless ``force``: a mistyped ``--record notes.txt``
-    must not cost the file. An empty file, or a device such as /dev/null, is taken."""
+    bytes a record's JSON object, as a saved policy's are too), unless ``force``: a
+    mistyped ``--record notes.txt`` must not cost the file. An empty file, or a device
+    such as /dev/null, is taken. ``kind`` names the file the option writes."""
     if path is None or force or not Path(path).is_file():
         return
     try:
@@ -361,7 +364,7 @@ def check_replaceable(path: str | None, force: bool, option: str) -> None:
         return  # writing it says what is wrong
     if start.strip() and not _RECORD_START.match(start):
         raise UsageError(
-            f"{option} {path}: the file is not a records file, and writing would replace"
+            f"{option} {path}: the file is not a {kind}, and writing would replace"
             " it: give another name, or --force to replace it"
         )
 

@@ -157,3 +157,23 @@ def test_the_tree_holds_what_the_walk_found() -> None:
     assert sorted(set(whole.walked.text) - {""}) == sorted(
         {text for texts in walked.information_sets for text in texts}
     )
+
+
+FACTS = {
+    "current_player", "child", "clone", "_apply_action", "_ids", "_own_mask",
+    "chance_outcomes", "_own_text", "_own_tensor", "_paid", "_steps", "history_str",
+}  # fmt: skip
+"""What a state reads from the node it stands on; every other answer is made of these."""
+
+
+def test_a_tree_state_is_the_engines_state_reading_its_facts_from_the_tree() -> None:
+    # One implementation of every answer: the whole tree's states supply only the facts
+    # (and what makes them: their node number, pickling, the engine's node when asked).
+    own = {
+        name
+        for name, value in vars(dos._TreeState).items()
+        if callable(value) or isinstance(value, property)
+    }
+    made = {"__init__", "__reduce__", "__deepcopy__", "node", "_kid"}
+    assert own - made <= FACTS, sorted(own - made - FACTS)
+    assert set(vars(dos._State)) >= FACTS, sorted(FACTS - set(vars(dos._State)))

@@ -2,7 +2,8 @@
 
 HTTP (JSON in and out; a refusal is ``{"error": code, "message": text}``):
 
-* ``GET /api/catalog``: every game, its presets (rules, seats) and its bots.
+* ``GET /api/catalog``: every game, its presets (rules, seats) and its bots (with the
+  server's own, ``create_app(bots=...)``).
 * ``GET /api/games``: the games in play, then those that ended last.
 * ``POST /api/games`` ``{"game", "preset"?, "rules"?, "players"?}``: a new game;
   ``players`` names each seat ``"human"`` or a bot (default: a person in the first
@@ -29,7 +30,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -43,7 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import dicerules
-from dicerules import bots, wire
+from dicerules import wire
 from dicerules.records import rules_to_dict
 from dicerules_server.storage import Storage, open_storage
 from dicerules_server.tables import Listener, Lobby, ServerError, Table, clean_name, refusal
@@ -104,7 +105,7 @@ async def _body(request: Request) -> dict[str, Any]:
     return found
 
 
-def _catalog() -> dict[str, object]:
+def _catalog(lobby: Lobby) -> dict[str, object]:
     games = []
     for game in dicerules.GAMES.values():
         presets = [
@@ -124,7 +125,7 @@ def _catalog() -> dict[str, object]:
                 "name": game.name,
                 "presets": presets,
                 "default_preset": default,
-                "bots": list(bots.names(game)),
+                "bots": list(lobby.bot_names(game)),
             }
         )
     return {"games": games}
@@ -152,16 +153,24 @@ class _Headers:
 
 
 def create_app(
-    db: str | Storage = DEFAULT_DB, *, bot_delay: float = 0.5, max_games: int = 10_000
+    db: str | Storage = DEFAULT_DB,
+    *,
+    bot_delay: float = 0.5,
+    max_games: int = 10_000,
+    bots: Mapping[str, str] | None = None,
 ) -> Starlette:
     """The server's ASGI app on the database ``db`` (a URL or path, or a Storage).
 
     The database is opened (its schema made on first use; a newer one refused with a
     StorageError) and every unfinished game rebuilt by replay before this returns.
     ``bot_delay``: seconds a bot waits before it moves, so that people can follow.
+    ``bots``: the server's own bots, each a name the lobby offers and the form
+    ``dicerules.bots.make`` makes it from (``{"dudo": "policy=dudo.json"}``), offered
+    for the games it can be made for; a game in play with one is rebuilt only by a
+    server that has it too.
     """
     storage = db if isinstance(db, Storage) else open_storage(db)
-    lobby = Lobby(storage, bot_delay=bot_delay, max_games=max_games)
+    lobby = Lobby(storage, bot_delay=bot_delay, max_games=max_games, own_bots=bots)
     lobby.restore()
 
     @contextlib.asynccontextmanager
@@ -175,7 +184,7 @@ def create_app(
                 storage.close()
 
     async def catalog(request: Request) -> Response:
-        return _json(_catalog())
+        return _json(_catalog(lobby))
 
     async def list_games(request: Request) -> Response:
         return _json({"games": lobby.listing()})

@@ -6,6 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+import dicerules
+from dicerules import bots
 from dicerules_server.app import DEFAULT_DB, create_app
 from dicerules_server.storage import StorageError
 
@@ -34,7 +36,39 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long a bot waits before it moves, so people can follow (default: 0.8)",
     )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=FORM",
+        help="offer a bot of the server's own as NAME, made from FORM as --bots of"
+        " dicerules simulate takes it (policy=FILE, module:attr), for the games it can"
+        " play; may be repeated",
+    )
     return parser
+
+
+def own_bots(given: Sequence[str]) -> dict[str, str]:
+    """The ``--bot NAME=FORM`` options as a mapping; ValueError saying what is wrong."""
+    found: dict[str, str] = {}
+    for text in given:
+        name, equals, form = (part.strip() for part in text.partition("="))
+        if not equals or not name or not form:
+            raise ValueError(f"--bot {text}: write NAME=FORM, as dudo=policy=dudo.json")
+        if name in found or name in ("human", "house"):
+            raise ValueError(f"--bot {text}: the name {name!r} is taken")
+        playable = []
+        for game in dicerules.GAMES.values():
+            try:
+                bots.check(form, game)
+            except dicerules.DiceRulesError as error:
+                reason = str(error)
+                continue
+            playable.append(game.name)
+        if not playable:
+            raise ValueError(f"--bot {text}: no game can have it: {reason}")
+        found[name] = form
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -42,10 +76,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     if args.bot_delay < 0:
         sys.exit("dicerules-server: --bot-delay cannot be negative")
+    try:
+        mine = own_bots(args.bot)
+    except ValueError as error:
+        sys.exit(f"dicerules-server: {error}")
     import uvicorn
 
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay)
+        app = create_app(args.db, bot_delay=args.bot_delay, bots=mine)
     except StorageError as error:
         sys.exit(f"dicerules-server: {error}")
     host = f"[{args.host}]" if ":" in args.host else args.host

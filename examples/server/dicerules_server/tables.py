@@ -110,7 +110,11 @@ class Table:
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
         self.bots = {
-            seat.seat: bots.make(seat.player, self.game, seed=bot_seed(row.seed, seat.seat))
+            seat.seat: bots.make(
+                lobby.own_bots.get(seat.player, seat.player),
+                self.game,
+                seed=bot_seed(row.seed, seat.seat),
+            )
             for seat in row.seats
             if seat.player not in (HUMAN, HOUSE)
         }
@@ -305,26 +309,52 @@ class Table:
 
 
 class Lobby:
-    """Every game in play, and the games that ended last, by id."""
+    """Every game in play, and the games that ended last, by id.
+
+    ``own_bots`` are the server's own bots: a name the lobby offers beside each game's
+    bots, and the form ``dicerules.bots.make`` makes it from (``policy=FILE``,
+    ``module:attr``), offered for the games that form can be made for.
+    """
 
     def __init__(
-        self, storage: Storage, *, bot_delay: float = 0.5, max_games: int = 10_000
+        self,
+        storage: Storage,
+        *,
+        bot_delay: float = 0.5,
+        max_games: int = 10_000,
+        own_bots: Mapping[str, str] | None = None,
     ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.max_games = max_games
+        self.own_bots = dict(own_bots or {})
         self.tables: dict[str, Table] = {}
         self.recent: OrderedDict[str, Table] = OrderedDict()
+        self._offered: dict[str, tuple[str, ...]] = {}
+
+    def bot_names(self, game: Any) -> tuple[str, ...]:
+        """The bots a seat of ``game`` may be: the game's, then the server's own that
+        can be made for it."""
+        offered = self._offered.get(game.name)
+        if offered is None:
+            own = []
+            for name, form in self.own_bots.items():
+                try:
+                    bots.check(form, game)
+                except dicerules.DiceRulesError:
+                    continue
+                own.append(name)
+            offered = self._offered[game.name] = (*bots.names(game), *own)
+        return offered
 
     def restore(self) -> int:
         """Rebuild every unfinished game from its record (``dicerules.replay``)."""
         for row in self.storage.unfinished():
             try:
                 state = dicerules.replay(row.record())
-            except dicerules.DiceRulesError as error:
+                self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
+            except dicerules.DiceRulesError as error:  # or a bot the server no longer has
                 log.error("game %s does not replay, left out: %s", row.id, error)
-                continue
-            self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
         return len(self.tables)
 
     def start(self) -> None:
@@ -392,7 +422,9 @@ class Lobby:
         acting = set(game.acting_seats(made))
         seat_rows = tuple(
             SeatRow(seat, player if seat in acting else HOUSE)
-            for seat, player in enumerate(_players(game, seats, acting, players))
+            for seat, player in enumerate(
+                _players(game, seats, acting, players, self.bot_names(game))
+            )
         )
         seed = secrets.randbits(64)
         state = game.new_game(made, seed=seed)
@@ -432,7 +464,9 @@ def _rules(game: Any, preset: object, rules: object) -> Any:
     return attrs.evolve(base, **rules)
 
 
-def _players(game: Any, seats: int, acting: set[int], players: object) -> Sequence[str]:
+def _players(
+    game: Any, seats: int, acting: set[int], players: object, offered: Sequence[str]
+) -> Sequence[str]:
     if players is None:  # the first acting seat a person, the others the expert
         first = min(acting)
         return [HUMAN if seat == first else "expert" for seat in range(seats)]
@@ -442,10 +476,10 @@ def _players(game: Any, seats: int, acting: set[int], players: object) -> Sequen
         raise ServerError(
             "bad_argument", f"{game.name} with these rules has {seats} seats, not {len(players)}"
         )
-    known: Callable[[str], bool] = set(bots.names(game)).__contains__
+    known: Callable[[str], bool] = set(offered).__contains__
     for seat, player in enumerate(players):
         if seat in acting and player != HUMAN and not known(player):
-            names = ", ".join(bots.names(game))
+            names = ", ".join(offered)
             raise ServerError(
                 "bad_argument", f"seat {seat}: {player!r} is not 'human' nor a bot ({names})"
             )

@@ -30,6 +30,7 @@ from server_support import (  # first: without the server, the module skips
 # isort: split
 from dicerules_server import StorageError, create_app, open_storage
 from dicerules_server.storage import Storage
+from starlette.testclient import TestClient
 
 FAST = 0.05
 """The busy timeout of these tests' servers: a lock held elsewhere fails a write at once."""
@@ -311,3 +312,18 @@ def test_postgresql_connections_lost_are_opened_again(postgres_url: str) -> None
         codes = [a.status_code if a.status_code == 201 else refused(a) for a in answers]
         assert set(codes[: PostgresStorage.POOL]) <= {201, (503, UNAVAILABLE)}, codes
         assert codes[PostgresStorage.POOL :] == [201] * (8 - PostgresStorage.POOL), codes
+
+
+def test_a_failure_of_the_server_s_own_is_a_json_500(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0)
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a fault of the server's own, with /secret/paths in it")
+
+    monkeypatch.setattr(app.state.lobby, "listing", broken)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/api/games")
+    assert refused(answer) == (500, "internal")
+    assert "secret" not in answer.text

@@ -91,12 +91,13 @@ def test_a_game_ends_at_the_longest_record_it_may_hold(tmp_path: Path) -> None:
             assert stopped["type"] == "stopped", stopped
             table = stopped["table"]
             assert (table["over"], table["winners"], table["step"]) == (True, [], BOUND)
+            assert table["to_act"] is None  # though the view has a seat to act
             assert table["stopped"] == {
                 "reason": "record_full",
                 "message": f"the game stopped at the longest record it may hold: {BOUND} moves",
             }
         mover = people[spectator.view["to_act"]]  # type: ignore[index]
-        mover.move("roll")  # the game says why it takes no more
+        mover.move("roll")  # a move the view offers: the game says why it takes no more
         refusal = mover.receive()
         assert (refusal["type"], refusal["error"]) == ("error", "record_full")
         assert "longest record" in refusal["message"]

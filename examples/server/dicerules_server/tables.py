@@ -299,7 +299,7 @@ class Table:
             "started": self.started,
             "over": over,
             "step": self.step,
-            "to_act": self.game.current_player(self.state),
+            "to_act": None if stopped else self.game.current_player(self.state),
             "winners": list(self.game.winners(self.state)) if over and not stopped else [],
             "stopped": None
             if stopped is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -327,3 +328,20 @@ def test_a_failure_of_the_server_s_own_is_a_json_500(
         answer = client.get("/api/games")
     assert refused(answer) == (500, "internal")
     assert "secret" not in answer.text
+
+
+def test_a_postgresql_that_does_not_answer_is_refused_in_one_line(free_port: int) -> None:
+    pytest.importorskip("psycopg", reason="psycopg 3 is not installed")
+    with socket.socket() as silent:  # takes connections, never says a word
+        silent.bind(("127.0.0.1", free_port))
+        silent.listen()
+        timer = threading.Timer(20, silent.close)  # at the latest
+        timer.start()
+        try:
+            with pytest.raises(StorageError) as found:
+                open_storage(f"postgresql://someone@127.0.0.1:{free_port}/games", busy_timeout=FAST)
+        finally:
+            timer.cancel()
+    shown = str(found.value)
+    assert shown.startswith(f"cannot use the database postgresql://someone@127.0.0.1:{free_port}")
+    assert "timeout" in shown and "\n" not in shown

@@ -34,6 +34,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from math import ceil
 from typing import Any, Final, Protocol
 
 import attrs
@@ -217,7 +218,7 @@ class Storage:
         )
 
     def _unavailable(self, error: BaseException) -> StorageUnavailable:
-        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        reason = _first_line(error)
         with self._health:
             if not self._failing and self.log_faults:
                 self._failing = True
@@ -446,6 +447,11 @@ class Storage:
                 self._connections.get().close()
 
 
+def _first_line(error: BaseException) -> str:
+    """An error's reason in one line (the database's own words)."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
+
+
 def _expire(execute: Execute, game_ids: Sequence[str]) -> None:
     for game_id in game_ids:
         execute(
@@ -463,14 +469,14 @@ class SQLiteStorage(Storage):
                 path, check_same_thread=False, isolation_level=None, uri=path.startswith("file:")
             )
         except sqlite3.Error as error:
-            raise StorageUnavailable(path, str(error)) from None
+            raise StorageUnavailable(path, _first_line(error)) from None
         try:
             connection.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
             connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as error:
             connection.close()
-            raise StorageUnavailable(path, str(error)) from None
+            raise StorageUnavailable(path, _first_line(error)) from None
         super().__init__(path, [connection])
 
 
@@ -490,16 +496,24 @@ class PostgresStorage(Storage):
             ) from None
         self._psycopg = psycopg
         self._integrity_errors = (psycopg.errors.UniqueViolation,)
-        self._dsn = url
         self._lock_timeout = f"{round(busy_timeout * 1000)}ms"
+        # A server that does not answer is given the busy timeout too (libpq's least is
+        # 2 s), unless the URL says how long.
         shown = _without_password(url)
         connections: list[Any] = []
         try:
+            given = psycopg.conninfo.conninfo_to_dict(url)
+            wait = max(2, ceil(busy_timeout))
+            self._dsn = (
+                url
+                if "connect_timeout" in given
+                else psycopg.conninfo.make_conninfo(url, connect_timeout=wait)
+            )
             connections.extend(self._connect() for _ in range(self.POOL))
         except psycopg.Error as error:
             for connection in connections:
                 connection.close()
-            raise StorageUnavailable(shown, str(error).strip() or "no connection") from None
+            raise StorageUnavailable(shown, _first_line(error)) from None
         super().__init__(shown, connections)
 
     def _connect(self) -> Any:

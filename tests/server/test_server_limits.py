@@ -5,6 +5,7 @@ of games comes in small pages however many there are."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import logging
@@ -204,6 +205,13 @@ def test_one_client_has_at_most_max_unjoined_games_waiting(tmp_path: Path) -> No
         made.append(create(client, "liars-dice", players))
         assert summary(client, made[3])["stopped"]["reason"] == "expired"
         assert not summary(client, made[2])["over"]
+
+        async def at_once() -> list[Any]:  # a client that asks many times at once
+            return await asyncio.gather(
+                *(lobby.create("link", client="192.0.2.8") for _ in range(9))
+            )
+
+        assert sum(table.waiting for table in client.portal.call(at_once)) == 3
 
 
 def test_a_start_never_replays_a_game_that_expired_while_the_server_was_away(

@@ -527,6 +527,7 @@ class Lobby:
         self.recent: OrderedDict[str, Table] = OrderedDict()
         self.unplayable: dict[str, Unplayable] = {}
         self._made_by: dict[str, list[Table]] = {}  # a client's games, waiting when last seen
+        self._creating = asyncio.Lock()  # one game made at a time: the caps hold exactly
         self._sweeper: asyncio.Task[None] | None = None
 
     def restore(self) -> int:
@@ -678,20 +679,31 @@ class Lobby:
             SeatRow(seat, player if seat in acting else HOUSE)
             for seat, player in enumerate(_players(game, seats, acting, players))
         )
-        mine = [] if client is None else _waiting(self._made_by.get(client, ()))
-        oldest = mine[0] if len(mine) >= self.max_unjoined else None
-        if len(self.tables) - (oldest is not None) >= self.max_games:
-            raise ServerError("full", "the server has as many games as it can hold")
+        async with self._creating:
+            mine = [] if client is None else _waiting(self._made_by.get(client, ()))
+            oldest = mine[0] if len(mine) >= self.max_unjoined else None
+            if len(self.tables) - (oldest is not None) >= self.max_games:
+                raise ServerError("full", "the server has as many games as it can hold")
+            table = await self._make(game, made, seat_rows, oldest)
+            if client is not None:
+                self._made_by[client] = [*(t for t in mine if t.waiting), table]
+        table.wake_bots()
+        return table
+
+    async def _make(
+        self, game: Any, rules: Any, seats: tuple[SeatRow, ...], oldest: Table | None
+    ) -> Table:
+        """Deal a new game and store it, ``oldest`` expiring with it if it still waits."""
         seed = secrets.randbits(64)
-        state = game.new_game(made, seed=seed)
+        state = game.new_game(rules, seed=seed)
         row = GameRow(
             id=secrets.token_hex(6),
             game=game.name,
-            rules=rules_to_dict(made),
+            rules=rules_to_dict(rules),
             seed=seed,
             setup_rolls=state.tape.dice(),
             created=_stamp(self.clock()),
-            seats=seat_rows,
+            seats=seats,
         )
         async with contextlib.AsyncExitStack() as locks:
             if oldest is not None:
@@ -699,15 +711,10 @@ class Lobby:
                 if not oldest.waiting:
                     oldest = None
             with anyio.CancelScope(shield=True):
-                expire = [] if oldest is None else [oldest.id]
-                await stored(self.storage.create_game, row, expire)
+                await stored(self.storage.create_game, row, [] if oldest is None else [oldest.id])
                 if oldest is not None:
                     self._expired(oldest)
-                    mine.remove(oldest)
                 table = self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
-        if client is not None:
-            self._made_by[client] = [*mine, table]
-        table.wake_bots()
         return table
 
 

@@ -39,8 +39,10 @@ the reason as the code:
   (``records.max_actions``: a game that declares no ``max_length`` may be played on
   for ever); no later move could be recorded, so that move is the game's last.
 * ``expired``: its seats were not all taken within ``expire_after`` seconds of its
-  making (10 minutes), or its maker (a client address) made ``max_unjoined`` (20)
-  newer games that wait for players. A start never replays an expired game.
+  making (10 minutes; it ends within a minute after), or its maker (a client
+  address) made ``max_unjoined`` (20) newer games that wait for players. A start
+  never replays an expired game. A server with ``max_games`` games in play refuses
+  a new one, ``full``, until some end.
 * ``bad_record``: a stored game that does not replay (a database edited by hand, or
   of another version): it is kept, listed, and its record is given as stored.
 

@@ -136,7 +136,9 @@ def main() -> None:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "dicerules_server", "--db", db, "--port", str(port)]
-        server = subprocess.Popen([*command, "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+        # Every game is made from this one address, and waits for its seats a moment.
+        more = ["--bot-delay", "0", "--max-unjoined", str(args.games + 1)]
+        server = subprocess.Popen([*command, *more], stdout=subprocess.DEVNULL)
         try:
             wait_for(base, server)
             start = time.monotonic()

@@ -161,11 +161,7 @@ def client(tmp_path: Path) -> Iterator[Any]:
     """A TestClient of a server on a fresh SQLite file, bots without delay; the
     sockets the test opened are closed after it."""
     from dicerules_server import create_app
-    from server_support import Socket
-    from starlette.testclient import TestClient
+    from server_support import serving
 
-    with TestClient(create_app(str(tmp_path / "games.sqlite3"), bot_delay=0)) as client:
-        try:
-            yield client
-        finally:
-            Socket.close_all()
+    with serving(create_app(str(tmp_path / "games.sqlite3"), bot_delay=0)) as client:
+        yield client

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -20,6 +22,17 @@ from dicerules import wire
 from dicerules.records import rules_from_dict
 
 Message = dict[str, Any]
+
+
+@contextmanager
+def serving(app: Any) -> Iterator[TestClient]:
+    """A TestClient of the app; the sockets opened are closed after (a TestClient waits
+    for them as it closes, even after a failure)."""
+    with TestClient(app) as client:
+        try:
+            yield client
+        finally:
+            Socket.close_all()
 
 
 def create(client: TestClient, game: str, players: list[str], **more: object) -> str:
@@ -174,5 +187,6 @@ TABLE_KEYS = (
     "step",
     "to_act",
     "winners",
+    "stopped",
 )
 """What the lobby says of a game: nothing of its dice."""

@@ -1,13 +1,16 @@
 """The browser client, driven by Playwright in the system's Chromium (headless): a person
 makes a game of liars-dice in the lobby and plays it to the end against bots, on a
-phone-sized screen, clicking as a person would; screenshots of the table are kept."""
+phone-sized screen, clicking as a person would, then finds it on the lobby's second
+page; screenshots of the table are kept."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,6 +37,10 @@ ARGS = [
     "--no-first-run",
 ]
 
+OTHERS = 50
+"""Games waiting for players besides the person's: a page of the lobby's list (the
+server lets this client, which makes them all, hold one more)."""
+
 NAME = "<b>Ann</b> & co"
 """A name with HTML in it: the page must show it as text."""
 
@@ -41,7 +48,7 @@ NAME = "<b>Ann</b> & co"
 @pytest.fixture
 def served(tmp_path: Path, free_port: int) -> Iterator[str]:
     """The server's address: uvicorn on 127.0.0.1, in a thread of this process."""
-    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0.05)
+    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0.05, max_unjoined=OTHERS + 1)
     config = uvicorn.Config(app, host="127.0.0.1", port=free_port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -68,6 +75,13 @@ def test_a_person_plays_liars_dice_against_bots(served: str, tmp_path: Path) -> 
             page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
+            for _ in range(OTHERS):  # the lobby's first page: games in play, newest first
+                made = urllib.request.Request(
+                    served + "api/games",
+                    json.dumps({"game": "link", "players": ["human"] * 4}).encode(),
+                    {"content-type": "application/json"},
+                )
+                urllib.request.urlopen(made, timeout=30).close()
             page.goto(served)
             page.fill("#name", NAME)
             page.select_option("#game", "liars-dice")
@@ -104,6 +118,7 @@ def test_a_person_plays_liars_dice_against_bots(served: str, tmp_path: Path) -> 
             assert page.locator("#players b").count() == 0  # never as markup
             assert moves >= 2
             page.click("#home")
+            page.click("#games button:has-text('More games')")  # the game over: page 2
             page.wait_for_selector("#games li:has-text('liars-dice \u2014 over')")
             assert errors == []
         finally:

@@ -54,6 +54,20 @@ def test_a_database_of_a_newer_server_is_refused(db_url: str) -> None:
         open_storage(db_url)
 
 
+def test_a_database_of_schema_1_is_brought_up_to_date(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        game_id = create(client, "liars-dice", ["human"] * 4)
+    execute(db_url, "ALTER TABLE games DROP COLUMN stopped")  # as schema 1 made it
+    execute(db_url, "UPDATE dicerules_server SET value = '1' WHERE key = 'schema'")
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        shown = client.get(f"/api/games/{game_id}").json()
+        assert (shown["over"], shown["stopped"]) == (False, None)
+    assert execute(db_url, "SELECT value FROM dicerules_server WHERE key = 'schema'") == [
+        (str(SCHEMA),)
+    ]
+    assert execute(db_url, "SELECT stopped FROM games") == [(None,)]
+
+
 def test_the_command_refuses_a_newer_database_in_one_line(tmp_path: Path) -> None:
     url = str(tmp_path / "games.sqlite3")
     open_storage(url).close()

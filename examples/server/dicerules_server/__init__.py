@@ -12,8 +12,16 @@ again carries on every game from its last move. Each socket is sent only
 """
 
 from dicerules_server.app import DEFAULT_DB, create_app
-from dicerules_server.storage import SCHEMA, StorageError, open_storage
+from dicerules_server.storage import SCHEMA, StorageError, StorageUnavailable, open_storage
 
-__all__ = ["DEFAULT_DB", "SCHEMA", "StorageError", "__version__", "create_app", "open_storage"]
+__all__ = [
+    "DEFAULT_DB",
+    "SCHEMA",
+    "StorageError",
+    "StorageUnavailable",
+    "__version__",
+    "create_app",
+    "open_storage",
+]
 
 __version__ = "0.1.0"

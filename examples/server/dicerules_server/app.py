@@ -1,27 +1,55 @@
 """The ASGI app: the lobby over HTTP, one websocket per player or spectator, the client.
 
-HTTP (JSON in and out; a refusal is ``{"error": code, "message": text}``):
+HTTP (JSON in and out; a refusal is ``{"error": code, "message": text}`` with its
+status: the server's codes in ``tables.ERRORS``, a game's in ``wire.CODES``):
 
 * ``GET /api/catalog``: every game, its presets (rules, seats) and its bots (with the
   server's own, ``create_app(bots=...)``).
-* ``GET /api/games``: the games in play, then those that ended last.
-* ``POST /api/games`` ``{"game", "preset"?, "rules"?, "players"?}``: a new game;
-  ``players`` names each seat ``"human"`` or a bot (default: a person in the first
-  seat, the expert in the others).
-* ``GET /api/games/{id}``: one game, as the lobby lists it.
+* ``GET /api/games?limit=N&cursor=C``: ``{"games": [table, ...], "next": C}``, a page
+  of at most N games (default 50, at most 100): those in play, newest first, then
+  those over that the lobby holds (the last 20 to end, and any that does not
+  replay). ``next`` is the cursor of the page after this one, or null.
+* ``POST /api/games`` ``{"game", "preset"?, "rules"?, "players"?}``: a new game (its
+  table, 201); ``players`` names each seat ``"human"`` or a bot (default: a person in
+  the first seat, the expert in the others).
+* ``GET /api/games/{id}``: one game's table: ``id``, ``game``, ``rules``, ``created``,
+  ``seats`` (each ``seat``, ``player``, ``name``, ``taken``), ``started``, ``over``,
+  ``step``, ``to_act``, ``winners``, ``stopped`` (below).
 * ``POST /api/games/{id}/join`` ``{"name", "seat"?}``: a free person's seat and its
   ``token``, a secret: whoever holds it sees that seat's hand and moves for it.
 * ``GET /api/games/{id}/record``: a finished game's record (it replays with
   ``dicerules replay``); a game in play has none to give (it holds every hand).
+* Anything else that fails is 500 ``internal``.
 
 The websocket ``/api/games/{id}/socket``: the client's first message is
 ``{"type": "hello", "token": T}`` (no token: a spectator). The server answers
 ``{"type": "welcome", "seat", "table", "view"}``, then after every move
 ``{"type": "update", "view", "events"}`` (``wire.view`` and ``wire.events`` for
-that seat), and ``{"type": "seats", "table"}`` when a player joins. The client sends
+that seat), ``{"type": "seats", "table"}`` when a player joins and
+``{"type": "stopped", "table"}`` when the server ends the game. The client sends
 ``{"type": "move", "move": notation, "step"?: n}`` (``step``: the step of the view it
 answers, so that a move sent twice is not played twice); a refusal comes back as
-``{"type": "error", "error": code, "message"}`` and the connection goes on.
+``{"type": "error", "error": code, "message"}`` and the connection goes on (a refused
+hello closes it, with code 4000 + the HTTP status).
+
+Games the server ends: ``stopped`` is ``{"reason", "message"}`` (else null), the game
+is over with no winners, its record given, and a move or join in it is refused with
+the reason as the code:
+
+* ``record_full``: a move brought the game to the longest record it may hold
+  (``records.max_actions``: a game that declares no ``max_length`` may be played on
+  for ever); no later move could be recorded, so that move is the game's last.
+* ``expired``: its seats were not all taken within ``expire_after`` seconds of its
+  making (10 minutes; it ends within a minute after), or its maker (a client
+  address) made ``max_unjoined`` (20) newer games that wait for players. A start
+  never replays an expired game. A server with ``max_games`` games in play refuses
+  a new one, ``full``, until some end.
+* ``bad_record``: a stored game that does not replay (a database edited by hand, or
+  of another version): it is kept, listed, and its record is given as stored.
+
+Faults of the database (locked past the busy timeout, read-only, full, damaged):
+a request or move it does not take is refused ``storage_unavailable`` (HTTP 503),
+nothing of it done; a bot tries its move again until the database takes it.
 """
 
 from __future__ import annotations
@@ -34,7 +62,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -46,8 +73,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import dicerules
 from dicerules import wire
 from dicerules.records import rules_to_dict
-from dicerules_server.storage import Storage, open_storage
-from dicerules_server.tables import Listener, Lobby, ServerError, Table, clean_name, refusal
+from dicerules_server.storage import BUSY_TIMEOUT, Storage, open_storage
+from dicerules_server.tables import (
+    LIST_LIMIT,
+    Listener,
+    Lobby,
+    ServerError,
+    Table,
+    Unplayable,
+    clean_name,
+    refusal,
+    stored,
+)
 
 __all__ = ["DEFAULT_DB", "MAX_BODY", "MAX_MESSAGE", "create_app"]
 
@@ -95,7 +132,7 @@ async def _body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY:
-            raise ServerError("too_large", f"a request is at most {MAX_BODY:,} bytes", 413)
+            raise ServerError("too_large", f"a request is at most {MAX_BODY:,} bytes")
     try:
         found = json.loads(data or b"{}")
     except (ValueError, RecursionError):
@@ -152,26 +189,50 @@ class _Headers:
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
 
 
+async def _internal(request: Request, exc: Exception) -> Response:
+    return _json(refusal(exc), 500)  # wire.error's "internal": the text withheld
+
+
 def create_app(
     db: str | Storage = DEFAULT_DB,
     *,
     bot_delay: float = 0.5,
     max_games: int = 10_000,
+    expire_after: float = 600.0,
+    max_unjoined: int = 20,
+    busy_timeout: float = BUSY_TIMEOUT,
     bots: Mapping[str, str] | None = None,
 ) -> Starlette:
     """The server's ASGI app on the database ``db`` (a URL or path, or a Storage).
 
-    The database is opened (its schema made on first use; a newer one refused with a
-    StorageError) and every unfinished game rebuilt by replay before this returns.
-    ``bot_delay``: seconds a bot waits before it moves, so that people can follow.
+    The database is opened (its schema made on first use; a newer one refused, and
+    one it cannot use, with a StorageError that names it and says why) and every
+    unfinished game rebuilt by replay before this returns. ``bot_delay``: seconds a
+    bot waits before it moves, so that people can follow; ``expire_after``: seconds a
+    game may wait for people to take its seats; ``max_unjoined``: the most games one
+    client may have waiting; ``max_games``: the most in play; ``busy_timeout``:
+    seconds a write waits for a lock another connection holds (not for a Storage);
     ``bots``: the server's own bots, each a name the lobby offers and the form
     ``dicerules.bots.make`` makes it from (``{"dudo": "policy=dudo.json"}``), offered
     for the games it can be made for; a game in play with one is rebuilt only by a
-    server that has it too.
+    server that has it too (another keeps it as a game that does not replay).
     """
-    storage = db if isinstance(db, Storage) else open_storage(db)
-    lobby = Lobby(storage, bot_delay=bot_delay, max_games=max_games, own_bots=bots)
-    lobby.restore()
+    storage = db if isinstance(db, Storage) else open_storage(db, busy_timeout=busy_timeout)
+    try:
+        lobby = Lobby(
+            storage,
+            bot_delay=bot_delay,
+            max_games=max_games,
+            expire_after=expire_after,
+            max_unjoined=max_unjoined,
+            own_bots=bots,
+        )
+        lobby.restore()
+        storage.log_faults = True
+    except BaseException:
+        if storage is not db:
+            storage.close()
+        raise
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -187,7 +248,11 @@ def create_app(
         return _json(_catalog(lobby))
 
     async def list_games(request: Request) -> Response:
-        return _json({"games": lobby.listing()})
+        limit = request.query_params.get("limit", str(LIST_LIMIT))
+        if not limit.isdigit() or len(limit) > 3:
+            raise ServerError("bad_argument", "limit is a number of games")
+        games, after = lobby.listing(int(limit), request.query_params.get("cursor"))
+        return _json({"games": games, "next": after})
 
     async def create_game(request: Request) -> Response:
         body = await _body(request)
@@ -196,12 +261,13 @@ def create_app(
             preset=body.get("preset"),
             rules=body.get("rules"),
             players=body.get("players"),
+            client=request.client.host if request.client else None,
         )
         return _json(table.summary(), 201)
 
     async def show_game(request: Request) -> Response:
-        table = await lobby.table(request.path_params["id"])
-        return _json(table.summary())
+        found = await lobby.find(request.path_params["id"])
+        return _json(found.summary())
 
     async def join(request: Request) -> Response:
         body = await _body(request)
@@ -213,17 +279,15 @@ def create_app(
         return _json({"game": table.id, "seat": seat, "token": token}, 201)
 
     async def download(request: Request) -> Response:
-        table = await lobby.table(request.path_params["id"])
-        if not table.over:
-            raise ServerError(
-                "not_over", "the game is not over: its record would show every hand", 409
-            )
-        row = await anyio.to_thread.run_sync(storage.load, table.id)
+        found = await lobby.find(request.path_params["id"])
+        if not found.over:
+            raise ServerError("not_over", "the game is not over: its record would show every hand")
+        row = found.row if isinstance(found, Unplayable) else await stored(storage.load, found.id)
         assert row is not None
         return Response(
-            row.record().to_json(),
+            row.record_json(),
             media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="{table.id}.json"'},
+            headers={"content-disposition": f'attachment; filename="{found.id}.json"'},
         )
 
     async def socket(websocket: WebSocket) -> None:
@@ -233,7 +297,7 @@ def create_app(
 
     routes = [
         Route("/api/catalog", catalog),
-        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", _refusing(list_games), methods=["GET"]),
         Route("/api/games", _refusing(create_game), methods=["POST"]),
         Route("/api/games/{id}", _refusing(show_game)),
         Route("/api/games/{id}/join", _refusing(join), methods=["POST"]),
@@ -241,7 +305,7 @@ def create_app(
         WebSocketRoute("/api/games/{id}/socket", socket),
         Mount("/", StaticFiles(directory=STATIC, html=True)),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={500: _internal})
     app.state.lobby = lobby
     app.add_middleware(_Headers)
     return app

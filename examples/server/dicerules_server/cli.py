@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 
 import dicerules
 from dicerules import bots
 from dicerules_server.app import DEFAULT_DB, create_app
-from dicerules_server.storage import StorageError
+from dicerules_server.storage import BUSY_TIMEOUT, StorageError
 
 __all__ = ["main"]
 
@@ -44,6 +45,29 @@ def _parser() -> argparse.ArgumentParser:
         help="offer a bot of the server's own as NAME, made from FORM as --bots of"
         " dicerules simulate takes it (policy=FILE, module:attr), for the games it can"
         " play; may be repeated",
+    )
+    parser.add_argument(
+        "--expire-after",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="how long a game may wait for people to take its seats (default: 600)",
+    )
+    parser.add_argument(
+        "--max-unjoined",
+        type=int,
+        default=20,
+        metavar="N",
+        help="the most games one client address may have waiting for players; its oldest"
+        " expires when it makes one more (default: 20)",
+    )
+    parser.add_argument(
+        "--busy-timeout",
+        type=float,
+        default=BUSY_TIMEOUT,
+        metavar="SECONDS",
+        help="how long a write waits for a lock another program holds on the database"
+        f" before it fails (default: {BUSY_TIMEOUT:g})",
     )
     return parser
 
@@ -80,15 +104,39 @@ def main(argv: Sequence[str] | None = None) -> None:
         mine = own_bots(args.bot)
     except ValueError as error:
         sys.exit(f"dicerules-server: {error}")
+    if not args.expire_after > 0:
+        sys.exit("dicerules-server: --expire-after must be above 0")
+    if args.max_unjoined < 1:
+        sys.exit("dicerules-server: --max-unjoined must be at least 1")
+    if not args.busy_timeout >= 0:
+        sys.exit("dicerules-server: --busy-timeout cannot be negative")
     import uvicorn
 
+    _log_to_stderr()
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay, bots=mine)
+        app = create_app(
+            args.db,
+            bot_delay=args.bot_delay,
+            expire_after=args.expire_after,
+            max_unjoined=args.max_unjoined,
+            busy_timeout=args.busy_timeout,
+            bots=mine,
+        )
     except StorageError as error:
         sys.exit(f"dicerules-server: {error}")
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"dicerules-server: games in {args.db}; open http://{host}:{args.port}/", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+
+
+def _log_to_stderr() -> None:
+    """The server's own log lines (a fault of the database, and its end) to stderr."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("dicerules-server: %(message)s"))
+    logger = logging.getLogger("dicerules_server")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
 
 
 if __name__ == "__main__":

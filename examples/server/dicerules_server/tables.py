@@ -4,33 +4,54 @@ A move goes through ``Table.play`` (a person's, from a socket) or the table's bo
 loop, under the table's lock: ``wire.move`` checks it, the storage commits it, and
 only then does the table take the new state and queue ``wire.view`` and
 ``wire.events`` for each socket, each for its own seat. A move the storage did not
-take is a move that did not happen.
+take is a move that did not happen: the mover is told ``storage_unavailable``, and a
+bot tries again after a pause that doubles, from BOT_RETRY to BOT_RETRY_MOST seconds.
+
+A game ends by its rules, or the server ends it (``Table.stopped``, kept in the
+storage with the game's last move): ``record_full`` when a move brings it to the
+longest record it may hold (``records.max_actions``: no further move could be
+recorded, so none is taken), ``expired`` when its seats were not all taken in time.
+A stored game that does not replay is kept as an ``Unplayable``, ``bad_record``: it
+is listed, and its record (as stored) may be downloaded. ERRORS holds every refusal
+code of the server's own.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import hashlib
+import heapq
 import hmac
 import logging
 import secrets
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import anyio
 import anyio.to_thread
 import attrs
 
 import dicerules
-from dicerules import bots, wire
+from dicerules import bots, records, wire
 from dicerules.match import bot_seed
 from dicerules.records import rules_to_dict
-from dicerules_server.storage import GameRow, SeatRow, Storage
+from dicerules_server.storage import EXPIRED, GameRow, SeatRow, Storage, StorageUnavailable
 
-__all__ = ["MAX_NAME", "Listener", "Lobby", "ServerError", "Table"]
+__all__ = [
+    "ERRORS",
+    "MAX_NAME",
+    "STOPS",
+    "Listener",
+    "Lobby",
+    "ServerError",
+    "StorageFault",
+    "Table",
+    "Unplayable",
+]
 
 log = logging.getLogger("dicerules_server")
 
@@ -43,14 +64,82 @@ MAX_QUEUE: Final = 1000
 HUMAN: Final = "human"
 HOUSE: Final = "house"
 
+RECORD_FULL: Final = "record_full"
+BAD_RECORD: Final = "bad_record"
+STORAGE_UNAVAILABLE: Final = "storage_unavailable"
+
+ERRORS: Final[Mapping[str, tuple[int, str]]] = {
+    "bad_argument": (400, "a field of the request has the wrong type or value"),
+    "bad_message": (400, "the request or socket message is not a JSON object the server reads"),
+    "too_large": (413, "the request or socket message is longer than the server reads"),
+    "not_found": (404, "there is no game of that id"),
+    "unknown_seat": (404, "the game has no such seat"),
+    "seat_taken": (409, "the seat is not free for a person"),
+    "bad_token": (403, "the token is no seat token of this game"),
+    "not_started": (400, "the game waits for its players"),
+    "stale": (400, "the move answers a view older than the game's step"),
+    "not_over": (409, "the game is in play: its record would show every hand"),
+    "full": (503, "the server holds as many games in play as it may"),
+    STORAGE_UNAVAILABLE: (503, "the database takes no writes now: try again"),
+    RECORD_FULL: (409, "the game stopped at the longest record it may hold"),
+    EXPIRED: (409, "the game expired before its seats were all taken"),
+    BAD_RECORD: (409, "the stored game does not replay: it can only be looked at"),
+    "internal": (500, "the server failed: a fault of its own"),
+}
+"""Every refusal code of the server's own: its HTTP status, and when it is sent. A
+game's own refusal is ``wire.error``'s (its codes in ``wire.CODES``), HTTP status 400
+(404 for ``unknown_game``). Over a socket a refusal is a message and the connection
+goes on, but for the first message (then it closes with 4000 + the status)."""
+
+STOPS: Final = (RECORD_FULL, EXPIRED, BAD_RECORD)
+"""Why the server ended a game its rules had not (``summary()["stopped"]["reason"]``):
+each is also the code of a move or a join refused in that game."""
+
+LIST_LIMIT: Final = 50
+"""The games ``Lobby.listing`` gives at once by default."""
+
+LIST_MOST: Final = 100
+"""The most games ``Lobby.listing`` gives at once."""
+
+BOT_RETRY: Final = 0.1
+"""Seconds a bot waits before it tries again a move the storage did not take."""
+
+BOT_RETRY_MOST: Final = 5.0
+"""The longest that wait grows to (it doubles at each try)."""
+
+_UNAVAILABLE: Final = "the server cannot store games now: try again in a moment"
+
+T = TypeVar("T")
+
 
 class ServerError(Exception):
-    """A request the server refuses: ``code`` and ``status`` say which, for the client."""
+    """A request the server refuses: ``code`` (one of ERRORS) and its ``status`` say
+    which, for the client."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-        self.status = status
+        self.status = ERRORS[code][0]
+
+    def message(self) -> dict[str, str]:
+        """The error as a client is sent it, as ``wire.error`` makes the game's own."""
+        return {"error": self.code, "message": str(self)}
+
+
+class StorageFault(ServerError):
+    """The storage did not take what the server asked of it (``storage_unavailable``)."""
+
+    def __init__(self) -> None:
+        super().__init__(STORAGE_UNAVAILABLE, _UNAVAILABLE)
+
+
+async def stored(call: Callable[..., T], *args: object) -> T:
+    """``call(*args)``, a storage method, in a worker thread; a fault is a StorageFault
+    (the storage has logged it)."""
+    try:
+        return await anyio.to_thread.run_sync(call, *args)
+    except StorageUnavailable:
+        raise StorageFault from None
 
     def message(self) -> dict[str, str]:
         """The error as a client is sent it, as ``wire.error`` makes the game's own."""
@@ -93,6 +182,39 @@ class Listener:
         self.queue.put_nowait(text)
 
 
+def _public_seats(seats: Sequence[SeatRow]) -> list[dict[str, object]]:
+    return [
+        {
+            "seat": seat.seat,
+            "player": seat.player,
+            "name": seat.name,
+            "taken": seat.player != HUMAN or seat.token_hash is not None,
+        }
+        for seat in seats
+    ]
+
+
+def _all_taken(seats: Sequence[SeatRow]) -> bool:
+    return all(seat.token_hash for seat in seats if seat.player == HUMAN)
+
+
+_EPOCH: Final = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+
+
+def _micros(created: str) -> int:
+    """A game's ``created`` (ISO 8601, UTC) in microseconds since 1970."""
+    return (datetime.datetime.fromisoformat(created) - _EPOCH) // datetime.timedelta(microseconds=1)
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
+
+
+def _stamp(moment: datetime.datetime) -> str:
+    """How a moment is stored: ISO 8601 to the microsecond, so that text order is time order."""
+    return moment.isoformat(timespec="microseconds")
+
+
 class Table:
     """One game: its state, its seats, the sockets watching it, and its bots."""
 
@@ -107,6 +229,11 @@ class Table:
         self.storage = storage
         self.lobby = lobby
         self.bot_delay = bot_delay
+        self.created = _micros(row.created)
+        self.bound = records.max_actions(self.game, state.rules)
+        """The most moves a record of this game may hold: the last one it takes."""
+        self.stopped: str | None = row.stopped
+        """Why the server ended the game (one of STOPS), if it did."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
         self.bots = {
@@ -125,11 +252,17 @@ class Table:
     @property
     def started(self) -> bool:
         """Whether every person's seat has been taken (bots wait till then)."""
-        return all(seat.token_hash for seat in self.seats if seat.player == HUMAN)
+        return _all_taken(self.seats)
 
     @property
     def over(self) -> bool:
-        return bool(self.game.is_terminal(self.state))
+        """Whether the game has ended, by its rules or by the server."""
+        return self.stopped is not None or bool(self.game.is_terminal(self.state))
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits for people to take its seats."""
+        return not self.started and not self.over
 
     @property
     def step(self) -> int:
@@ -142,37 +275,39 @@ class Table:
             for seat in self.seats:
                 if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                     return seat.seat
-        raise ServerError("bad_token", "that is not a seat token of this game", 403)
+        raise ServerError("bad_token", "that is not a seat token of this game")
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """``wire.view`` of the game now, for ``seat`` (None: a spectator)."""
         return wire.view(self.game, self.state, seat)
 
-    def public_seats(self) -> list[dict[str, object]]:
-        return [
-            {
-                "seat": seat.seat,
-                "player": seat.player,
-                "name": seat.name,
-                "taken": seat.player != HUMAN or seat.token_hash is not None,
-            }
-            for seat in self.seats
-        ]
+    def _why_stopped(self) -> str:
+        if self.stopped == RECORD_FULL:
+            return f"the game stopped at the longest record it may hold: {self.bound:,} moves"
+        return "the game expired: its seats were not all taken in time"
+
+    def _refuse_if_stopped(self) -> None:
+        if self.stopped is not None:
+            raise ServerError(self.stopped, self._why_stopped())
 
     def summary(self) -> dict[str, object]:
         """What the lobby shows of the game: nothing of anyone's dice."""
         over = self.over
+        stopped = self.stopped
         return {
             "id": self.id,
             "game": self.game.name,
             "rules": rules_to_dict(self.state.rules),
             "created": self.row.created,
-            "seats": self.public_seats(),
+            "seats": _public_seats(self.seats),
             "started": self.started,
             "over": over,
             "step": self.step,
-            "to_act": self.game.current_player(self.state),
-            "winners": list(self.game.winners(self.state)) if over else [],
+            "to_act": None if stopped else self.game.current_player(self.state),
+            "winners": list(self.game.winners(self.state)) if over and not stopped else [],
+            "stopped": None
+            if stopped is None
+            else {"reason": stopped, "message": self._why_stopped()},
         }
 
     # -------------------------------------------------------------- sockets
@@ -195,7 +330,6 @@ class Table:
 
     def unlisten(self, listener: Listener) -> None:
         self.listeners.discard(listener)
-        self.lobby.forget_if_idle(self)
 
     def _broadcast(self, before: Any, after: Any) -> None:
         made: dict[int | None, str] = {}
@@ -211,35 +345,40 @@ class Table:
                 )
             listener.send(made[seat])
 
-    def _announce_seats(self) -> None:
-        text = wire.dumps({"type": "seats", "table": self.summary()})
+    def _announce(self, kind: str) -> None:
+        text = wire.dumps({"type": kind, "table": self.summary()})
         for listener in list(self.listeners):
             listener.send(text)
+
+    def end(self, reason: str) -> None:
+        """End the game for ``reason`` (one of STOPS; the storage says so already), and
+        tell every socket: ``{"type": "stopped", "table"}``."""
+        self.stopped = reason
+        self._announce("stopped")
 
     # -------------------------------------------------------------- moves
 
     async def claim(self, seat: int | None, name: str) -> tuple[int, str]:
         """Give a free person's seat (None: the first free one) to ``name``: its token."""
         async with self.lock:
+            self._refuse_if_stopped()
             free = [s.seat for s in self.seats if s.player == HUMAN and s.token_hash is None]
             if seat is None:
                 if not free:
-                    raise ServerError("seat_taken", "every person's seat is taken", 409)
+                    raise ServerError("seat_taken", "every person's seat is taken")
                 seat = free[0]
             elif not any(s.seat == seat for s in self.seats):
-                raise ServerError("unknown_seat", f"the game has no seat {seat}", 404)
+                raise ServerError("unknown_seat", f"the game has no seat {seat}")
             elif seat not in free:
-                raise ServerError("seat_taken", f"seat {seat} is not free for a person", 409)
+                raise ServerError("seat_taken", f"seat {seat} is not free for a person")
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
             with anyio.CancelScope(shield=True):
-                taken = await anyio.to_thread.run_sync(
-                    self.storage.claim_seat, self.id, seat, name, digest
-                )
+                taken = await stored(self.storage.claim_seat, self.id, seat, name, digest)
                 if not taken:
-                    raise ServerError("seat_taken", f"seat {seat} was just taken", 409)
+                    raise ServerError("seat_taken", f"seat {seat} was just taken")
                 self.seats[seat] = attrs.evolve(self.seats[seat], name=name, token_hash=digest)
-                self._announce_seats()
+                self._announce("seats")
                 self.wake_bots()
         return seat, token
 
@@ -250,6 +389,7 @@ class Table:
         view (sent again after a lost connection, say) is refused as ``stale``.
         """
         async with self.lock:
+            self._refuse_if_stopped()
             if step is not None and step != self.step:
                 raise ServerError(
                     "stale", f"the game is at step {self.step}, not {step}: here is the view"
@@ -264,14 +404,25 @@ class Table:
         rolls = [die for roll in after.tape.rolls.newest(count) for die in roll] if count else []
         action = self.game.format_action(after.tape.actions.last)
         over = bool(self.game.is_terminal(after))
+        # The move that brings the record to its bound is the game's last: no later
+        # one could be recorded, so the server ends the game with it.
+        full = not over and len(after.tape.actions) >= self.bound
         # Once the database has the move, the move happened: no cancellation between.
         with anyio.CancelScope(shield=True):
-            await anyio.to_thread.run_sync(
-                self.storage.append_move, self.id, len(before.tape.actions), action, rolls, over
+            await stored(
+                self.storage.append_move,
+                self.id,
+                len(before.tape.actions),
+                action,
+                rolls,
+                over or full,
+                RECORD_FULL if full else None,
             )
             self.state = after
             self._broadcast(before, after)
-            if over:
+            if full:
+                self.end(RECORD_FULL)
+            if over or full:
                 self.lobby.finished(self)
             else:
                 self.wake_bots()
@@ -280,7 +431,7 @@ class Table:
 
     def _bot_to_act(self) -> int | None:
         seat = self.game.current_player(self.state)
-        return seat if seat in self.bots and self.started else None
+        return seat if seat in self.bots and self.started and not self.over else None
 
     def wake_bots(self) -> None:
         """Start the bots' loop if a bot is to act and it is not running."""
@@ -288,28 +439,72 @@ class Table:
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        pause, retry = self.bot_delay, BOT_RETRY
+        chosen: tuple[int, Any] | None = None  # (step, state after): tried, not stored
         while (seat := self._bot_to_act()) is not None:
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(pause)
             async with self.lock:
                 if self._bot_to_act() != seat:
                     continue
-                state = self.state
-                choice = self.bots[seat].choose(
-                    self.game.view(state, seat), self.game.legal_actions(state)
-                )
+                if chosen is None or chosen[0] != self.step:
+                    state = self.state
+                    choice = self.bots[seat].choose(
+                        self.game.view(state, seat), self.game.legal_actions(state)
+                    )
+                    chosen = (self.step, self.game.apply(state, choice))
                 try:
-                    await self._commit(self.game.apply(state, choice))
+                    await self._commit(chosen[1])
+                except StorageFault:
+                    pause, retry = retry, min(2 * retry, BOT_RETRY_MOST)  # the same move again
+                    continue
                 except Exception:
                     log.exception("game %s: the bot in seat %d could not move", self.id, seat)
                     return
+                pause, retry, chosen = self.bot_delay, BOT_RETRY, None
 
     def stop(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
 
 
+class Unplayable:
+    """A stored game that does not replay (its record is too long or damaged, its game
+    not installed): kept as it is, listed as over, ``bad_record``, its record given."""
+
+    over: Final = True
+
+    def __init__(self, row: GameRow, error: str) -> None:
+        self.id = row.id
+        self.row = row
+        self.created = _micros(row.created)
+        self.message = f"the stored game does not replay: {error}"
+
+    def refuse(self) -> ServerError:
+        return ServerError(BAD_RECORD, self.message)
+
+    def summary(self) -> dict[str, object]:
+        """What the lobby shows of it, as of a Table: over, stopped as ``bad_record``."""
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "rules": dict(self.row.rules),
+            "created": self.row.created,
+            "seats": _public_seats(self.row.seats),
+            "started": _all_taken(self.row.seats),
+            "over": True,
+            "step": len(self.row.actions),
+            "to_act": None,
+            "winners": [],
+            "stopped": {"reason": BAD_RECORD, "message": self.message},
+        }
+
+
 class Lobby:
-    """Every game in play, and the games that ended last, by id.
+    """Every game in play, the games that ended last and those that do not replay, by id.
+
+    ``expire_after``: seconds a game may wait for people to take its seats before it
+    expires; ``max_unjoined``: the most games one client (address) may have waiting,
+    its oldest expiring when it makes one more; ``max_games``: the most games in play.
 
     ``own_bots`` are the server's own bots: a name the lobby offers beside each game's
     bots, and the form ``dicerules.bots.make`` makes it from (``policy=FILE``,
@@ -323,13 +518,27 @@ class Lobby:
         bot_delay: float = 0.5,
         max_games: int = 10_000,
         own_bots: Mapping[str, str] | None = None,
+        expire_after: float = 600.0,
+        max_unjoined: int = 20,
     ) -> None:
+        if not expire_after > 0:
+            raise ValueError(f"expire_after must be above 0, not {expire_after!r}")
+        if max_unjoined < 1:
+            raise ValueError(f"max_unjoined must be at least 1, not {max_unjoined!r}")
         self.storage = storage
         self.bot_delay = bot_delay
         self.max_games = max_games
         self.own_bots = dict(own_bots or {})
+        self.expire_after = datetime.timedelta(seconds=expire_after)
+        self.max_unjoined = max_unjoined
+        self.clock: Callable[[], datetime.datetime] = _now
         self.tables: dict[str, Table] = {}
+        """The games in play (a game over leaves, though its sockets may stay)."""
         self.recent: OrderedDict[str, Table] = OrderedDict()
+        self.unplayable: dict[str, Unplayable] = {}
+        self._made_by: dict[str, list[Table]] = {}  # a client's games, waiting when last seen
+        self._creating = asyncio.Lock()  # one game made at a time: the caps hold exactly
+        self._sweeper: asyncio.Task[None] | None = None
         self._offered: dict[str, tuple[str, ...]] = {}
 
     def bot_names(self, game: Any) -> tuple[str, ...]:
@@ -348,60 +557,129 @@ class Lobby:
         return offered
 
     def restore(self) -> int:
-        """Rebuild every unfinished game from its record (``dicerules.replay``)."""
+        """Rebuild every unfinished game from its record (``dicerules.replay``), after
+        ending those that waited for their players too long; keep those that do not
+        replay as Unplayable. How many games are in play."""
+        expired = self.storage.expire_waiting(_stamp(self.clock() - self.expire_after))
+        if expired:
+            log.info("%d games expired while the server was away", expired)
         for row in self.storage.unfinished():
-            try:
-                state = dicerules.replay(row.record())
-                self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
-            except dicerules.DiceRulesError as error:  # or a bot the server no longer has
-                log.error("game %s does not replay, left out: %s", row.id, error)
+            found = self._table_of(row)
+            if isinstance(found, Unplayable):
+                log.error("game %s does not replay, kept as it is: %s", row.id, found.message)
+                self.unplayable[row.id] = found
+            else:
+                self.tables[row.id] = found
         return len(self.tables)
 
     def start(self) -> None:
-        """Set the bots going where a bot is to act (in the running event loop)."""
+        """Set the bots going where a bot is to act, and the expiry (in the running loop)."""
         for table in self.tables.values():
             table.wake_bots()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     def stop(self) -> None:
         for table in self.tables.values():
             table.stop()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
 
-    def _table_of(self, row: GameRow | None) -> Table | None:
-        if row is None:
-            return None
-        state = dicerules.replay(row.record())
-        return Table(row, state, self.storage, self, self.bot_delay)
+    def _table_of(self, row: GameRow) -> Table | Unplayable:
+        try:
+            state = dicerules.replay(row.record())
+            return Table(row, state, self.storage, self, self.bot_delay)
+        except dicerules.DiceRulesError as error:  # or a bot the server no longer has
+            return Unplayable(row, str(error))
 
-    def _remember(self, table: Table | None) -> None:
-        if table is not None:
-            self.recent[table.id] = table
-            self.recent.move_to_end(table.id)
-            while len(self.recent) > 20:
-                self.recent.popitem(last=False)
+    def _remember(self, table: Table) -> None:
+        self.recent[table.id] = table
+        self.recent.move_to_end(table.id)
+        while len(self.recent) > 20:
+            self.recent.popitem(last=False)
 
     def finished(self, table: Table) -> None:
+        """The game is over: no longer in play, among the last to end."""
+        self.tables.pop(table.id, None)
         self._remember(table)
-        self.forget_if_idle(table)
 
-    def forget_if_idle(self, table: Table) -> None:
-        if table.over and not table.listeners:
-            self.tables.pop(table.id, None)
+    async def find(self, game_id: str) -> Table | Unplayable:
+        """The game with that id, in play, over, or unplayable; ServerError
+        ``not_found`` if none."""
+        found = self.tables.get(game_id) or self.recent.get(game_id)
+        if found is not None:
+            return found
+        if game_id in self.unplayable:
+            return self.unplayable[game_id]
+        row = await stored(self.storage.load, game_id)
+        if row is None:
+            raise ServerError("not_found", "there is no such game")
+        return self._table_of(row)
 
     async def table(self, game_id: str) -> Table:
-        """The game with that id, in play or over; ServerError ``not_found`` if none."""
-        found = self.tables.get(game_id) or self.recent.get(game_id)
-        if found is None:
-            row = await anyio.to_thread.run_sync(self.storage.load, game_id)
-            found = self._table_of(row)
-            if found is None:
-                raise ServerError("not_found", "there is no such game", 404)
+        """The game with that id, in play or over; ServerError ``not_found`` if none,
+        ``bad_record`` if it does not replay."""
+        found = await self.find(game_id)
+        if isinstance(found, Unplayable):
+            raise found.refuse()
         return found
 
-    def listing(self) -> list[dict[str, object]]:
-        """Games in play (newest first), then those that ended last."""
-        playing = sorted(self.tables.values(), key=lambda t: t.row.created, reverse=True)
-        shown = [t.summary() for t in playing if not t.over]
-        return shown + [t.summary() for t in reversed(self.recent.values())]
+    # -------------------------------------------------------------- the list
+
+    def listing(
+        self, limit: int = LIST_LIMIT, after: str | None = None
+    ) -> tuple[list[dict[str, object]], str | None]:
+        """A page of the games: those in play (newest first), then those over that the
+        lobby holds (the last 20 to end, and those that do not replay), at most
+        ``limit`` of them, from just past the cursor ``after``; and the cursor of the
+        next page (None: this is the last)."""
+        if type(limit) is not int or not 1 <= limit <= LIST_MOST:
+            raise ServerError("bad_argument", f"limit is a number from 1 to {LIST_MOST}")
+        start = (-1, 0, "") if after is None else _cursor_key(after)
+        over: dict[str, Table | Unplayable] = {**self.recent, **self.unplayable}
+        keys = [
+            *((0, -table.created, table.id) for table in self.tables.values()),
+            *((1, -game.created, game.id) for game in over.values()),
+        ]
+        page = heapq.nsmallest(limit + 1, (key for key in keys if key > start))
+        shown = [(self.tables.get(key[2]) or over[key[2]]).summary() for key in page[:limit]]
+        more = len(page) > limit
+        return shown, ".".join(map(str, page[limit - 1])) if more else None
+
+    # -------------------------------------------------------------- expiry
+
+    async def _sweep(self) -> None:
+        every = min(60.0, max(1.0, self.expire_after.total_seconds() / 4))
+        while True:
+            await asyncio.sleep(every)
+            self._made_by = {c: m for c, ts in self._made_by.items() if (m := _waiting(ts))}
+            try:
+                await self.expire()
+            except StorageFault:
+                pass  # the storage has logged it: the next sweep tries again
+            except Exception:
+                log.exception("the games that waited too long could not be expired")
+
+    async def expire(self) -> int:
+        """End every game that has waited for its players longer than ``expire_after``:
+        how many."""
+        due = _stamp(self.clock() - self.expire_after)
+        old = [t for t in self.tables.values() if t.row.created < due and t.waiting]
+        async with contextlib.AsyncExitStack() as locks:
+            for table in old:
+                await locks.enter_async_context(table.lock)
+            old = [table for table in old if table.waiting]  # none joined since
+            with anyio.CancelScope(shield=True):
+                if old:
+                    await stored(self.storage.expire, [table.id for table in old])
+                for table in old:
+                    self._expired(table)
+        return len(old)
+
+    def _expired(self, table: Table) -> None:
+        table.end(EXPIRED)
+        self.tables.pop(table.id, None)
+
+    # -------------------------------------------------------------- a new game
 
     async def create(
         self,
@@ -410,10 +688,13 @@ class Lobby:
         preset: object = None,
         rules: object = None,
         players: object = None,
+        client: str | None = None,
     ) -> Table:
-        """A new game: ``players`` names each seat ``"human"`` or a bot of the game."""
-        if len(self.tables) >= self.max_games:
-            raise ServerError("full", "the server has as many games as it can hold", 503)
+        """A new game: ``players`` names each seat ``"human"`` or a bot of the game.
+
+        ``client``: who asks (an address); if it has ``max_unjoined`` games waiting
+        for their players, the oldest of them expires as this one is made.
+        """
         if not isinstance(name, str):
             raise ServerError("bad_argument", "game must be the name of a game")
         game = dicerules.get_game(name)
@@ -426,21 +707,56 @@ class Lobby:
                 _players(game, seats, acting, players, self.bot_names(game))
             )
         )
+        async with self._creating:
+            mine = [] if client is None else _waiting(self._made_by.get(client, ()))
+            oldest = mine[0] if len(mine) >= self.max_unjoined else None
+            if len(self.tables) - (oldest is not None) >= self.max_games:
+                raise ServerError("full", "the server has as many games as it can hold")
+            table = await self._make(game, made, seat_rows, oldest)
+            if client is not None:
+                self._made_by[client] = [*(t for t in mine if t.waiting), table]
+        table.wake_bots()
+        return table
+
+    async def _make(
+        self, game: Any, rules: Any, seats: tuple[SeatRow, ...], oldest: Table | None
+    ) -> Table:
+        """Deal a new game and store it, ``oldest`` expiring with it if it still waits."""
         seed = secrets.randbits(64)
-        state = game.new_game(made, seed=seed)
+        state = game.new_game(rules, seed=seed)
         row = GameRow(
             id=secrets.token_hex(6),
             game=game.name,
-            rules=rules_to_dict(made),
+            rules=rules_to_dict(rules),
             seed=seed,
             setup_rolls=state.tape.dice(),
-            created=datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds"),
-            seats=seat_rows,
+            created=_stamp(self.clock()),
+            seats=seats,
         )
-        await anyio.to_thread.run_sync(self.storage.create_game, row)
-        table = self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
-        table.wake_bots()
+        async with contextlib.AsyncExitStack() as locks:
+            if oldest is not None:
+                await locks.enter_async_context(oldest.lock)
+                if not oldest.waiting:
+                    oldest = None
+            with anyio.CancelScope(shield=True):
+                await stored(self.storage.create_game, row, [] if oldest is None else [oldest.id])
+                if oldest is not None:
+                    self._expired(oldest)
+                table = self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
         return table
+
+
+def _waiting(tables: Sequence[Table]) -> list[Table]:
+    return [table for table in tables if table.waiting]
+
+
+def _cursor_key(cursor: object) -> tuple[int, int, str]:
+    parts = cursor.split(".", 2) if isinstance(cursor, str) else []
+    try:
+        group, created, game_id = int(parts[0]), int(parts[1]), parts[2]
+    except (IndexError, ValueError):
+        raise ServerError("bad_argument", "that cursor is not one the server gave") from None
+    return (group, created, game_id)
 
 
 def _rules(game: Any, preset: object, rules: object) -> Any:

@@ -9,6 +9,7 @@ const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 
 let catalog = null; // {games: [...]} from /api/catalog
 let lobbyTimer = null;
+let lobbyPages = 1; // pages of the lobby's list shown: "More games" adds one
 let table = null; // the game on screen: {id, token, socket, view, summary}
 
 function el(tag, text, className) {
@@ -107,9 +108,22 @@ function seatText(seat) {
   return seat.player === "house" ? "the house" : "bot " + (seat.seat + 1) + " (" + seat.player + ")";
 }
 
+// The first lobbyPages pages of the games (each page names the cursor of the next).
+async function listGames() {
+  const games = [];
+  let next = null;
+  for (let page = 0; page < lobbyPages; page += 1) {
+    const listed = await api("/api/games" + (next ? "?cursor=" + encodeURIComponent(next) : ""));
+    games.push(...listed.games);
+    next = listed.next;
+    if (!next) break;
+  }
+  return { games, next };
+}
+
 async function refreshLobby() {
   let listed;
-  try { listed = await api("/api/games"); } catch (error) { return; }
+  try { listed = await listGames(); } catch (error) { return; }
   const list = $("games");
   list.replaceChildren();
   for (const game of listed.games) {
@@ -128,6 +142,11 @@ async function refreshLobby() {
     list.append(item);
   }
   if (!listed.games.length) list.append(el("li", "No games yet: make one above."));
+  if (listed.next) {
+    const more = el("li");
+    more.append(button("More games", () => { lobbyPages += 1; refreshLobby(); }, "secondary"));
+    list.append(more);
+  }
 }
 
 function showLobby() {
@@ -178,11 +197,21 @@ function connect(current) {
       localStorage.removeItem(tokenKey(current.id));
       current.token = null;
     }
-    if (!(current.view && current.view.over)) {
+    if (!isOver(current)) {
       $("status").textContent = "Connection lost; trying again\u2026";
       setTimeout(() => { if (table === current) connect(current); }, 1000);
     }
   });
+}
+
+// Over by the game's rules, or ended by the server (table.stopped says why).
+function isOver(current) {
+  return Boolean((current.view && current.view.over) || (current.summary && current.summary.over));
+}
+
+function stoppedText(current) {
+  const stopped = current.summary && current.summary.stopped;
+  return stopped ? stopped.message.charAt(0).toUpperCase() + stopped.message.slice(1) + "." : null;
 }
 
 function receive(current, message) {
@@ -226,10 +255,12 @@ function draw(current) {
   if (!view) return;
   $("title").textContent = view.game + " \u2014 game " + current.id;
   const you = view.seat === null ? "You are watching. " : "";
-  $("status").textContent = view.over ? "Game over: " + winnersText(current, view.winners) + "."
+  const over = isOver(current);
+  $("status").textContent = stoppedText(current)
+    || (view.over ? "Game over: " + winnersText(current, view.winners) + "."
     : !current.summary || current.summary.started || view.step > 0
       ? you + (view.legal.length ? "Your move." : "Waiting for " + nameOf(current, view.to_act) + ".")
-      : you + "Waiting for players to join.";
+      : you + "Waiting for players to join.");
   drawPlayers(current);
   const board = $("board");
   board.replaceChildren();
@@ -237,7 +268,8 @@ function draw(current) {
   moves.replaceChildren();
   if (view.game === "liars-dice") drawLiarsDice(current, board, moves);
   else drawGeneric(current, board, moves);
-  if (view.over) {
+  if (over) {
+    moves.replaceChildren(); // a game the server ended still has legal moves: none is taken
     const link = $("record");
     link.href = "/api/games/" + encodeURIComponent(current.id) + "/record";
     link.hidden = false;

@@ -116,7 +116,7 @@ class GameRow:
             "format": FORMAT,
             "game": self.game,
             "rules": dict(self.rules),
-            "stream": {"seed": self.seed},
+            "stream": {"seed": str(self.seed)},  # a string: past JSON's safe integers
             "actions": list(self.actions),
             "rolls": [*self.setup_rolls, *self.move_rolls],
             "tags": {

@@ -141,10 +141,6 @@ async def stored(call: Callable[..., T], *args: object) -> T:
     except StorageUnavailable:
         raise StorageFault from None
 
-    def message(self) -> dict[str, str]:
-        """The error as a client is sent it, as ``wire.error`` makes the game's own."""
-        return {"error": self.code, "message": str(self)}
-
 
 def refusal(exc: BaseException) -> dict[str, str]:
     """``{"error": code, "message": text}`` for any refusal, the server's or the game's."""

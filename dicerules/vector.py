@@ -119,19 +119,21 @@ def roll(
     seeds = np.asarray(seeds, dtype=np.uint64)
     positions = np.asarray(positions, dtype=np.uint64)
     rows = seeds.shape[0]
-    counts = np.broadcast_to(np.asarray(counts, dtype=np.int64), (rows,))
+    count = np.asarray(counts, dtype=np.int64)
     side = np.asarray(sides, dtype=np.uint64)
-    limit = _first_rejected(side)
-    width = int(counts.max()) if rows else 0
-    dice = np.zeros((rows, width), dtype=np.int64)
-    after = positions + counts.astype(np.uint64)
-    if not width:
-        return dice, after
+    width = (int(count.max()) if count.size else 0) if count.ndim else int(count)
+    if not (rows and width):
+        return np.zeros((rows, width), dtype=np.int64), positions + count.astype(np.uint64)
+    limit = (
+        _first_rejected(side) if side.ndim or int(side) > _LIMITS.size else _LIMITS[int(side) - 1]
+    )
     steps = np.arange(1, width + 1, dtype=np.uint64) * _GAMMA
     starts = seeds + positions * _GAMMA
     per = max(1, _BLOCK // width)
     draws = np.empty((min(rows, per), width), dtype=np.uint64)
     spare = np.empty_like(draws)
+    # One block: the draws become the dice in place; several: each block copied out.
+    dice = draws.view(np.int64) if rows <= per else np.empty((rows, width), dtype=np.int64)
     redo = None
     for first in range(0, rows, per):
         block = slice(first, first + per)
@@ -140,26 +142,35 @@ def roll(
         _mix_in_place(z, t)
         faces, highest = (side, limit) if not side.ndim else (side[block, None], limit[block, None])
         if (z > highest).any():
-            wanted = np.arange(width) < counts[block, None]
+            wanted = np.arange(width) < count[block, None] if count.ndim else True
             redo = np.zeros(rows, dtype=bool) if redo is None else redo
             redo[block] = ((z > highest) & wanted).any(axis=1)
         np.floor_divide(z, faces, out=t)  # z mod faces, as z - (z // faces) * faces
         t *= faces
         z -= t
-        dice[block] = z
+        if rows > per:
+            dice[block] = z
     dice += 1
-    dice[np.arange(width) >= counts[:, None]] = 0
+    if count.ndim:
+        dice *= np.arange(width) < count[:, None]  # 0 past each row's count
+    after = positions + count.astype(np.uint64)
     if redo is not None:
         sides = np.broadcast_to(side, (rows,))
         again = np.flatnonzero(redo)
         dice[again], after[again] = _one_by_one(
-            seeds[again], positions[again], counts[again], sides[again], width
+            seeds[again],
+            positions[again],
+            np.broadcast_to(count, (rows,))[again],
+            sides[again],
+            width,
         )
     return dice, after
 
 
 _LIMITS = _first_rejected(np.arange(1, 2**12 + 1, dtype=np.uint64))
 """``_first_rejected`` of the dice of 1 to 4,096 sides, looked up by ``pick``."""
+_LOWEST_LIMIT = _LIMITS.min()
+"""No die of those sides rejects a draw at or below it."""
 
 
 def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
@@ -175,9 +186,10 @@ def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
     z = seeds + after * _GAMMA
     _mix_in_place(z, np.empty_like(z))
     faces = sides.astype(np.uint64)
-    die = (z % faces).astype(np.int64) + 1
-    rejected = z > _LIMITS[sides - 1]
-    if rejected.any():
+    die = (z % faces).view(np.int64)
+    die += 1
+    if (z > _LOWEST_LIMIT).any():  # rare: each row's own limit, looked up only then
+        rejected = z > _LIMITS[sides - 1]
         again = np.flatnonzero(rejected)
         dice, after[again] = _one_by_one(seeds[again], positions[again], np.ones(again.size,
                                          np.int64), faces[again], 1)  # fmt: skip

@@ -596,29 +596,38 @@ class BatchEngine:
 
     def play_uniform(self, seeds: Array) -> Outcomes:
         """The games ``seeds`` start, played to the end by ``uniform`` bots in every
-        acting seat, the bot in seat k of a game seeded g seeded with ``bot_seed(g, k)``."""
+        acting seat, the bot in seat k of a game seeded g seeded with ``bot_seed(g, k)``.
+
+        Each step draws one die from the stream of every row's bot to act, at flat
+        indices (a row's seats side by side), and writes every row's position back,
+        the rows that are over included: their games are done, so no die of theirs is
+        read again. The games that are over are set aside once fewer than half the
+        rows still play."""
         kernel = self.kernel
-        count = seeds.shape[0]
+        count, seats = seeds.shape[0], self.seats
         data = kernel.new(seeds)
-        seats = self.seats
         bot_seeds = splitmix64(
             splitmix64(seeds, 0)[:, None], np.arange(1, seats + 1, dtype=np.uint64)[None, :]
         )
         bot_positions = np.zeros((count, seats), dtype=np.uint64)
         actions = np.zeros(count, dtype=np.int64)
+        taken = np.zeros(count, dtype=np.int64)  # the actions of the games in ``data``
         winners = np.zeros((count, seats), dtype=bool)
         scores = np.zeros((count, seats), dtype=np.int64)
         rounds = np.zeros(count, dtype=np.int64)
         has_rounds = True
         rows = np.arange(count)  # the games still in ``data``, by their index
+        firsts = rows * seats  # each row's first seat in the flat bot arrays
         while rows.size:
             player = kernel.current_player(data)
             live = player >= 0
-            if live.sum() < rows.size * _COMPACT or not live.any():
+            playing = np.count_nonzero(live)
+            if playing < rows.size * _COMPACT or not playing:
                 done = np.flatnonzero(~live)
                 finished = _subset(data, done)
                 winners[rows[done]] = kernel.winners(finished)
                 scores[rows[done]] = kernel.scores(finished)
+                actions[rows[done]] = taken[done]
                 played = kernel.rounds(finished)
                 if played is None:
                     has_rounds = False
@@ -627,17 +636,16 @@ class BatchEngine:
                 keep = np.flatnonzero(live)
                 rows, data, player = rows[keep], _subset(data, keep), player[keep]
                 bot_seeds, bot_positions = bot_seeds[keep], bot_positions[keep]
-                live = live[keep]
+                live, taken, firsts = live[keep], taken[keep], firsts[: keep.size]
                 if not rows.size:
                     break
-            legal = kernel.legal_count(data)
-            at = np.arange(rows.size)
-            seat = np.where(live, player, 0)
-            picked, after = pick(bot_seeds[at, seat], bot_positions[at, seat], np.maximum(legal, 1))
-            bot_positions[at[live], seat[live]] = after[live]
-            ids = np.where(live, kernel.nth_legal(data, picked - 1), -1)
-            actions[rows] += live
-            data = kernel.advance(data, ids, own=True)
+            at = firsts + np.maximum(player, 0)
+            positions = bot_positions.reshape(-1)
+            picked, positions[at] = pick(
+                bot_seeds.reshape(-1)[at], positions[at], np.maximum(kernel.legal_count(data), 1)
+            )
+            taken += live
+            data = kernel.advance(data, kernel.nth_legal(data, picked - 1), own=True)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
 
 

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 import attrs
 
+from dicerules.bench.record import clock_name, note
 from dicerules.bench.timing import (
     SAMPLERS,
     SCAN,
@@ -278,6 +279,23 @@ def batch_cells(row: BatchRow, samples: Mapping[str, list[Sample]]) -> list[str]
             f"{row.nbytes:,.0f}"]  # fmt: skip
 
 
+_RATIOS: Final = (
+    ("simulate", "scalar", "simulate vs scalar"),
+    ("learner", "encoded", "learner loop vs encoding"),
+    ("vector", "aec", "VectorEnv vs pettingzoo"),
+)
+"""The ratios of a batch row: which of its plays over which, and the name it is noted by."""
+
+
+def note_batch_row(row: BatchRow, samples: Mapping[str, list[Sample]], clock: Clock) -> None:
+    """``record.note`` the ratios of ``row``, as ``batch_cells`` prints them."""
+    for top, bottom, name in _RATIOS:
+        if top in samples and bottom in samples:
+            target = f">= {BATCH_TARGETS[top]:g}x"
+            note(f"batch/{row.name}/{name}", rates(samples[top]), rates(samples[bottom]),
+                 clock=clock_name(clock), target=target)  # fmt: skip
+
+
 def batch_lines(
     wanted: Sequence[str],
     seconds: float,
@@ -335,6 +353,7 @@ def batch_lines(
                 for name, play in plays.items():
                     samples[name].append(play(seconds, clock))
             spreads.extend(sample_spreads(samples))
+            note_batch_row(row, samples, clock)
             yield batch_cells(row, samples)
 
     yield ""

@@ -14,6 +14,7 @@ reading and writing (``record.read``, ``record.write``).
 from __future__ import annotations
 
 from dicerules.bench.batch import (
+    BATCH_CALL,
     BATCH_GAMES,
     BATCH_HEADER,
     BATCH_TARGETS,
@@ -145,6 +146,7 @@ from dicerules.bench.timing import (
 
 __all__ = [
     "ADAPTERS",
+    "BATCH_CALL",
     "BATCH_GAMES",
     "BATCH_HEADER",
     "BATCH_TARGETS",

@@ -3,22 +3,38 @@ playing many games at a time, beside the scalar engine's random play (with and
 without the observation Encoding a learner reads), and its VectorEnv beside the
 PettingZoo environment of the same game.
 
-The targets: ``batch.simulate`` 10 times the scalar engine, the learner's loop 10 times
-the scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
-first acting seat's decisions), and liars-dice 2x5's batch row 20 times pyspiel's
-rounds. Measured on 2 cores (load about 1.5): ``batch.simulate`` 11 to 28 times the
-scalar engine for every built-in game and preset (link and twenty-four
-``house-rules`` lowest, 11.1x), liars-dice 2x5 26.6 times pyspiel's rounds with the
-scan sampler (51.7x with stdlib); under heavier load 2x5 gave 17.9 to 23.3 times, the
-thinnest margin. The learner's loop as it is now (the seat to act's observation,
-``step`` and ``reset_done``, every row always playing), under a load of 8 on the same
-2 cores (3 runs of 1 s): 12.2 to 19.5 times the scalar engine with its Encoding (link
-lowest), and ``VectorEnv`` 33 to 75 times PettingZoo's AEC env (eighteen
-``twenty-three`` lowest). A BatchState's bytes a game are the seeds and the kernel's
-arrays, plus 8 bytes a game a step for the ids ``state(b, i)`` replays. A million
-games of 2x5 by ``batch.simulate`` in chunks of 10,000 peaked at 136 MB resident, the
-outcome arrays included. How each kernel got its speed, and what was tried and left,
-is in its module's docstring (``dicerules.games.<name>.batch``, ``dicerules.vector``,
+How a batch row plays: ``BatchEngine.play_uniform`` in rows of ``BATCH_GAMES`` (10,000)
+games, ``BATCH_CALL`` times as many games a call, each game that ends giving its row
+to the next seed, as ``batch.simulate`` plays a long series; the decisions and rounds
+counted are those of the games played, whole. The targets: ``batch.simulate`` 15
+times the scalar engine for every game and preset, the learner's loop 10 times the
+scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
+first acting seat's decisions), and liars-dice 2x5's batch row 25 times pyspiel's
+rounds.
+
+Measured on 2 shared cores at a load average of 7 to 9, CPU time (``--clock cpu``,
+one core), three runs: liars-dice 2x5 21 to 23 times pyspiel's rounds (18 before
+the changes below, the same runs); ``batch.simulate`` over the scalar engine 11 to
+30 times, eighteen and link lowest. What bought it, each measured on its own:
+``vector.roll`` takes one count for all rows without zeroing past it and makes one
+block's draws the dice in place, and ``play_uniform`` reads and writes the bots'
+streams at flat indices (2x5: a fifth fewer instructions, callgrind); the liars-dice
+kernel makes its bids over whole arrays (a gather or a scatter of most rows costs 3
+to 5 element-wise passes); rows begun anew as their games end (twenty-four
+``house-rules`` 1.2 times faster a game, liars-dice 2x5 1.08 times, eighteen and link
+the same within the noise); link counts a round's white dice with one ``bincount``
+(5 times faster than comparing every die with every face) and reads the seat to
+act's cells at flat indices (1.25 times faster a game). Under load the batch rows
+lose more than pyspiel's: a batch step streams arrays through caches the other
+programs share, a pyspiel decision fits in them. The learner's loop (the seat to
+act's observation, ``step`` and ``reset_done``, every row always playing), under a
+load of 8: 12.2 to 19.5 times the scalar engine with its Encoding (link lowest), and
+``VectorEnv`` 33 to 75 times PettingZoo's AEC env (eighteen ``twenty-three``
+lowest). A BatchState's bytes a game are the seeds and the kernel's arrays, plus 8
+bytes a game a step for the ids ``state(b, i)`` replays. A million games of 2x5 by
+``batch.simulate`` in chunks of 10,000 peaked at 136 MB resident, the outcome arrays
+included. How each kernel got its speed, and what was tried and left, is in its
+module's docstring (``dicerules.games.<name>.batch``, ``dicerules.vector``,
 ``dicerules.kernels``).
 """
 

@@ -176,9 +176,10 @@ _LOWEST_LIMIT = _LIMITS.min()
 """No die of those sides rejects a draw at or below it."""
 
 
-def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
-    """``roll(seeds, positions, 1, sides)``, one die a row of 1 or more sides (int64):
-    each row's die (int64, 1 to its sides) and the positions after it."""
+def pick(seeds: Array, positions: Array, sides: Array | int) -> tuple[Array, Array]:
+    """``roll(seeds, positions, 1, sides)``, one die a row of 1 or more sides (int64; one
+    a row, or one for all): each row's die (int64, 1 to its sides) and the positions
+    after it."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     positions = np.asarray(positions, dtype=np.uint64)
     sides = np.asarray(sides, dtype=np.int64)
@@ -194,6 +195,7 @@ def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
     if (z > _LOWEST_LIMIT).any():  # rare: each row's own limit, looked up only then
         rejected = z > _LIMITS[sides - 1]
         again = np.flatnonzero(rejected)
+        faces = np.broadcast_to(faces, z.shape)
         dice, after[again] = _one_by_one(seeds[again], positions[again], np.ones(again.size,
                                          np.int64), faces[again], 1)  # fmt: skip
         die[again] = dice[:, 0]

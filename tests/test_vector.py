@@ -139,6 +139,10 @@ def test_pick_is_a_roll_of_one_die(where: int) -> None:
     dice, rolled = vector.roll(seeds, positions, 1, sides.astype(np.uint64))
     assert die.tolist() == dice[:, 0].tolist()
     assert after.tolist() == rolled.tolist()
+    one, one_after = vector.pick(seeds, positions, 7)  # one die for every row
+    seven, seven_after = vector.roll(seeds, positions, 1, 7)
+    assert one.tolist() == seven[:, 0].tolist() and one_after.tolist() == seven_after.tolist()
+    assert int(one_after[7]) == where + 1
     assert int(after[7]) == where + 1  # the rejected draw skipped and counted
     for row in (0, 7, 199):
         assert scalar(int(seeds[row]), int(positions[row]), 1, int(sides[row])) == (

@@ -12,30 +12,27 @@ scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
 first acting seat's decisions), and liars-dice 2x5's batch row 25 times pyspiel's
 rounds.
 
-Measured on 2 shared cores at a load average of 7 to 9, CPU time (``--clock cpu``,
-one core), three runs: liars-dice 2x5 21 to 23 times pyspiel's rounds (18 before
-the changes below, the same runs); ``batch.simulate`` over the scalar engine 11 to
-30 times, eighteen and link lowest. What bought it, each measured on its own:
-``vector.roll`` takes one count for all rows without zeroing past it and makes one
-block's draws the dice in place, and ``play_uniform`` reads and writes the bots'
-streams at flat indices (2x5: a fifth fewer instructions, callgrind); the liars-dice
-kernel makes its bids over whole arrays (a gather or a scatter of most rows costs 3
-to 5 element-wise passes); rows begun anew as their games end (twenty-four
-``house-rules`` 1.2 times faster a game, liars-dice 2x5 1.08 times, eighteen and link
-the same within the noise); link counts a round's white dice with one ``bincount``
-(5 times faster than comparing every die with every face) and reads the seat to
-act's cells at flat indices (1.25 times faster a game). Under load the batch rows
-lose more than pyspiel's: a batch step streams arrays through caches the other
-programs share, a pyspiel decision fits in them. The learner's loop (the seat to
-act's observation, ``step`` and ``reset_done``, every row always playing), under a
-load of 8: 12.2 to 19.5 times the scalar engine with its Encoding (link lowest), and
-``VectorEnv`` 33 to 75 times PettingZoo's AEC env (eighteen ``twenty-three``
-lowest). A BatchState's bytes a game are the seeds and the kernel's arrays, plus 8
-bytes a game a step for the ids ``state(b, i)`` replays. A million games of 2x5 by
-``batch.simulate`` in chunks of 10,000 peaked at 136 MB resident, the outcome arrays
-included. How each kernel got its speed, and what was tried and left, is in its
-module's docstring (``dicerules.games.<name>.batch``, ``dicerules.vector``,
-``dicerules.kernels``).
+Measured on 2 shared cores at a load average of 7 to 10, CPU time (``--clock cpu``),
+three runs (``bench --all``, the run of tests/bench/performance.json): liars-dice
+2x5's batch row 25.8 times pyspiel's rounds (18 before the changes below, in the
+same conditions); ``batch.simulate`` over the scalar engine 14.2 (twenty-four
+``house-rules``) to 24.9 times (perudo), eighteen's presets 14.4 to 14.7; the
+learner's loop 14.2 (link) to 24.3 times; ``VectorEnv`` 46 to 102 times. What bought
+it, each measured on its own: ``vector.roll`` takes one count for all rows without
+zeroing past it and makes one block's draws the dice in place, and ``play_uniform``
+reads and writes the bots' streams at flat indices (2x5: a fifth fewer instructions,
+callgrind); the liars-dice kernel makes its bids over whole arrays (a gather or a
+scatter of most rows costs 3 to 5 element-wise passes); rows begun anew as their
+games end (twenty-four ``house-rules`` 1.2 times faster a game, liars-dice 2x5 1.08
+times, eighteen and link the same within the noise); link counts a round's white
+dice with one ``bincount`` (5 times faster than comparing every die with every face)
+and reads the seat to act's cells at flat indices (1.25 times faster a game);
+eighteen draws a rolled die with ``vector.pick``. A BatchState's bytes a game are the
+seeds and the kernel's arrays, plus 8 bytes a game a step for the ids ``state(b, i)``
+replays. A million games of 2x5 by ``batch.simulate`` in chunks of 10,000 peaked at
+136 MB resident, the outcome arrays included. How each kernel got its speed, and
+what was tried and left, is in its module's docstring
+(``dicerules.games.<name>.batch``, ``dicerules.vector``, ``dicerules.kernels``).
 """
 
 from __future__ import annotations

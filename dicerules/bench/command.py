@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from dicerules.bench.batch import BATCH_GAMES, batch_lines
 from dicerules.bench.cfr import cfr_lines
@@ -89,9 +89,9 @@ def configure(
     parser.add_argument(
         "--all",
         action="store_true",
-        help="time every suite in turn: the first table (and, for each counterpart, its"
-        " stdlib sampler), --batch, --simulate and --cfr, as the README's Performance table"
-        " lists them",
+        help="time every suite in turn: the first table, --batch, --simulate, each"
+        " counterpart under the stdlib sampler, then --cfr, as the README's Performance"
+        " table lists them",
     )
     parser.add_argument(
         "--json",
@@ -123,8 +123,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     A warning comes first when the machine is busy (its load average over its
     processors), and again at the end if it became busy meanwhile (but after
-    ``--simulate``, whose own workers load it). Returns the exit status: 2, and one
-    line on stderr, for bad arguments.
+    ``--simulate``, whose own workers load it). With ``--json FILE``, FILE is written
+    again as each line with new ratios is printed, and once more at the end. Returns
+    the exit status: 2, and one line on stderr, for bad arguments.
     """
     try:
         check_arguments(args.seconds, args.repeats)
@@ -139,8 +140,12 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     with contextlib.ExitStack() as stack:
         record = None if path is None else stack.enter_context(recording(command_line()))
         busy = list(load_warning(load_average(), os.cpu_count()))
+        written = 0
         for line in itertools.chain(busy, suite_lines(args)):
             print(line, file=stream, flush=True)
+            if path is not None and record is not None and len(record.rows) > written:
+                write(path, record)  # as each ratio comes: a run cut short keeps them
+                written = len(record.rows)
         if not busy and getattr(args, "simulate", None) is None:
             for line in load_warning(load_average(), os.cpu_count()):
                 print(line, file=stream, flush=True)
@@ -180,19 +185,22 @@ def suite_lines(args: argparse.Namespace) -> Iterator[str]:
 
 def all_lines(args: argparse.Namespace) -> Iterator[str]:
     """``--all``: every suite in turn, each as its own option runs it (the games named,
-    or all), then each counterpart's first table again under the stdlib sampler."""
-    suites = [
-        argparse.Namespace(**{**vars(args), "all": False, **change})
-        for change in ({}, {"batch": True}, {"simulate": SIMULATE_GAMES}, {"cfr": True})
-    ]
-    for suite in suites:
-        yield from suite_lines(suite)
+    or all): the first table, ``--batch``, ``--simulate``, each counterpart's first
+    table again under the stdlib sampler, and ``--cfr`` last, the longest (a run cut
+    short with ``--json`` keeps every ratio printed before)."""
+
+    def suite(**change: Any) -> Iterator[str]:
+        yield from suite_lines(argparse.Namespace(**{**vars(args), "all": False, **change}))
         yield ""
+
+    yield from suite()
+    yield from suite(batch=True)
+    yield from suite(simulate=SIMULATE_GAMES)
     labels = [name for name in names() if name not in GAMES]  # the counterparts
     wanted = [name for name in labels if not args.games or name in args.games]
     if wanted:
-        stdlib = {"sampler": STDLIB, "games": wanted, "adapters": False}
-        yield from suite_lines(argparse.Namespace(**{**vars(args), "all": False, **stdlib}))
+        yield from suite(sampler=STDLIB, games=wanted, adapters=False)
+    yield from suite_lines(argparse.Namespace(**{**vars(args), "all": False, "cfr": True}))
 
 
 def _clock(args: argparse.Namespace) -> Callable[[], float]:

@@ -29,6 +29,19 @@ seeded draws, the tape that logs them and a round's bookkeeping are most of a st
 Counted in instructions (callgrind), a decision through ``dicerules.openspiel`` is
 about 9 times the engine's, through ``dicerules.pettingzoo`` about 15 times (most of it
 the observation arrays and PettingZoo's wrappers).
+
+The target of liars-dice 2x5 is 1.3 times pyspiel's decisions a second; it stands at
+1.0 to 1.1 (1.1 to 1.2 in rounds). Where a round's time goes (cProfile, 2x5, about
+4.3 decisions a round): the bids a quarter (the raise checked as one comparison of
+table indexes, the next seat, a new State and a tape entry), the challenge and the
+next round's deal a quarter (the count, the Reveal, ten dice from the stream's block
+ahead, the hands sorted, a new State), ``legal_actions`` an eighth (a cached tuple a
+position), and the loop that times them, the same for both sides, a sixth. 1.3x in
+decisions is 1.45x in rounds: about 15 us a round against 20 us now, of which the bare
+loop takes 5 us, so the rules would have to cost a third less. Each of those steps is
+already one or two Python calls and one object; what is left would be to keep less
+(no tape, no Reveal, hands as counts), which the engine's contract (records that
+replay, views that tell a finished challenge) does not allow.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import numpy as np
 
 from dicerules.games.eighteen.engine import BUST, HAND_LIMIT, RoundResult, Rules
 from dicerules.kernels import flat, seat_rows
-from dicerules.vector import Array, roll
+from dicerules.vector import Array, pick, roll
 
 __all__ = ["Kernel"]
 
@@ -224,14 +224,15 @@ class Kernel:
         rolls = np.flatnonzero(ids == _ROLL)
         if rolls.size:
             cell = rolls * self.players + out["to_act"][rolls]
-            die, position = roll(out["seed"][rolls], out["position"][rolls], 1, _SIDES)
+            # One die a game: ``pick``, the cheaper draw of one die a row.
+            die, position = pick(out["seed"][rolls], out["position"][rolls], _SIDES)
             out["position"][rolls] = position
             hand_len, totals = flat(out, "hand_len"), flat(out, "totals")
             held = hand_len[cell]
-            flat(out, "hands")[cell * HAND_LIMIT + held] = die[:, 0]
+            flat(out, "hands")[cell * HAND_LIMIT + held] = die
             held += 1
             hand_len[cell] = held
-            total = totals[cell] + die[:, 0]
+            total = totals[cell] + die
             totals[cell] = total
             done = (total > BUST) | (held == HAND_LIMIT)
             if done.any():

@@ -12,12 +12,13 @@ scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
 first acting seat's decisions), and liars-dice 2x5's batch row 25 times pyspiel's
 rounds.
 
-Measured on 2 shared cores at a load average of 7 to 10, CPU time (``--clock cpu``),
+Measured on 2 shared cores at a load average of 9 to 11, CPU time (``--clock cpu``),
 three runs (``bench --all``, the run of tests/bench/performance.json): liars-dice
-2x5's batch row 25.8 times pyspiel's rounds (18 before the changes below, in the
-same conditions); ``batch.simulate`` over the scalar engine 14.2 (twenty-four
-``house-rules``) to 24.9 times (perudo), eighteen's presets 14.4 to 14.7; the
-learner's loop 14.2 (link) to 24.3 times; ``VectorEnv`` 46 to 102 times. What bought
+2x5's batch row 26.1 times pyspiel's rounds (25.8 in a run before; 17 to 18 before
+the changes below, interleaved with 20 to 23 after them, at a load of 8);
+``batch.simulate`` over the scalar engine 14.0 (eighteen ``twenty-three``) to 31.1
+times (2x5), eighteen's presets 14.0 to 15.3; the learner's loop 17.8 to 28.5 times;
+``VectorEnv`` 52 to 140 times. What bought
 it, each measured on its own: ``vector.roll`` takes one count for all rows without
 zeroing past it and makes one block's draws the dice in place, and ``play_uniform``
 reads and writes the bots' streams at flat indices (2x5: a fifth fewer instructions,
@@ -30,8 +31,9 @@ and reads the seat to act's cells at flat indices (1.25 times faster a game);
 eighteen draws a rolled die with ``vector.pick``. A BatchState's bytes a game are the
 seeds and the kernel's arrays, plus 8 bytes a game a step for the ids ``state(b, i)``
 replays. A million games of 2x5 by ``batch.simulate`` in chunks of 10,000 peaked at
-136 MB resident, the outcome arrays included. How each kernel got its speed, and
-what was tried and left, is in its module's docstring
+136 MB resident, the outcome arrays included (measured when each chunk was a batch
+of its own, its outcomes joined at the end: two copies of them, one now). How each
+kernel got its speed, and what was tried and left, is in its module's docstring
 (``dicerules.games.<name>.batch``, ``dicerules.vector``, ``dicerules.kernels``).
 """
 

@@ -117,16 +117,17 @@ HEADER = ("what is timed", "ratio", "spread", "measured", "target", "command")
 
 
 def matches(rows: Sequence[Row], pattern: str) -> list[tuple[str, Row]]:
-    """The rows whose key is ``pattern`` (a regular expression, whole key) or, for a
+    """The rows whose key is ``pattern`` (the key itself, or a regular expression of the
+    whole key) or, for a
     pattern naming a group ``name``, every such row that is no counterpart's (whose
     ``decisions`` has no ``rounds`` beside it), each with its name."""
     found = []
     keys = {row.key for row in rows}
     for row in rows:
         match = re.fullmatch(pattern, row.key)
-        if match is None:
+        if match is None and row.key != pattern:  # a key as it is, such as ``a + b``
             continue
-        name = match.groupdict().get("name", "")
+        name = match.groupdict().get("name", "") if match else ""
         rounds = row.key.replace("/decisions vs", "/rounds vs")
         if name and row.key.endswith("/decisions vs pyspiel") and rounds in keys:
             continue  # a counterpart: it has its own row

@@ -40,5 +40,7 @@ def test_a_pair_each_range_and_list() -> None:
     assert readme.cells(spread, rows)[1:4] == ["3.00x (x) to 30.00x (y)", "2%", "idle, CPU time"]
     listed = line("l", "list", ("t/x/r", "t/y/r", "t/z/r"), "", "c")
     assert readme.cells(listed, rows)[1] == "3.00x; 30.00x"
+    literal = line("k", "list", ("a + b/c",), "", "c")  # a key is itself, "+" and all
+    assert readme.cells(literal, [ratio("a + b/c", 9.0)])[1] == "9.00x"
     missing = line("m", "list", ("u/v",), "2x", "c")
     assert readme.cells(missing, rows) == ["m", "not recorded", "", "", "2x", "c"]

@@ -103,6 +103,7 @@ def test_json_writes_every_ratio_the_run_printed(
 ) -> None:
     monkeypatch.setattr(command, "load_average", lambda: 0.0)
     monkeypatch.setattr(command, "load_pyspiel", lambda: None)  # no pyspiel rows
+    monkeypatch.setattr(command, "BATCH_GAMES", 20)  # a batch row of a few games
     path = tmp_path / "run.json"
     game = next(iter(GAMES.values()))
     argv = [game.name, "--seconds", "0.001", "--repeats", "2", "--json", str(path),

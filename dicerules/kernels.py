@@ -11,7 +11,8 @@ Measured: before these tables, perudo (ones at half, palifico rounds) built the 
 legal mask every step of ``batch.simulate``, 5 times the scalar engine; with them, 21
 to 23 times. A kernel may declare ``legal(data, ids)``, one lookup a game, so that
 ``step`` checks a caller's ids without the mask (the learner's loop of twenty-four
-``house-rules`` went from 4.5 to 10 times the scalar engine).
+``house-rules`` went from 4.5 to 10 times the scalar engine). ``flat`` gives an array
+of games x seats as one axis, so that a game's seat is one index.
 """
 
 from __future__ import annotations
@@ -20,7 +21,18 @@ import numpy as np
 
 from dicerules.vector import Array
 
-__all__ = ["Tables", "by_most", "seat_rows", "tables"]
+__all__ = ["Tables", "by_most", "flat", "seat_rows", "tables"]
+
+
+def flat(out: dict[str, Array], name: str) -> Array:
+    """``out[name]`` flattened, a view of it (made C-contiguous first if it is not), to
+    read and write at flat indices: a game's seat is then one index, ``game * players
+    + seat``, which NumPy reads and writes two to four times faster than a row index
+    and a column index."""
+    array = out[name]
+    if not array.flags.c_contiguous:
+        array = out[name] = np.ascontiguousarray(array)
+    return array.reshape(-1)
 
 
 def seat_rows(seats: Array) -> tuple[Array | slice, Array | int]:

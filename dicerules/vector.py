@@ -14,8 +14,11 @@ to keep freed memory (``MALLOC_TOP_PAD_``). So ``roll`` draws a block of rows at
 into two arrays it changes in place, and takes a face as ``z - (z // s) * s`` (NumPy
 divides by one number fast, its ``%`` does not): a roll of up to 10 dice a row took a
 third to a half of the time. Raising glibc's trim and mmap thresholds gained 3 to 7%
-more after that; the library leaves the allocator alone. ``pick`` draws once a row,
-its rejection limits looked up.
+more after that; the library leaves the allocator alone. One count for every row
+skips the zeroing past each row's count, and a roll of one block makes its draws the
+dice in place (no third array): a game of eighteen rolls hundreds of times, most of
+them one count for all. ``pick`` draws once a row, its rejection limits looked up
+only when a draw is past the lowest of them.
 """
 
 from __future__ import annotations
@@ -119,19 +122,21 @@ def roll(
     seeds = np.asarray(seeds, dtype=np.uint64)
     positions = np.asarray(positions, dtype=np.uint64)
     rows = seeds.shape[0]
-    counts = np.broadcast_to(np.asarray(counts, dtype=np.int64), (rows,))
+    count = np.asarray(counts, dtype=np.int64)
     side = np.asarray(sides, dtype=np.uint64)
-    limit = _first_rejected(side)
-    width = int(counts.max()) if rows else 0
-    dice = np.zeros((rows, width), dtype=np.int64)
-    after = positions + counts.astype(np.uint64)
-    if not width:
-        return dice, after
+    width = (int(count.max()) if count.size else 0) if count.ndim else int(count)
+    if not (rows and width):
+        return np.zeros((rows, width), dtype=np.int64), positions + count.astype(np.uint64)
+    limit = (
+        _first_rejected(side) if side.ndim or int(side) > _LIMITS.size else _LIMITS[int(side) - 1]
+    )
     steps = np.arange(1, width + 1, dtype=np.uint64) * _GAMMA
     starts = seeds + positions * _GAMMA
     per = max(1, _BLOCK // width)
     draws = np.empty((min(rows, per), width), dtype=np.uint64)
     spare = np.empty_like(draws)
+    # One block: the draws become the dice in place; several: each block copied out.
+    dice = draws.view(np.int64) if rows <= per else np.empty((rows, width), dtype=np.int64)
     redo = None
     for first in range(0, rows, per):
         block = slice(first, first + per)
@@ -140,31 +145,41 @@ def roll(
         _mix_in_place(z, t)
         faces, highest = (side, limit) if not side.ndim else (side[block, None], limit[block, None])
         if (z > highest).any():
-            wanted = np.arange(width) < counts[block, None]
+            wanted = np.arange(width) < count[block, None] if count.ndim else True
             redo = np.zeros(rows, dtype=bool) if redo is None else redo
             redo[block] = ((z > highest) & wanted).any(axis=1)
         np.floor_divide(z, faces, out=t)  # z mod faces, as z - (z // faces) * faces
         t *= faces
         z -= t
-        dice[block] = z
+        if rows > per:
+            dice[block] = z
     dice += 1
-    dice[np.arange(width) >= counts[:, None]] = 0
+    if count.ndim:
+        dice *= np.arange(width) < count[:, None]  # 0 past each row's count
+    after = positions + count.astype(np.uint64)
     if redo is not None:
         sides = np.broadcast_to(side, (rows,))
         again = np.flatnonzero(redo)
         dice[again], after[again] = _one_by_one(
-            seeds[again], positions[again], counts[again], sides[again], width
+            seeds[again],
+            positions[again],
+            np.broadcast_to(count, (rows,))[again],
+            sides[again],
+            width,
         )
     return dice, after
 
 
 _LIMITS = _first_rejected(np.arange(1, 2**12 + 1, dtype=np.uint64))
 """``_first_rejected`` of the dice of 1 to 4,096 sides, looked up by ``pick``."""
+_LOWEST_LIMIT = _LIMITS.min()
+"""No die of those sides rejects a draw at or below it."""
 
 
-def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
-    """``roll(seeds, positions, 1, sides)``, one die a row of 1 or more sides (int64):
-    each row's die (int64, 1 to its sides) and the positions after it."""
+def pick(seeds: Array, positions: Array, sides: Array | int) -> tuple[Array, Array]:
+    """``roll(seeds, positions, 1, sides)``, one die a row of 1 or more sides (int64; one
+    a row, or one for all): each row's die (int64, 1 to its sides) and the positions
+    after it."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     positions = np.asarray(positions, dtype=np.uint64)
     sides = np.asarray(sides, dtype=np.int64)
@@ -175,10 +190,12 @@ def pick(seeds: Array, positions: Array, sides: Array) -> tuple[Array, Array]:
     z = seeds + after * _GAMMA
     _mix_in_place(z, np.empty_like(z))
     faces = sides.astype(np.uint64)
-    die = (z % faces).astype(np.int64) + 1
-    rejected = z > _LIMITS[sides - 1]
-    if rejected.any():
+    die = (z % faces).view(np.int64)
+    die += 1
+    if (z > _LOWEST_LIMIT).any():  # rare: each row's own limit, looked up only then
+        rejected = z > _LIMITS[sides - 1]
         again = np.flatnonzero(rejected)
+        faces = np.broadcast_to(faces, z.shape)
         dice, after[again] = _one_by_one(seeds[again], positions[again], np.ones(again.size,
                                          np.int64), faces[again], 1)  # fmt: skip
         die[again] = dice[:, 0]

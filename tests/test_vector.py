@@ -106,6 +106,24 @@ def test_a_roll_of_many_blocks_equals_the_scalar_stream() -> None:
     assert len(table) * width > 2 * vector._BLOCK
 
 
+@pytest.mark.parametrize("count", [7, vector._BLOCK // 5 + 3])
+def test_one_count_for_all_rows_equals_a_count_a_row(count: int) -> None:
+    # One count for every row skips the zeroing past each row's count, and one block
+    # of rows becomes the dice in place; both must give what a count a row gives.
+    rng = np.random.default_rng(count)
+    seeds = rng.integers(0, 2**63, count).astype(np.uint64)
+    seeds[-2] = seed_with_draw(3, TWO64 - 1)  # a rejected draw in the last block
+    positions = rng.integers(0, 50, count).astype(np.uint64)
+    positions[-2] = 0
+    for sides in (6, np.full(count, 6, dtype=np.uint64)):
+        dice, after = vector.roll(seeds, positions, 5, sides)
+        each, each_after = vector.roll(seeds, positions, np.full(count, 5), sides)
+        assert dice.tolist() == each.tolist()
+        assert after.tolist() == each_after.tolist()
+        assert int(after[-2]) == 6  # five dice, one draw rejected
+    assert scalar(int(seeds[-2]), 0, 5, 6) == (dice[-2].tolist(), 6)
+
+
 @pytest.mark.parametrize("where", [1, 2])
 def test_pick_is_a_roll_of_one_die(where: int) -> None:
     rng = np.random.default_rng(5)
@@ -121,6 +139,10 @@ def test_pick_is_a_roll_of_one_die(where: int) -> None:
     dice, rolled = vector.roll(seeds, positions, 1, sides.astype(np.uint64))
     assert die.tolist() == dice[:, 0].tolist()
     assert after.tolist() == rolled.tolist()
+    one, one_after = vector.pick(seeds, positions, 7)  # one die for every row
+    seven, seven_after = vector.roll(seeds, positions, 1, 7)
+    assert one.tolist() == seven[:, 0].tolist() and one_after.tolist() == seven_after.tolist()
+    assert int(one_after[7]) == where + 1
     assert int(after[7]) == where + 1  # the rejected draw skipped and counted
     for row in (0, 7, 199):
         assert scalar(int(seeds[row]), int(positions[row]), 1, int(sides[row])) == (

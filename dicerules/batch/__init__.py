@@ -64,7 +64,11 @@ _NO_ID = np.iinfo(np.int64).max
 
 _COMPACT = 0.5
 """``play_uniform`` sets the games that are over aside once fewer than this share of
-its rows are still playing."""
+its rows are still playing (and no seed is left to begin in them)."""
+
+_REFILL = 0.125
+"""``play_uniform`` begins the next seeds in the rows whose games are over once they
+are this share of its rows."""
 
 
 class Kernel(Protocol):
@@ -594,51 +598,81 @@ class BatchEngine:
         if not 0 <= index < len(b):
             raise InvalidArgumentError(f"game index {shown(index)} is not from 0 to {len(b) - 1}")
 
-    def play_uniform(self, seeds: Array) -> Outcomes:
+    def play_uniform(self, seeds: Array, rows: int | None = None) -> Outcomes:
         """The games ``seeds`` start, played to the end by ``uniform`` bots in every
-        acting seat, the bot in seat k of a game seeded g seeded with ``bot_seed(g, k)``."""
-        kernel = self.kernel
-        count = seeds.shape[0]
-        data = kernel.new(seeds)
-        seats = self.seats
-        bot_seeds = splitmix64(
-            splitmix64(seeds, 0)[:, None], np.arange(1, seats + 1, dtype=np.uint64)[None, :]
-        )
-        bot_positions = np.zeros((count, seats), dtype=np.uint64)
+        acting seat, the bot in seat k of a game seeded g seeded with ``bot_seed(g, k)``;
+        at most ``rows`` at a time (None: all at once).
+
+        Each step draws one die from the stream of every row's bot to act, at flat
+        indices (a row's seats side by side), and writes every row's position back,
+        the rows that are over included: their games are done, so no die of theirs is
+        read again. Once an eighth of the rows are over, their outcomes are taken and
+        the next seeds begin in them; once no seed is left, the rows that are over are
+        set aside whenever fewer than half still play. So a batch rarely steps rows
+        whose games are done, and only the last games of all play in a thinning batch."""
+        kernel, seats, count = self.kernel, self.seats, seeds.shape[0]
+        width = count if rows is None else min(rows, count)
+        # Every array the batch's own, to change in place (a kernel may hand out views).
+        data = {name: np.array(array) for name, array in kernel.new(seeds[:width]).items()}
+        bot_seeds = _bot_seeds(seeds[:width], seats)
+        bot_positions = np.zeros((width, seats), dtype=np.uint64)
         actions = np.zeros(count, dtype=np.int64)
+        taken = np.zeros(width, dtype=np.int64)  # the actions of the games in ``data``
         winners = np.zeros((count, seats), dtype=bool)
         scores = np.zeros((count, seats), dtype=np.int64)
         rounds = np.zeros(count, dtype=np.int64)
         has_rounds = True
-        rows = np.arange(count)  # the games still in ``data``, by their index
-        while rows.size:
+        games = np.arange(width)  # the game each row of ``data`` plays
+        begun = width  # the seeds begun so far
+        firsts = games * seats  # each row's first seat in the flat bot arrays
+        while games.size:
             player = kernel.current_player(data)
             live = player >= 0
-            if live.sum() < rows.size * _COMPACT or not live.any():
+            playing = np.count_nonzero(live)
+            over = games.size - playing
+            fresh = min(over, count - begun)
+            if over >= games.size * (_REFILL if fresh else 1 - _COMPACT) or not playing:
                 done = np.flatnonzero(~live)
                 finished = _subset(data, done)
-                winners[rows[done]] = kernel.winners(finished)
-                scores[rows[done]] = kernel.scores(finished)
+                winners[games[done]] = kernel.winners(finished)
+                scores[games[done]] = kernel.scores(finished)
+                actions[games[done]] = taken[done]
                 played = kernel.rounds(finished)
                 if played is None:
                     has_rounds = False
                 else:
-                    rounds[rows[done]] = played
-                keep = np.flatnonzero(live)
-                rows, data, player = rows[keep], _subset(data, keep), player[keep]
-                bot_seeds, bot_positions = bot_seeds[keep], bot_positions[keep]
-                live = live[keep]
-                if not rows.size:
-                    break
-            legal = kernel.legal_count(data)
-            at = np.arange(rows.size)
-            seat = np.where(live, player, 0)
-            picked, after = pick(bot_seeds[at, seat], bot_positions[at, seat], np.maximum(legal, 1))
-            bot_positions[at[live], seat[live]] = after[live]
-            ids = np.where(live, kernel.nth_legal(data, picked - 1), -1)
-            actions[rows] += live
-            data = kernel.advance(data, ids, own=True)
+                    rounds[games[done]] = played
+                if fresh:  # the next seeds begin in the rows of the games over
+                    again = done[:fresh]
+                    for name, array in kernel.new(seeds[begun : begun + fresh]).items():
+                        data[name][again] = array
+                    bot_seeds[again] = _bot_seeds(seeds[begun : begun + fresh], seats)
+                    bot_positions[again], taken[again] = 0, 0
+                    games[again] = np.arange(begun, begun + fresh)
+                    begun += fresh
+                    player = kernel.current_player(data)
+                    live = player >= 0
+                else:
+                    keep = np.flatnonzero(live)
+                    games, data, player = games[keep], _subset(data, keep), player[keep]
+                    bot_seeds, bot_positions = bot_seeds[keep], bot_positions[keep]
+                    live, taken, firsts = live[keep], taken[keep], firsts[: keep.size]
+                    if not games.size:
+                        break
+            at = firsts + np.maximum(player, 0)
+            positions = bot_positions.reshape(-1)
+            picked, positions[at] = pick(
+                bot_seeds.reshape(-1)[at], positions[at], np.maximum(kernel.legal_count(data), 1)
+            )
+            taken += live
+            data = kernel.advance(data, kernel.nth_legal(data, picked - 1), own=True)
         return Outcomes(seeds, winners, scores, actions, rounds if has_rounds else None)
+
+
+def _bot_seeds(seeds: Array, seats: int) -> Array:
+    """Games x seats: the seed of each seat's bot, ``match.bot_seed(seed, seat)``."""
+    bots = np.arange(1, seats + 1, dtype=np.uint64)
+    return splitmix64(splitmix64(seeds, 0)[:, None], bots[None, :])
 
 
 class ScalarLoop:
@@ -766,7 +800,8 @@ def engine(game: AnyGame | str, rules: Any = None, *, auto_reset: bool = False) 
 def simulate(
     game: AnyGame | str, n: int, *, rules: Any = None, seed: int = 0, chunk: int = 10_000
 ) -> Outcomes:
-    """``n`` games played by the ``uniform`` bot in every acting seat, ``chunk`` at a time.
+    """``n`` games played by the ``uniform`` bot in every acting seat, ``chunk`` at a time
+    (each game that ends gives its row to the next, ``BatchEngine.play_uniform``).
 
     Game i is seeded with ``match.game_seed(seed, i)`` and its bot in seat k with
     ``match.bot_seed(game_seed, k)``: the same games, action for action, as
@@ -778,27 +813,10 @@ def simulate(
             raise WrongTypeError(f"{name} must be an int, not {type(value).__name__}")
         if value < least:
             raise InvalidArgumentError(f"{name} must be at least {least}, got {shown(value)}")
-    base = to_seeds([seed])
     eng = engine(game, rules)
-    parts = []
-    for start in range(0, n, chunk):
-        index = np.arange(start + 1, min(n, start + chunk) + 1, dtype=np.uint64)
-        parts.append(eng.play_uniform(splitmix64(base, index)))
-    if not parts:
-        parts.append(
-            Outcomes(
-                np.zeros(0, np.uint64),
-                np.zeros((0, eng.seats), bool),
-                np.zeros((0, eng.seats), np.int64),
-                np.zeros(0, np.int64),
-                None,
-            )
-        )
-    rounds = [part.rounds for part in parts]
-    return Outcomes(
-        np.concatenate([part.seeds for part in parts]),
-        np.concatenate([part.winners for part in parts]),
-        np.concatenate([part.scores for part in parts]),
-        np.concatenate([part.actions for part in parts]),
-        None if any(r is None for r in rounds) else np.concatenate(rounds),  # type: ignore[arg-type]
-    )
+    if not n:
+        empty = np.zeros((0, eng.seats), np.int64)
+        return Outcomes(np.zeros(0, np.uint64), empty.astype(bool), empty, np.zeros(0, np.int64),
+                        None)  # fmt: skip
+    index = np.arange(1, n + 1, dtype=np.uint64)
+    return eng.play_uniform(splitmix64(to_seeds([seed]), index), rows=chunk)

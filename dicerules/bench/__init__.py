@@ -5,12 +5,16 @@ every game, beside pyspiel and through the adapters; the default), ``long`` (the
 that must not grow with a game's length), ``batch`` (``--batch``: the NumPy batch
 engines), ``simulate`` (``--simulate``: dicerules.simulate on workers) and ``cfr``
 (``--cfr``: OpenSpiel's solvers built on a game); ``timing`` holds the measuring and
-the tables they share, ``command`` the arguments. Every name is importable from here.
+the tables they share, ``command`` the arguments, ``record`` what ``--json FILE``
+writes: every ratio a suite prints, noted as it is measured (``record.note``), with
+the machine and the load. Every name is importable from here, but the file's own
+reading and writing (``record.read``, ``record.write``).
 """
 
 from __future__ import annotations
 
 from dicerules.bench.batch import (
+    BATCH_CALL,
     BATCH_GAMES,
     BATCH_HEADER,
     BATCH_TARGETS,
@@ -22,6 +26,7 @@ from dicerules.bench.batch import (
     batch_rows,
     encoded_play,
     learner_play,
+    note_batch_row,
     vector_env_play,
 )
 from dicerules.bench.cfr import (
@@ -33,7 +38,7 @@ from dicerules.bench.cfr import (
     cfr_games,
     cfr_lines,
 )
-from dicerules.bench.command import configure, main, suite_lines
+from dicerules.bench.command import all_lines, configure, main, suite_lines
 from dicerules.bench.long import (
     FLAT_TARGET,
     LONG_HEADER,
@@ -56,6 +61,16 @@ from dicerules.bench.messages import (
     message_lines,
     message_states,
 )
+from dicerules.bench.record import (
+    CLOCKS,
+    IDLE_LOAD,
+    Record,
+    Row,
+    clock_name,
+    load_label,
+    note,
+    recording,
+)
 from dicerules.bench.scalar import (
     ADAPTERS,
     Adapter,
@@ -68,6 +83,8 @@ from dicerules.bench.scalar import (
     lines,
     load_adapters,
     names,
+    note_long_game,
+    note_speed_row,
     plan,
     pyspiel_play,
     run_interleaved,
@@ -83,6 +100,7 @@ from dicerules.bench.simulate import (
     SIMULATE_TARGETS,
     Run,
     bare_loop,
+    note_simulate,
     simulate_games,
     simulate_lines,
     simulate_runs,
@@ -128,14 +146,17 @@ from dicerules.bench.timing import (
 
 __all__ = [
     "ADAPTERS",
+    "BATCH_CALL",
     "BATCH_GAMES",
     "BATCH_HEADER",
     "BATCH_TARGETS",
     "CFR_ITERATIONS",
     "CFR_RUNS",
     "CFR_TARGET",
+    "CLOCKS",
     "EFG_TARGET",
     "FLAT_TARGET",
+    "IDLE_LOAD",
     "LONG_HEADER",
     "LONG_STEPS",
     "MESSAGE_HEADER",
@@ -157,10 +178,13 @@ __all__ = [
     "Group",
     "LongGameFigures",
     "Play",
+    "Record",
+    "Row",
     "Run",
     "Sample",
     "adapter_name",
     "aec_play",
+    "all_lines",
     "alternate",
     "bare_loop",
     "batch_cells",
@@ -173,6 +197,7 @@ __all__ = [
     "cfr_lines",
     "check_arguments",
     "check_names",
+    "clock_name",
     "column_widths",
     "configure",
     "draw_outcome",
@@ -185,6 +210,7 @@ __all__ = [
     "lines",
     "load_adapters",
     "load_average",
+    "load_label",
     "load_pyspiel",
     "load_warning",
     "long_game",
@@ -199,6 +225,11 @@ __all__ = [
     "message_lines",
     "message_states",
     "names",
+    "note",
+    "note_batch_row",
+    "note_long_game",
+    "note_simulate",
+    "note_speed_row",
     "percent_text",
     "plan",
     "pyspiel_play",
@@ -208,6 +239,7 @@ __all__ = [
     "rates",
     "ratio",
     "ratio_text",
+    "recording",
     "row_block",
     "run_interleaved",
     "runs_text",

@@ -3,23 +3,38 @@ playing many games at a time, beside the scalar engine's random play (with and
 without the observation Encoding a learner reads), and its VectorEnv beside the
 PettingZoo environment of the same game.
 
-The targets: ``batch.simulate`` 10 times the scalar engine, the learner's loop 10 times
-the scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
-first acting seat's decisions), and liars-dice 2x5's batch row 20 times pyspiel's
-rounds. Measured on 2 cores (load about 1.5): ``batch.simulate`` 11 to 28 times the
-scalar engine for every built-in game and preset (link and twenty-four
-``house-rules`` lowest, 11.1x), liars-dice 2x5 26.6 times pyspiel's rounds with the
-scan sampler (51.7x with stdlib); under heavier load 2x5 gave 17.9 to 23.3 times, the
-thinnest margin. The learner's loop as it is now (the seat to act's observation,
-``step`` and ``reset_done``, every row always playing), under a load of 8 on the same
-2 cores (3 runs of 1 s): 12.2 to 19.5 times the scalar engine with its Encoding (link
-lowest), and ``VectorEnv`` 33 to 75 times PettingZoo's AEC env (eighteen
-``twenty-three`` lowest). A BatchState's bytes a game are the seeds and the kernel's
-arrays, plus 8 bytes a game a step for the ids ``state(b, i)`` replays. A million
-games of 2x5 by ``batch.simulate`` in chunks of 10,000 peaked at 136 MB resident, the
-outcome arrays included. How each kernel got its speed, and what was tried and left,
-is in its module's docstring (``dicerules.games.<name>.batch``, ``dicerules.vector``,
-``dicerules.kernels``).
+How a batch row plays: ``BatchEngine.play_uniform`` in rows of ``BATCH_GAMES`` (10,000)
+games, ``BATCH_CALL`` times as many games a call, each game that ends giving its row
+to the next seed, as ``batch.simulate`` plays a long series; the decisions and rounds
+counted are those of the games played, whole. The targets: ``batch.simulate`` 15
+times the scalar engine for every game and preset, the learner's loop 10 times the
+scalar engine with its Encoding, ``VectorEnv`` 5 times PettingZoo's AEC env (the
+first acting seat's decisions), and liars-dice 2x5's batch row 25 times pyspiel's
+rounds.
+
+Measured on 2 shared cores at a load average of 9 to 11, CPU time (``--clock cpu``),
+three runs (``bench --all``, the run of tests/bench/performance.json): liars-dice
+2x5's batch row 26.1 times pyspiel's rounds (25.8 in a run before; 17 to 18 before
+the changes below, interleaved with 20 to 23 after them, at a load of 8);
+``batch.simulate`` over the scalar engine 14.0 (eighteen ``twenty-three``) to 31.1
+times (2x5), eighteen's presets 14.0 to 15.3; the learner's loop 17.8 to 28.5 times;
+``VectorEnv`` 52 to 140 times. What bought
+it, each measured on its own: ``vector.roll`` takes one count for all rows without
+zeroing past it and makes one block's draws the dice in place, and ``play_uniform``
+reads and writes the bots' streams at flat indices (2x5: a fifth fewer instructions,
+callgrind); the liars-dice kernel makes its bids over whole arrays (a gather or a
+scatter of most rows costs 3 to 5 element-wise passes); rows begun anew as their
+games end (twenty-four ``house-rules`` 1.2 times faster a game, liars-dice 2x5 1.08
+times, eighteen and link the same within the noise); link counts a round's white
+dice with one ``bincount`` (5 times faster than comparing every die with every face)
+and reads the seat to act's cells at flat indices (1.25 times faster a game);
+eighteen draws a rolled die with ``vector.pick``. A BatchState's bytes a game are the
+seeds and the kernel's arrays, plus 8 bytes a game a step for the ids ``state(b, i)``
+replays. A million games of 2x5 by ``batch.simulate`` in chunks of 10,000 peaked at
+136 MB resident, the outcome arrays included (measured when each chunk was a batch
+of its own, its outcomes joined at the end: two copies of them, one now). How each
+kernel got its speed, and what was tried and left, is in its module's docstring
+(``dicerules.games.<name>.batch``, ``dicerules.vector``, ``dicerules.kernels``).
 """
 
 from __future__ import annotations
@@ -31,6 +46,7 @@ from typing import Any, Final
 
 import attrs
 
+from dicerules.bench.record import clock_name, note
 from dicerules.bench.timing import (
     SAMPLERS,
     SCAN,
@@ -55,26 +71,34 @@ from dicerules.bench.timing import (
 from dicerules.game import GAMES, AnyGame
 
 BATCH_GAMES: Final = 10_000
-"""Games a batch row plays at once."""
+"""Games a batch row plays at once: its rows."""
+
+BATCH_CALL: Final = 4
+"""``batch_play`` plays this many times ``BATCH_GAMES`` games a call, each game that
+ends giving its row to the next (``BatchEngine.play_uniform``), as ``batch.simulate``
+plays many games: only the last games of a call play in a thinning batch."""
 
 
 def batch_play(game: AnyGame, rules: object, games: int = BATCH_GAMES) -> Play | None:
     """A function playing ``games`` games at a time of ``game`` in ``dicerules.batch``,
-    ``uniform`` bots in every seat, until its time is up; None without NumPy or action
-    ids, and for a game without a kernel (its batch engine is its scalar engine, timed
-    already). Its rounds are the game's rounds, as ``benchmarks.rounds`` counts them."""
+    ``uniform`` bots in every seat, until its time is up, ``BATCH_CALL`` times as many
+    a call; None without NumPy or action ids, and for a game without a kernel (its
+    batch engine is its scalar engine, timed already). Its rounds are the game's
+    rounds, as ``benchmarks.rounds`` counts them."""
     engine = _kernel_engine(game, rules)
     if engine is None:
         return None
     vector = importlib.import_module("dicerules.vector")
+    np = importlib.import_module("numpy")
+    seed = vector.to_seeds([0])
 
     def play(seconds: float, clock: Clock) -> Sample:
         decisions = rounds = first = 0
         start = clock()
         while True:
-            index = range(first + 1, first + games + 1)
-            outcome = engine.play_uniform(vector.splitmix64(vector.to_seeds([0]), list(index)))
-            first += games
+            index = np.arange(first + 1, first + BATCH_CALL * games + 1, dtype=np.uint64)
+            outcome = engine.play_uniform(vector.splitmix64(seed, index), rows=games)
+            first += BATCH_CALL * games
             decisions += int(outcome.actions.sum())
             rounds += 0 if outcome.rounds is None else int(outcome.rounds.sum())
             elapsed = clock() - start
@@ -196,7 +220,7 @@ def _kernel_engine(game: AnyGame, rules: object) -> Any | None:
     return None if engine.generic else engine
 
 
-BATCH_TARGETS: Final = {"simulate": 10.0, "learner": 10.0, "vector": 5.0}
+BATCH_TARGETS: Final = {"simulate": 15.0, "learner": 10.0, "vector": 5.0}
 """The ratios a batch engine must reach: ``batch.simulate``'s decisions/s over the
 scalar engine's random play, the learner's loop over random play with the Encoding,
 and the VectorEnv's learner decisions/s over PettingZoo's AEC environment's."""
@@ -278,6 +302,23 @@ def batch_cells(row: BatchRow, samples: Mapping[str, list[Sample]]) -> list[str]
             f"{row.nbytes:,.0f}"]  # fmt: skip
 
 
+_RATIOS: Final = (
+    ("simulate", "scalar", "simulate vs scalar"),
+    ("learner", "encoded", "learner loop vs encoding"),
+    ("vector", "aec", "VectorEnv vs pettingzoo"),
+)
+"""The ratios of a batch row: which of its plays over which, and the name it is noted by."""
+
+
+def note_batch_row(row: BatchRow, samples: Mapping[str, list[Sample]], clock: Clock) -> None:
+    """``record.note`` the ratios of ``row``, as ``batch_cells`` prints them."""
+    for top, bottom, name in _RATIOS:
+        if top in samples and bottom in samples:
+            target = f">= {BATCH_TARGETS[top]:g}x"
+            note(f"batch/{row.name}/{name}", rates(samples[top]), rates(samples[bottom]),
+                 clock=clock_name(clock), target=target)  # fmt: skip
+
+
 def batch_lines(
     wanted: Sequence[str],
     seconds: float,
@@ -335,6 +376,7 @@ def batch_lines(
                 for name, play in plays.items():
                     samples[name].append(play(seconds, clock))
             spreads.extend(sample_spreads(samples))
+            note_batch_row(row, samples, clock)
             yield batch_cells(row, samples)
 
     yield ""

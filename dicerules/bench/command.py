@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from dicerules.bench.batch import BATCH_GAMES, batch_lines
 from dicerules.bench.cfr import cfr_lines
+from dicerules.bench.record import CLOCKS, command_line, recording, write
 from dicerules.bench.scalar import check_names, lines, load_adapters, names
 from dicerules.bench.simulate import SIMULATE_GAMES, simulate_games, simulate_lines
 from dicerules.bench.timing import (
     SAMPLERS,
     SCAN,
+    STDLIB,
     check_arguments,
     load_average,
     load_pyspiel,
     load_warning,
 )
+from dicerules.game import GAMES
 
 
 def configure(
@@ -82,6 +87,28 @@ def configure(
         " against random play with the Encoding",
     )
     parser.add_argument(
+        "--all",
+        action="store_true",
+        help="time every suite in turn: the first table, --batch, --simulate, each"
+        " counterpart under the stdlib sampler, then --cfr, as the README's Performance"
+        " table lists them",
+    )
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        help="write every ratio measured to FILE as JSON, with the machine, the Python, the"
+        " load average as it went and each ratio's spread (dicerules.bench.record)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        metavar="CLOCK",
+        help="what a run's time is read on: wall (the default) or cpu, this process's CPU"
+        " time, steadier on a busy machine (--simulate, whose workers are other processes,"
+        " and --cfr keep their own)",
+    )
+    parser.add_argument(
         "--cfr",
         action="store_true",
         help="time OpenSpiel's CFR instead, on each game's solver rules: its Python"
@@ -97,8 +124,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     A warning comes first when the machine is busy (its load average over its
     processors), and again at the end if it became busy meanwhile (but after
-    ``--simulate``, whose own workers load it). Returns the exit status: 2, and one
-    line on stderr, for bad arguments.
+    ``--simulate``, whose own workers load it). With ``--json FILE``, FILE is written
+    again as each line with new ratios is printed, and once more at the end. Returns
+    the exit status: 2, and one line on stderr, for bad arguments.
     """
     try:
         check_arguments(args.seconds, args.repeats)
@@ -109,24 +137,36 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print(f"dicerules bench: error: {error}", file=sys.stderr)
         return 2
     stream = sys.stdout if out is None else out
-    busy = list(load_warning(load_average(), os.cpu_count()))
-    for line in itertools.chain(busy, suite_lines(args)):
-        print(line, file=stream, flush=True)
-    if not busy and getattr(args, "simulate", None) is None:
-        for line in load_warning(load_average(), os.cpu_count()):
+    path: str | None = getattr(args, "json", None)
+    with contextlib.ExitStack() as stack:
+        record = None if path is None else stack.enter_context(recording(command_line()))
+        busy = list(load_warning(load_average(), os.cpu_count()))
+        written = 0
+        for line in itertools.chain(busy, suite_lines(args)):
             print(line, file=stream, flush=True)
+            if path is not None and record is not None and len(record.rows) > written:
+                write(path, record)  # as each ratio comes: a run cut short keeps them
+                written = len(record.rows)
+        if not busy and getattr(args, "simulate", None) is None:
+            for line in load_warning(load_average(), os.cpu_count()):
+                print(line, file=stream, flush=True)
+        if path is not None and record is not None:
+            write(path, record)
+            print(f"{len(record.rows)} ratios written to {path}", file=stream, flush=True)
     return 0
 
 
 def suite_lines(args: argparse.Namespace) -> Iterator[str]:
     """The lines of the suite ``args`` asks for, each as soon as it is known."""
-    if getattr(args, "simulate", None) is not None:
+    if getattr(args, "all", False):
+        yield from all_lines(args)
+    elif getattr(args, "simulate", None) is not None:
         for name in simulate_games(args.games):
             yield from simulate_lines(args.simulate, args.repeats, game=name)
     elif getattr(args, "batch", False):
         columns = getattr(args, "columns", None)
         yield from batch_lines(args.games, args.seconds, args.repeats, sampler=args.sampler,
-                               columns=columns)  # fmt: skip
+                               columns=columns, clock=_clock(args))  # fmt: skip
     elif getattr(args, "cfr", False):
         yield from cfr_lines(args.games, args.repeats, columns=getattr(args, "columns", None))
     else:
@@ -136,8 +176,34 @@ def suite_lines(args: argparse.Namespace) -> Iterator[str]:
             args.seconds,
             args.repeats,
             pyspiel=pyspiel,
-            adapters=load_adapters(pyspiel),
+            adapters=load_adapters(pyspiel) if getattr(args, "adapters", True) else {},
             sampler=args.sampler,
             columns=getattr(args, "columns", None),
             batch=BATCH_GAMES,
+            clock=_clock(args),
         )
+
+
+def all_lines(args: argparse.Namespace) -> Iterator[str]:
+    """``--all``: every suite in turn, each as its own option runs it (the games named,
+    or all): the first table, ``--batch``, ``--simulate``, each counterpart's first
+    table again under the stdlib sampler, and ``--cfr`` last, the longest (a run cut
+    short with ``--json`` keeps every ratio printed before)."""
+
+    def suite(**change: Any) -> Iterator[str]:
+        yield from suite_lines(argparse.Namespace(**{**vars(args), "all": False, **change}))
+        yield ""
+
+    yield from suite()
+    yield from suite(batch=True)
+    yield from suite(simulate=SIMULATE_GAMES)
+    labels = [name for name in names() if name not in GAMES]  # the counterparts
+    wanted = [name for name in labels if not args.games or name in args.games]
+    if wanted:
+        yield from suite(sampler=STDLIB, games=wanted, adapters=False)
+    yield from suite_lines(argparse.Namespace(**{**vars(args), "all": False, "cfr": True}))
+
+
+def _clock(args: argparse.Namespace) -> Callable[[], float]:
+    """The clock ``--clock`` names."""
+    return time.process_time if getattr(args, "clock", "wall") == "cpu" else time.perf_counter

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from dicerules import wire
 from dicerules.bench import timing
+from dicerules.bench.record import clock_name, note
 from dicerules.bench.timing import Clock, Figure
 from dicerules.game import GAMES, AnyGame
 from dicerules.streams import SeededStream
@@ -78,8 +79,8 @@ def measure_messages(
     plain, sent = timing.alternate([views, messages], seconds / 2, repeats, clock)
     count = len(pairs)
     return (
-        Figure(plain.median / count, plain.spread),
-        Figure(sent.median / count, sent.spread),
+        Figure(plain.median / count, plain.spread, tuple(run / count for run in plain.runs)),
+        Figure(sent.median / count, sent.spread, tuple(run / count for run in sent.runs)),
         count,
     )
 
@@ -87,6 +88,8 @@ def measure_messages(
 def message_lines(game: AnyGame, seconds: float, repeats: int, clock: Clock) -> Iterator[str]:
     """The title and the table of ``game``'s messages."""
     plain, sent, count = measure_messages(game, seconds, repeats, clock)
+    note(f"messages/{game.name}/wire.view + json.dumps over view", sent.runs, plain.runs,
+         clock=clock_name(clock), target=f"<= {MESSAGE_TARGET:g}x")  # fmt: skip
     yield f"messages: {game.name}, {count} states of a seeded random game, the seat to act"
     rows = [
         ["view", timing.time_text(plain.median), timing.spread_text(plain.spread), "", ""],

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
+from dicerules.bench.record import note
 from dicerules.bench.timing import (
     Clock,
     Figure,
@@ -130,6 +131,16 @@ def simulate_table(figures: Mapping[str, Figure], games: int) -> str:
     return format_table(header, rows)
 
 
+def note_simulate(game: str, figures: Mapping[str, Figure]) -> None:
+    """``record.note`` the speeds of ``simulate_table``: simulate over the bare loop,
+    each executor over simulate (times, so each ratio is the base's over its own)."""
+    for name, figure in figures.items():
+        base = {"play_match loop": None, "simulate": "play_match loop"}.get(name, "simulate")
+        if base is not None and base in figures:
+            note(f"simulate/{game}/{name} over {base}", figures[base].runs, figure.runs,
+                 target=SIMULATE_TARGETS.get(name, ""))  # fmt: skip
+
+
 def simulate_lines(
     games: int, repeats: int, clock: Clock = time.perf_counter, *, game: str
 ) -> Iterator[str]:
@@ -169,6 +180,7 @@ def simulate_lines(
         for executor in executors.values():  # started, and the workers have imported
             simulate(game, 64, executor=executor, chunk=16)
         figures = time_runs(simulate_runs(game, games, executors), repeats, clock)
+    note_simulate(game, figures)
     yield ""
     yield from simulate_table(figures, games).splitlines()
     yield from spread_warning(figure.spread for figure in figures.values())

@@ -65,6 +65,8 @@ class Figure:
 
     median: float
     spread: float | None  # (largest - smallest) / median: the noise the runs saw; None: one run
+    runs: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Each run's value, in the order they ran (for ratios run by run, ``record.note``)."""
 
 
 def summarize(values: Sequence[float]) -> Figure:
@@ -74,9 +76,9 @@ def summarize(values: Sequence[float]) -> Figure:
         raise ValueError("no runs to summarize")
     middle = statistics.median(values)
     if len(values) == 1:
-        return Figure(middle, None)
+        return Figure(middle, None, tuple(values))
     spread = (max(values) - min(values)) / middle if middle else 0.0
-    return Figure(middle, spread)
+    return Figure(middle, spread, tuple(values))
 
 
 def sample_spreads(samples: Mapping[str, Sequence[Sample]]) -> Iterator[float | None]:

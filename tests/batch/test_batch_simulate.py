@@ -75,3 +75,17 @@ def test_a_kernel_simulates_the_games_of_play_match(name: str, preset: str) -> N
     rules = dicerules.get_game(name).presets[preset]
     check_against_play_match(name, rules, 6, seed=2)
     assert not batch.engine(name, rules).generic
+
+
+@pytest.mark.parametrize(("name", "preset"), KERNEL_PRESETS)
+def test_rows_begun_anew_play_the_games_of_a_batch_of_all(name: str, preset: str) -> None:
+    # Fewer rows than games: each game over gives its row to the next seed, and every
+    # outcome is the one all the games at once give; the caller's seeds stay as given.
+    eng = batch.engine(name, dicerules.get_game(name).presets[preset])
+    seeds = batch.next_seed(np.arange(120, dtype=np.uint64))
+    kept = seeds.copy()
+    whole, refilled = eng.play_uniform(seeds), eng.play_uniform(seeds, rows=9)
+    for field in ("winners", "scores", "actions", "rounds"):
+        wanted, got = getattr(whole, field), getattr(refilled, field)
+        assert (wanted is None and got is None) or np.array_equal(wanted, got), field
+    assert np.array_equal(seeds, kept)

@@ -46,3 +46,16 @@ def test_seat_rows_reads_one_seat_for_every_game_as_a_slice() -> None:
     for spectators in (np.array([-1, -1]), np.zeros(0, dtype=np.int64)):
         rows, seat = kernels.seat_rows(spectators)
         assert rows.tolist() == seat.tolist() == []
+
+
+def test_flat_is_a_view_to_write_through_even_of_an_array_that_was_not_contiguous() -> None:
+    whole = np.arange(12).reshape(3, 4)
+    out = {"whole": whole, "columns": np.arange(12).reshape(4, 3).T}  # a strided view
+    flat = kernels.flat(out, "whole")
+    flat[1 * 4 + 2] = -1  # game 1, seat 2
+    assert whole[1, 2] == -1 and out["whole"] is whole
+    columns = kernels.flat(out, "columns")
+    assert out["columns"].flags.c_contiguous  # copied once, and kept in its place
+    columns[0] = -5
+    assert out["columns"][0, 0] == -5
+    assert out["columns"].tolist()[1] == [1, 4, 7, 10]

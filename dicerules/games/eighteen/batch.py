@@ -19,8 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from dicerules.games.eighteen.engine import BUST, HAND_LIMIT, RoundResult, Rules
-from dicerules.kernels import seat_rows
-from dicerules.vector import Array, roll
+from dicerules.kernels import flat, seat_rows
+from dicerules.vector import Array, pick, roll
 
 __all__ = ["Kernel"]
 
@@ -68,15 +68,6 @@ def _used(seeds: Array, start: Array, after: Array, width: int, used: Array | in
     if odd.size:
         exact[odd] = roll(seeds[odd], start[odd], used[odd], _SIDES)[1]
     return exact
-
-
-def _flat(out: Data, name: str) -> Array:
-    """``out[name]`` flattened, a view of it (made C-contiguous first if it is not): a
-    game's seat is then one index, ``game * players + seat``, cheaper than two."""
-    array = out[name]
-    if not array.flags.c_contiguous:
-        array = out[name] = np.ascontiguousarray(array)
-    return array.reshape(-1)
 
 
 def _most(points: Array, seats: Array) -> Array:
@@ -206,9 +197,9 @@ class Kernel:
                 first = order[~ended, 0]
                 cell = going * p + first
                 hand = rolled[~ended]
-                _flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand[:, 6:]
-                _flat(out, "hand_len")[cell] = 3
-                _flat(out, "totals")[cell] = hand[:, 6] + hand[:, 7] + hand[:, 8]
+                flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand[:, 6:]
+                flat(out, "hand_len")[cell] = 3
+                flat(out, "totals")[cell] = hand[:, 6] + hand[:, 7] + hand[:, 8]
                 out["to_act"][going] = first
             rows = rows[ended]
             if not rows.size:
@@ -233,14 +224,15 @@ class Kernel:
         rolls = np.flatnonzero(ids == _ROLL)
         if rolls.size:
             cell = rolls * self.players + out["to_act"][rolls]
-            die, position = roll(out["seed"][rolls], out["position"][rolls], 1, _SIDES)
+            # One die a game: ``pick``, the cheaper draw of one die a row.
+            die, position = pick(out["seed"][rolls], out["position"][rolls], _SIDES)
             out["position"][rolls] = position
-            hand_len, totals = _flat(out, "hand_len"), _flat(out, "totals")
+            hand_len, totals = flat(out, "hand_len"), flat(out, "totals")
             held = hand_len[cell]
-            _flat(out, "hands")[cell * HAND_LIMIT + held] = die[:, 0]
+            flat(out, "hands")[cell * HAND_LIMIT + held] = die
             held += 1
             hand_len[cell] = held
-            total = totals[cell] + die[:, 0]
+            total = totals[cell] + die
             totals[cell] = total
             done = (total > BUST) | (held == HAND_LIMIT)
             if done.any():
@@ -257,13 +249,13 @@ class Kernel:
         if passing.size:
             p = self.players
             turn = turn[more]
-            seat = _flat(out, "order")[passing * p + turn]
+            seat = flat(out, "order")[passing * p + turn]
             cell = passing * p + seat
             hand, position = roll(out["seed"][passing], out["position"][passing], 3, _SIDES)
             out["position"][passing] = position
-            _flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand
-            _flat(out, "hand_len")[cell] = 3
-            _flat(out, "totals")[cell] = hand[:, 0] + hand[:, 1] + hand[:, 2]
+            flat(out, "hands").reshape(-1, HAND_LIMIT)[cell, :3] = hand
+            flat(out, "hand_len")[cell] = 3
+            flat(out, "totals")[cell] = hand[:, 0] + hand[:, 1] + hand[:, 2]
             out["turn"][passing] = turn
             out["to_act"][passing] = seat
         scoring = rows[~more]
@@ -316,11 +308,11 @@ class Kernel:
             out_now = was_out | (self.can_win & (points <= 0))
             left = self.can_win & ~out_now
             many = np.count_nonzero(left, axis=1)
-            alone = many == 1
-            won[alone] = left[alone]
-            none = many == 0
-            won[none] = _most(points[none], (self.can_win & ~was_out)[none])
+            alone, none = many == 1, many == 0
             decided = alone | none
+            if decided.any():  # most rounds leave several seats in every game
+                won[alone] = left[alone]
+                won[none] = _most(points[none], (self.can_win & ~was_out)[none])
             out["out"][rows] = out_now
         reached = self.can_win & ~out_now & (points >= rules.target) & ~decided[:, None]
         many = np.count_nonzero(reached, axis=1)

@@ -20,13 +20,17 @@ pytestmark = pytest.mark.skipif(
 LEFT, UP, CTRL_C = "\x1b[D", "\x1b[A", "\x03"
 
 _ON_THE_TERMINAL = """
-import fcntl, os, struct, sys, termios
+import fcntl, os, signal, struct, sys, termios
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+for number in (signal.SIGINT, signal.SIGTERM):
+    signal.signal(number, signal.SIG_DFL)
 os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
 """
-"""Run in the child: take the terminal (so Ctrl-C there is SIGINT), size it, then
-become ``python ARGS``."""
+"""Run in the child: take the terminal (so Ctrl-C there is SIGINT), size it, put Ctrl-C
+and SIGTERM back to their defaults (a suite started as a script's background job
+ignores Ctrl-C, and an ignored signal stays ignored across exec), then become
+``python ARGS``."""
 
 
 class Terminal:

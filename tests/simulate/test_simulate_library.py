@@ -172,6 +172,18 @@ def test_a_simulation_pickles() -> None:
     assert isinstance(sim, Simulation) and dicerules.simulate is simulate
 
 
+@pytest.fixture
+def ctrl_c_heard() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt in this process, as at a terminal, while the
+    test lasts: a suite started as a script's background job ignores it."""
+    given = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, given)
+
+
+@pytest.mark.usefixtures("ctrl_c_heard")
 def test_ctrl_c_stops_after_the_game_in_hand(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

@@ -282,12 +282,11 @@ def test_a_lost_worker_is_one_line_with_the_games_finished(tmp_path: Path) -> No
 
 
 DIES_SENDING = """import gc, os, signal, struct
-from multiprocessing.queues import SimpleQueue
+from multiprocessing.connection import Connection
 
 def dies_sending() -> None:
-    (results,) = [o for o in gc.get_objects() if isinstance(o, SimpleQueue)]
-    results._wlock.acquire()  # as a worker sending its chunk's games holds it
-    os.write(results._writer.fileno(), struct.pack("!i", 1 << 20) + b"a part")
+    (pipe,) = [o for o in gc.get_objects() if isinstance(o, Connection)]  # the worker's
+    os.write(pipe.fileno(), struct.pack("!i", 1 << 20) + b"a part")  # of a long answer
     os.kill(os.getpid(), signal.SIGKILL)
 """
 LOSES_ONE = """from concurrent.futures import BrokenExecutor
@@ -303,9 +302,10 @@ with Stop() as stop:
 
 
 def test_a_worker_lost_while_it_sends_its_games_breaks_the_pool(tmp_path: Path) -> None:
-    # Killed halfway through a result, a worker leaves the pool's thread waiting for
-    # the rest of it and the other workers waiting for the lock it held: the pool
-    # never learned it was broken, and the run hung (Python 3.11 to 3.13).
+    # Killed halfway through a result, a worker once left the pool's thread waiting
+    # for the rest of it and the other workers waiting for the lock it held: the pool
+    # never learned it was broken, and the run hung. Each worker now answers on a pipe
+    # of its own, whose end is its death.
     (tmp_path / "dying.py").write_text(DIES_SENDING)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
     pipe = subprocess.PIPE

@@ -100,3 +100,15 @@ def cli_out(*argv: str) -> str:
         assert main(list(argv)) == 0
     return out.getvalue()
 
+
+def a_lock() -> object:
+    """A result that does not pickle."""
+    return threading.Lock()
+
+
+def pid_after(seconds: float) -> int:
+    """This process's id, after ``seconds``."""
+    import os
+
+    time.sleep(seconds)
+    return os.getpid()

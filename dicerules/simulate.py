@@ -313,27 +313,58 @@ class Simulation:
             "A shared win counts for every seat sharing it"
             + ("." if score == "score" else f"; mean score is {score}."),
         ]
+        pooled = [f"the {self.bots.count(name)} {name} bots" for name in self.by_bot
+                  if self.bots.count(name) > 1]  # fmt: skip
+        if pooled:
+            each = "" if len(pooled) == 1 else " each"
+            header.append(
+                f"{_listed(pooled).capitalize()}{each} share one row: a game counts there"
+                " once for each of their seats."
+            )
         lines = [part for line in header for part in _wrapped(line, width)]
-        lines += ["", *_table("bot", list(self.by_bot.items())), ""]
-        lines += _table("seat", list(zip(self.seat_names(), self.by_seat, strict=True)))
+        by_bot, by_seat = (
+            list(self.by_bot.items()),
+            list(zip(self.seat_names(), self.by_seat, strict=True)),
+        )
+        names = _column([name for name, _ in by_bot + by_seat], width)
+        lines += ["", *_table("bot", by_bot, names), ""]
+        lines += _table("seat", by_seat, names)
         return "\n".join(lines) + "\n"
 
 
-def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
+NAME_COLUMN = 14
+"""The least width of the tables' first column, their names."""
+TALLIES = 60
+"""The width of the tables' columns after the name."""
+
+
+def _column(names: list[str], width: int) -> int:
+    """The width of the tables' name column: the longest name, at least NAME_COLUMN, at
+    most what leaves the tallies their room within ``width`` (a longer name is cut)."""
+    return max(NAME_COLUMN, min(max(map(len, names), default=0), width - TALLIES))
+
+
+def _table(title: str, rows: list[tuple[str, Tally]], names: int = NAME_COLUMN) -> list[str]:
     """A table of games, wins, win rate with its interval and mean score, a row a tally;
-    its columns hold 100.0%."""
+    its columns hold 100.0%, its first ``names`` characters (a longer name cut, "...")."""
     lines = [
-        f"{title:<14} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
+        f"{title:<{names}} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
     ]
     for name, tally in rows:
         low, high = tally.interval
+        shown = name if len(name) <= names else name[: names - 3] + "..."
         lines.append(
-            f"{name:<14} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
+            f"{shown:<{names}} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
             f" {tally.rate:>8.1%}   [{low:>6.1%}, {high:>6.1%}]"
             f" {tally.mean_score:>10.2f}"
         )
     return lines
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _wrapped(line: str, columns: int) -> list[str]:
@@ -1014,8 +1045,10 @@ def _lineup(
     known = named_bots.names(game)
     for place, spec in enumerate(bots):
         if isinstance(spec, str):
-            if ":" in spec:  # a bot class or factory of the caller's, module:attr
-                found.append((named_bots.check(spec, game), spec))
+            if ":" in spec:  # a bot class or factory of the caller's, module:attr,
+                checked = named_bots.check(spec, game)  # named by its bot's name if any
+                name = getattr(named_bots.make(checked, game, 0), "name", None)
+                found.append((checked, name if isinstance(name, str) else spec))
                 continue
             if spec not in known:
                 raise InvalidArgumentError(

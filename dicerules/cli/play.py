@@ -118,10 +118,12 @@ def seating(seat: int, names: dict[int, str], players: int) -> str:
     kinds = set(names.values())
     if len(kinds) == 1:
         bot = f"{kinds.pop()} bot"
+        one = f"{'an' if bot[0] in 'aeiou' else 'a'} {bot}"
         if not house:
-            parts.append(f"the other seats are {bot}s")
+            many = len(names) > 1
+            parts.append(f"the other seat{'s are' if many else ' is'} {bot + 's' if many else one}")
         elif len(names) == 1:
-            parts.append(f"{seat_list(list(names))} is {'an' if bot[0] in 'aeiou' else 'a'} {bot}")
+            parts.append(f"{seat_list(list(names))} is {one}")
         else:
             parts.append(f"{seat_list(list(names))} are {bot}s")
     elif names:

@@ -320,3 +320,12 @@ def test_the_pager_stops_waiting_when_the_input_ends_and_never_waits_off_a_termi
     for step in range(10):
         plain.say([f"  step {step}"] * 3)
     assert Pager.PROMPT not in piped.getvalue()
+
+
+def test_the_seating_line_counts_the_other_seats() -> None:
+    from dicerules.cli.play import seating
+
+    assert seating(0, {1: "expert"}, 2) == "You are seat 0; the other seat is an expert bot."
+    assert seating(1, {0: "random", 2: "random"}, 3) == (
+        "You are seat 1; the other seats are random bots."
+    )

@@ -898,6 +898,10 @@ class Stop:
         self.progress: Progress | None = None
         self.held = 0
         self.outer: Stop | None = None
+        self.terminal = 0
+        """The columns of the terminal standard error is (0: not a terminal, the note a
+        line): there the note is wrapped to them and begins a line of its own after
+        the terminal's echo of a Ctrl-C (``^C``). ``dicerules simulate`` sets it."""
 
     def __enter__(self) -> Stop:
         if Stop.active is not None:
@@ -929,12 +933,15 @@ class Stop:
         if not count:
             return
         how = "Ctrl-C" if self.signal == signal.SIGINT else "SIGTERM"
-        fresh = "\n" if self.progress is not None and self.progress.open else ""
+        echoed = self.terminal and self.signal == signal.SIGINT  # "^C" where the cursor is
+        fresh = "\n" if echoed or (self.progress is not None and self.progress.open) else ""
+        note = (
+            f"dicerules simulate: stopping: waiting for the {count:,} game"
+            f"{'s' if count != 1 else ''} in hand ({how} again stops at once)"
+        )
+        lines = _wrapped(note, self.terminal) if self.terminal else [note]
         with contextlib.suppress(OSError):  # unbuffered: safe in a signal handler
-            os.write(2, (
-                f"{fresh}dicerules simulate: stopping: waiting for the {count:,} game"
-                f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
-            ).encode())  # fmt: skip
+            os.write(2, (fresh + "\n".join(lines) + "\n").encode())
 
     @contextlib.contextmanager
     def holding(self) -> Iterator[None]:

@@ -27,7 +27,9 @@ from dicerules.cli.options import (
     check_writable,
     find_game,
     make_rules,
+    terminal_width,
     width,
+    wrapped,
 )
 from dicerules.errors import DiceRulesError
 from dicerules.game import AnyGame
@@ -127,6 +129,20 @@ def executor(args: argparse.Namespace, workers: int, stop: Stop) -> Iterator[Exe
         yield None
 
 
+def stopped_line(line: str, stop: Stop, out: TextIO) -> None:
+    """The line of a run stopped, on standard error: on a terminal wrapped to it, and
+    after a second Ctrl-C (its ``^C`` echoed where the cursor was) on a line of its
+    own, as the table that follows is."""
+    echoed = stop.hard and stop.signal == signal.SIGINT
+    if not stop.terminal:
+        print(line, file=sys.stderr)
+        if echoed and terminal_width(out):  # the echo is on the table's terminal
+            print(file=out)
+        return
+    fresh = "\n" if echoed else ""
+    print(fresh + "\n".join(wrapped(line, stop.terminal)), file=sys.stderr)
+
+
 def show(sim: Simulation, args: argparse.Namespace, out: TextIO) -> None:
     """Print ``sim`` in the format asked for."""
     if args.format == "csv":
@@ -196,6 +212,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     # The signals are caught before the workers start: one during their start-up
     # stops the run as any other does.
     with Stop() as stop, executor(args, workers, stop) as pool:
+        stop.terminal = terminal_width(sys.stderr)
         try:
             sim = simulate(game, total, bots=names, rules=rules, seed=args.seed,
                            executor=pool, chunk=chunk, records=args.records,
@@ -203,8 +220,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         except Interrupted as stopped:
             sim, status = stopped.simulation, 128 + stopped.signal
             how = "Ctrl-C" if stopped.signal == signal.SIGINT else "SIGTERM"
-            print(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
-                  f" {total} games{resume}", file=sys.stderr)  # fmt: skip
+            stopped_line(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
+                         f" {total} games{resume}", stop, out)  # fmt: skip
         except OSError as error:  # of the records file, which it names
             if error.filename is None:
                 raise

@@ -53,8 +53,9 @@ def play_match(
     InvalidArgumentError (a ValueError) if the number of bots is not the number of
     seats, or for a name that is no bot of the game; an action a bot chose that is not
     legal is an IllegalActionError from ``apply``. WrongTypeError (a TypeError) for a
-    game that is not a game or its name, bots that are not a sequence, or a bot that is
-    neither a Bot (with ``choose``) nor a name, naming its seat. A bot's random source
+    game that is not a game or its name, bots that are not a sequence, or a bot of a
+    seat that acts that is neither a Bot (with ``choose``) nor a name, naming its seat
+    (a seat that never acts, a permanent house, may hold None). A bot's random source
     runs on from one match to the next: to play the same match again, make the bots
     afresh.
     """
@@ -72,7 +73,10 @@ def play_match(
             f"{game.name} with these rules has {plural(seats, 'seat')}, not"
             f" {plural(len(bots), 'bot')}"
         )
-    seated = [_seated(bot, game, seat, seed) for seat, bot in enumerate(bots)]
+    acting = game.acting_seats(state.rules)  # a seat that never acts may hold anything
+    seated: list[Any] = [
+        _seated(bot, game, seat, seed) if seat in acting else bot for seat, bot in enumerate(bots)
+    ]
     current_player, legal_actions, view, apply = (
         game.current_player,
         game.legal_actions,

@@ -269,3 +269,12 @@ def test_play_match_seeds_as_new_game_does() -> None:
     assert again == unseeded
     with pytest.raises(ValueError, match="seed"):
         dicerules.play_match("link", None, seated, seed=-1)
+
+
+def test_play_match_takes_anything_in_a_seat_that_never_acts() -> None:
+    game = dicerules.get_game("eighteen")
+    rules = game.presets["hosted"]  # seat 0 is the house: it never acts
+    assert 0 not in game.acting_seats(rules)
+    lineup = [None, "random", "random", "random"][: game.seats(rules)]
+    final = dicerules.play_match(game, rules, lineup, seed=3)
+    assert game.is_terminal(final)

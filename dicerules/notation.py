@@ -86,12 +86,15 @@ Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 def int_value(least: int, most: int | None = None, *, owner: str | None = None) -> Validator:
     """The validator of an int field of an action, from ``least`` to ``most`` (None: no top).
 
-    InvalidActionError for a bool, anything but an int, or an int out of range, saying
-    ``a bid's face must be an int >= 1, got 0`` (``owner="a bid"``) or
-    ``a die's value must be an int from 1 to 6, got 7``; ``owner`` is by default the
-    action's class name in lower case (``keep's count ...``).
+    InvalidActionError for a bool, anything but an int, or an int out of range, in
+    words a player reads (the same from the API, over the wire and at a terminal):
+    ``a bid's quantity is a whole number, 1 or more, not 0`` (``owner="a bid"``) or
+    ``a die's value is a whole number from 1 to 6, not 7``; ``owner`` is by default
+    the action's class name in lower case, with its article (``a keep's count ...``).
     """
-    wanted = f"an int >= {least}" if most is None else f"an int from {least} to {most}"
+    wanted = f"a whole number, {least} or more" if most is None else (
+        f"a whole number from {least} to {most}"
+    )  # fmt: skip
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if (
@@ -100,12 +103,15 @@ def int_value(least: int, most: int | None = None, *, owner: str | None = None) 
             or value < least
             or (most is not None and value > most)
         ):
-            whose = owner or type(instance).__name__.lower()
-            raise InvalidActionError(
-                f"{whose}'s {attribute.name} must be {wanted}, got {shown(value)}"
-            )
+            whose = owner or _with_article(type(instance).__name__.lower())
+            raise InvalidActionError(f"{whose}'s {attribute.name} is {wanted}, not {shown(value)}")
 
     return check
+
+
+def _with_article(noun: str) -> str:
+    """``a keep``, ``an offer``."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
 def bool_value(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:

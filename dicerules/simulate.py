@@ -57,15 +57,18 @@ import contextlib
 import importlib
 import os
 import pickle
+import queue
 import signal
 import sys
 import textwrap
 import threading
 import time
+import traceback
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from types import FrameType
 from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
@@ -86,7 +89,9 @@ __all__ = [
     "Interrupted",
     "Outcome",
     "Outcomes",
+    "RemoteTraceback",
     "Simulation",
+    "WorkerPool",
     "WorkersLost",
     "ignore_interrupts",
     "rule_value",
@@ -312,27 +317,58 @@ class Simulation:
             "A shared win counts for every seat sharing it"
             + ("." if score == "score" else f"; mean score is {score}."),
         ]
+        pooled = [f"the {self.bots.count(name)} {name} bots" for name in self.by_bot
+                  if self.bots.count(name) > 1]  # fmt: skip
+        if pooled:
+            each = "" if len(pooled) == 1 else " each"
+            header.append(
+                f"{_listed(pooled).capitalize()}{each} share one row: a game counts there"
+                " once for each of their seats."
+            )
         lines = [part for line in header for part in _wrapped(line, width)]
-        lines += ["", *_table("bot", list(self.by_bot.items())), ""]
-        lines += _table("seat", list(zip(self.seat_names(), self.by_seat, strict=True)))
+        by_bot, by_seat = (
+            list(self.by_bot.items()),
+            list(zip(self.seat_names(), self.by_seat, strict=True)),
+        )
+        names = _column([name for name, _ in by_bot + by_seat], width)
+        lines += ["", *_table("bot", by_bot, names), ""]
+        lines += _table("seat", by_seat, names)
         return "\n".join(lines) + "\n"
 
 
-def _table(title: str, rows: list[tuple[str, Tally]]) -> list[str]:
+NAME_COLUMN = 14
+"""The least width of the tables' first column, their names."""
+TALLIES = 60
+"""The width of the tables' columns after the name."""
+
+
+def _column(names: list[str], width: int) -> int:
+    """The width of the tables' name column: the longest name, at least NAME_COLUMN, at
+    most what leaves the tallies their room within ``width`` (a longer name is cut)."""
+    return max(NAME_COLUMN, min(max(map(len, names), default=0), width - TALLIES))
+
+
+def _table(title: str, rows: list[tuple[str, Tally]], names: int = NAME_COLUMN) -> list[str]:
     """A table of games, wins, win rate with its interval and mean score, a row a tally;
-    its columns hold 100.0%."""
+    its columns hold 100.0%, its first ``names`` characters (a longer name cut, "...")."""
     lines = [
-        f"{title:<14} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
+        f"{title:<{names}} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>8}"
         f"   {'95% interval':<16} {'mean score':>10}"
     ]
     for name, tally in rows:
         low, high = tally.interval
+        shown = name if len(name) <= names else name[: names - 3] + "..."
         lines.append(
-            f"{name:<14} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
+            f"{shown:<{names}} {tally.games:>6} {tally.wins:>6} {tally.shared:>6}"
             f" {tally.rate:>8.1%}   [{low:>6.1%}, {high:>6.1%}]"
             f" {tally.mean_score:>10.2f}"
         )
     return lines
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _wrapped(line: str, columns: int) -> list[str]:
@@ -541,121 +577,235 @@ def worker_pool(workers: int, stop: Stop) -> Iterator[Executor]:
     that comes here while they are spawned is held, not lost); at ``stop``'s first
     signal each worker ends its chunk after the game in hand; at its second, or
     when the run fails, the workers are killed on the way out, so none outlives
-    the caller."""
+    the caller. A worker lost breaks the pool (``WorkerPool``)."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
     told = context.Event()
     stop.told.append(told.set)
     pool = None
-    closing = threading.Event()
-    watcher = None
     failed = True
     try:
         with _spawning():
-            pool = ProcessPoolExecutor(
-                max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(told,)
-            )
-            for _ in range(workers):  # every worker is started now
-                pool.submit(int)
-        watcher = threading.Thread(target=_watch, args=(pool, closing), daemon=True)
-        watcher.start()
+            pool = WorkerPool(workers, context, _start_worker, (told,))
         yield pool
         failed = False
     finally:
         stop.told.remove(told.set)
-        closing.set()
-        if watcher is not None:
-            watcher.join()
         if pool is not None:
             _close(pool, kill=failed or stop.hard)
 
 
-_LOST_GRACE = 2.0
-"""Seconds the pool's own thread has, once a worker is lost, to find it broken."""
-
-
-def _watch(pool: Any, closing: threading.Event) -> None:
-    """Until ``closing``: if a worker of ``pool`` dies and the pool does not find itself
-    broken within ``_LOST_GRACE``, break it.
-
-    A worker killed halfway through sending its result leaves the pool's thread
-    waiting for the rest of it (and the other workers for the lock it held), so
-    the pool never learns that it is broken and its futures never end. The workers
-    are then killed and this process's end of the results pipe closed: the thread
-    reads the end of the pipe, and fails every future with BrokenProcessPool."""
-    from multiprocessing.connection import wait as ended
-
-    sentinels = [process.sentinel for process in getattr(pool, "_processes", {}).values()]
-    while sentinels and not closing.is_set():
-        if not ended(sentinels, timeout=POLL) or closing.wait(_LOST_GRACE):
-            continue
-        if not getattr(pool, "_broken", True):
-            _kill(pool)
-            results: Any = getattr(pool, "_result_queue", None)
-            with contextlib.suppress(Exception):
-                results._writer.close()
-        return
-
-
-def _close(pool: Any, kill: bool) -> None:
+def _close(pool: WorkerPool, kill: bool) -> None:
     """Shut ``pool`` down, its workers killed first if ``kill`` (or if a second
     signal comes while they end their games)."""
-    with _quiet_manager(pool):
-        if kill:
-            _kill(pool)
-        try:
-            pool.shutdown(wait=True, cancel_futures=True)
-        except KeyboardInterrupt:
-            _kill(pool)
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
-@contextlib.contextmanager
-def _quiet_manager(pool: Any) -> Iterator[None]:
-    """While ``pool`` is closed, its manager thread may not print a traceback.
-
-    Once its workers are killed, the thread of a ProcessPoolExecutor sets
-    BrokenProcessPool on every future still pending; Python 3.11 does so on the
-    futures already cancelled too, which raises InvalidStateError and prints the
-    thread's traceback on standard error (at random: it depends on which future the
-    thread reaches first). After a kill that is expected and says nothing, so that
-    one error of that one thread goes unprinted; ``shutdown(wait=True)`` joins the
-    thread before the hook is put back."""
-    import threading
-    from concurrent.futures import InvalidStateError
-
-    manager = getattr(pool, "_executor_manager_thread", None)
-    previous = threading.excepthook
-
-    def hook(args: threading.ExceptHookArgs) -> None:
-        if args.thread is manager and isinstance(args.exc_value, InvalidStateError):
-            return
-        previous(args)
-
-    threading.excepthook = hook
+    if kill:
+        pool.kill()
     try:
-        yield
-    finally:
-        threading.excepthook = previous
+        pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        pool.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _kill(pool: Any) -> None:
-    """Kill the worker processes of ``pool`` (a ProcessPoolExecutor)."""
-    kill = getattr(pool, "kill_workers", None)  # Python 3.14
-    if kill is not None:
-        kill()
-        return
-    for process in list(getattr(pool, "_processes", {}).values()):
-        with contextlib.suppress(Exception):
-            process.kill()
+_Task: TypeAlias = "tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]"
+
+
+class WorkerPool(Executor):
+    """An Executor of ``workers`` processes of a ``multiprocessing`` context, all started
+    at once, each running ``initializer(*initargs)`` first (``worker_pool`` makes one).
+
+    Each worker has a pipe of its own and a thread here that hands it one task at a
+    time, pickled, and waits for its answer; a task's exception comes back with its
+    traceback's text as its cause. A worker lost (killed, out of memory, ended by a
+    signal), busy or at rest, even halfway through an answer, breaks the pool: every
+    task not finished fails with BrokenProcessPool and the other workers are killed.
+    ``kill()`` kills the workers at once (their tasks fail so); ``shutdown`` lets
+    them finish the tasks handed out. Only public APIs of ``multiprocessing``,
+    ``threading`` and ``concurrent.futures`` are used.
+    """
+
+    def __init__(
+        self,
+        workers: int,
+        context: Any,
+        initializer: Callable[..., object],
+        initargs: tuple[Any, ...] = (),
+    ) -> None:
+        self.workers = workers
+        """How many tasks run at once (``executor_workers`` reads it)."""
+        self._tasks: queue.SimpleQueue[_Task | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._broken = False
+        self._shut = False
+        self._processes: list[Any] = []
+        threads = []
+        for _ in range(workers):
+            here, there = context.Pipe()
+            process = context.Process(target=_serve, args=(there, initializer, initargs))
+            process.start()
+            there.close()  # the worker holds its end alone: its death is this end's EOF
+            self._processes.append(process)
+            threads.append(threading.Thread(target=self._feed, args=(here,), daemon=True))
+        threads.append(threading.Thread(target=self._watch, daemon=True))
+        for thread in threads:
+            thread.start()
+        self._threads = threads
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self._lock:
+            if self._broken:
+                raise BrokenProcessPool(LOST)
+            if self._shut:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            future: Future[Any] = Future()
+            self._tasks.put((future, fn, args, kwargs))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            if not self._shut:
+                self._shut = True
+                if cancel_futures:
+                    for future in self._waiting():
+                        future.cancel()
+                self._end_feeding()
+        if wait:
+            for thread in self._threads:
+                thread.join()
+            for process in self._processes:
+                process.join()
+
+    def kill(self) -> None:
+        """Kill every worker now; the tasks they ran fail with BrokenProcessPool."""
+        for process in self._processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+
+    def _waiting(self) -> list[Future[Any]]:
+        """Take out every task not yet handed to a worker (the lock held): their futures."""
+        taken: list[Future[Any]] = []
+        while True:
+            try:
+                task = self._tasks.get_nowait()
+            except queue.Empty:
+                return taken
+            if task is not None:
+                taken.append(task[0])
+
+    def _end_feeding(self) -> None:
+        """Tell every worker's thread to end once the tasks before are handed out (the
+        lock held): its worker is then told to end."""
+        for _ in self._processes:
+            self._tasks.put(None)
+
+    def _feed(self, connection: Any) -> None:
+        """A worker's thread: hand it tasks one at a time until told to end, or lost."""
+        with connection:
+            while (task := self._tasks.get()) is not None:
+                future, fn, args, kwargs = task
+                if not future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    sent = pickle.dumps((fn, args, kwargs))
+                except Exception as error:  # the task's own: a function that does not pickle
+                    future.set_exception(error)
+                    continue
+                try:
+                    connection.send_bytes(sent)
+                    answer = connection.recv_bytes()
+                except (OSError, EOFError):  # its pipe's end: the worker was lost
+                    self._break([future])
+                    return
+                try:
+                    done, value = pickle.loads(answer)
+                except Exception as error:  # a result of a class this process lacks
+                    future.set_exception(error)
+                    continue
+                if done:
+                    future.set_result(value)
+                else:
+                    raised, told = value
+                    raised.__cause__ = RemoteTraceback(told)
+                    future.set_exception(raised)
+            with contextlib.suppress(OSError):
+                connection.send_bytes(pickle.dumps(None))
+
+    def _watch(self) -> None:
+        """Wait for the first worker to end: if the pool was not shut down, it was lost
+        (a worker lost at rest has no thread waiting on its pipe)."""
+        from multiprocessing.connection import wait as ended
+
+        ended([process.sentinel for process in self._processes])
+        with self._lock:
+            shut = self._shut
+        if not shut:
+            self._break([])
+
+    def _break(self, running: list[Future[Any]]) -> None:
+        """A worker was lost (running ``running``'s task): the pool is broken."""
+        with self._lock:
+            first = not self._broken
+            self._broken = True
+            failed = [*running, *self._waiting()] if first else running
+            if first:
+                self._end_feeding()
+        for future in failed:
+            if future in running or future.set_running_or_notify_cancel():
+                future.set_exception(BrokenProcessPool(LOST))
+        if first:
+            self.kill()
+
+
+LOST = "a worker process ended while the pool ran its tasks (killed, or out of memory)"
+"""BrokenProcessPool's message, when a ``WorkerPool`` lost a worker."""
+
+
+def _serve(connection: Any, initializer: Callable[..., object], initargs: tuple[Any, ...]) -> None:
+    """A ``WorkerPool`` worker: run each task its pipe brings, answer ``(True, result)``
+    or ``(False, exception)``, until the pipe brings None or ends."""
+    initializer(*initargs)
+    with connection:
+        while True:
+            try:
+                task = pickle.loads(connection.recv_bytes())
+            except EOFError:
+                return
+            except Exception as error:  # a task whose function this process cannot find
+                connection.send_bytes(_failure(error))
+                continue
+            if task is None:
+                return
+            fn, args, kwargs = task
+            try:
+                sent = pickle.dumps((True, fn(*args, **kwargs)))
+            except Exception as error:  # the task's, or its result does not pickle
+                sent = _failure(error)
+            connection.send_bytes(sent)
+
+
+def _failure(error: Exception) -> bytes:
+    """A worker's answer for a task that raised ``error``: it, and its traceback's text."""
+    told = "".join(traceback.format_exception(error))
+    try:
+        return pickle.dumps((False, (error, told)))
+    except Exception:  # an exception that does not pickle: its text
+        return pickle.dumps((False, (RuntimeError(repr(error)), told)))
+
+
+class RemoteTraceback(Exception):
+    """The traceback of a task's exception in a ``WorkerPool`` worker: its cause."""
+
+    def __str__(self) -> str:
+        return f'\n"""\n{self.args[0]}"""'
 
 
 def executor_workers(executor: Executor | None) -> int:
     """How many tasks ``executor`` runs at once, as far as it says (else the processors)."""
     if executor is None:
         return 1
+    if isinstance(executor, WorkerPool):
+        return executor.workers
     count = getattr(executor, "_max_workers", None)  # the stdlib's pools and loky's
     if isinstance(count, int) and count > 0:
         return count
@@ -752,6 +902,10 @@ class Stop:
         self.progress: Progress | None = None
         self.held = 0
         self.outer: Stop | None = None
+        self.terminal = 0
+        """The columns of the terminal standard error is (0: not a terminal, the note a
+        line): there the note is wrapped to them and begins a line of its own after
+        the terminal's echo of a Ctrl-C (``^C``). ``dicerules simulate`` sets it."""
 
     def __enter__(self) -> Stop:
         if Stop.active is not None:
@@ -783,12 +937,15 @@ class Stop:
         if not count:
             return
         how = "Ctrl-C" if self.signal == signal.SIGINT else "SIGTERM"
-        fresh = "\n" if self.progress is not None and self.progress.open else ""
+        echoed = self.terminal and self.signal == signal.SIGINT  # "^C" where the cursor is
+        fresh = "\n" if echoed or (self.progress is not None and self.progress.open) else ""
+        note = (
+            f"dicerules simulate: stopping: waiting for the {count:,} game"
+            f"{'s' if count != 1 else ''} in hand ({how} again stops at once)"
+        )
+        lines = _wrapped(note, self.terminal) if self.terminal else [note]
         with contextlib.suppress(OSError):  # unbuffered: safe in a signal handler
-            os.write(2, (
-                f"{fresh}dicerules simulate: stopping: waiting for the {count:,} game"
-                f"{'s' if count != 1 else ''} in hand ({how} again stops at once)\n"
-            ).encode())  # fmt: skip
+            os.write(2, (fresh + "\n".join(lines) + "\n").encode())
 
     @contextlib.contextmanager
     def holding(self) -> Iterator[None]:
@@ -899,8 +1056,13 @@ def _lineup(
     known = named_bots.names(game)
     for place, spec in enumerate(bots):
         if isinstance(spec, str):
-            if ":" in spec or named_bots.is_policy(spec):  # module:attr, or policy=FILE
+            if named_bots.is_policy(spec):  # policy=FILE, named by its form
                 found.append((named_bots.check(spec, game), spec))
+                continue
+            if ":" in spec:  # a bot class or factory of the caller's, module:attr,
+                checked = named_bots.check(spec, game)  # named by its bot's name if any
+                name = getattr(named_bots.make(checked, game, 0), "name", None)
+                found.append((checked, name if isinstance(name, str) else spec))
                 continue
             if spec not in known:
                 raise InvalidArgumentError(

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Callable, Iterable
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -333,6 +333,11 @@ class ScriptedStream:
     def remaining(self) -> tuple[int, ...]:
         """The values not yet drawn."""
         return self.values[self.position :]
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Its ``repr``, on one line, in a pretty printer's text (hypothesis's failing
+        example, IPython's), not a line a value of a long script."""
+        printer.text(repr(self))
 
     def roll(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], ScriptedStream]:
         """Return the next ``count`` values as dice of ``sides`` faces, and the stream after."""

@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import importlib.util
@@ -486,9 +487,10 @@ SOURCE = str(Path(dicerules.__file__).resolve().parent.parent)
 
 
 def dicerules_process(
-    *argv: str, stdin: str = "", timeout: float = 300
+    *argv: str, stdin: str = "", timeout: float = 300, columns: int = 80
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m dicerules ARGV`` in a process of its own, on the dicerules under test."""
+    """``python -m dicerules ARGV`` in a process of its own, on the dicerules under test,
+    its text wrapped at ``columns`` (whatever this process's ``COLUMNS``)."""
     path = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "dicerules", *argv],
@@ -496,8 +498,42 @@ def dicerules_process(
         capture_output=True,
         text=True,
         timeout=timeout,
-        env={**os.environ, "PYTHONPATH": path},
+        env={**os.environ, "PYTHONPATH": path, "COLUMNS": str(columns)},
     )
+
+
+@contextlib.contextmanager
+def columns(width: int | None) -> Iterator[None]:
+    """While it lasts, ``COLUMNS`` is ``width`` (None: unset, so the command line wraps
+    at 80 columns off a terminal), whatever it was: a wide terminal's, or
+    pytest-xdist's workers' own. It is put back after."""
+    given = os.environ.pop("COLUMNS", None)
+    if width is not None:
+        os.environ["COLUMNS"] = str(width)
+    try:
+        yield
+    finally:
+        os.environ.pop("COLUMNS", None)
+        if given is not None:
+            os.environ["COLUMNS"] = given
+
+
+_AT_DEFAULT_SIGNALS = """import os, signal, sys
+for number in (signal.SIGINT, signal.SIGTERM):
+    signal.signal(number, signal.SIG_DFL)
+os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
+"""
+
+
+def python_at_default_signals(*args: str) -> list[str]:
+    """The command line of ``python ARGS`` with Ctrl-C and SIGTERM at their defaults,
+    as a program started at a terminal has them, for a test that signals it.
+
+    An ignored signal stays ignored across fork and exec: a suite started as a
+    background job of a script (``&``), which ignores Ctrl-C, would start its children
+    deaf to it. A first interpreter puts both back to their defaults, then becomes
+    ``python ARGS`` (the same process), which then acts on Ctrl-C as at a terminal."""
+    return [sys.executable, "-c", _AT_DEFAULT_SIGNALS, *args]
 
 
 def load_file(name: str, path: Path) -> ModuleType:

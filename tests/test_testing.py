@@ -932,3 +932,14 @@ def test_dicerules_imports_without_hypothesis_and_testing_says_what_to_install()
     )
     assert done.returncode == 0, done.stderr
     assert "dicerules[testing]" in done.stdout, done.stdout
+
+
+def test_a_failing_examples_state_shows_its_dice_script_on_one_line() -> None:
+    # hypothesis prints a failing example with its pretty printer: a long script of
+    # dice took a line a value (a state of testing.states printed in 285 lines).
+    from hypothesis.vendor.pretty import pretty
+
+    script = dicerules.ScriptedStream([1, 2, 3, 4, 5, 6] * 20)
+    state = ld.new_game(ld.Rules(players=4, dice_per_player=3), stream=script)
+    shown = pretty(state)
+    assert repr(state.tape.stream) in shown and len(shown.splitlines()) < 40

@@ -249,19 +249,27 @@ def _owned(array: Array) -> Array:
 def _as_ids(action_ids: object, count: int) -> Array:
     """``action_ids`` as an int array of ``count`` ids: WrongTypeError for anything but
     ints, InvalidArgumentError for another shape."""
-    given = np.asarray(action_ids)
-    if given.dtype.kind not in "iu":
-        raise WrongTypeError(f"action ids must be ints, not an array of {given.dtype}")
-    if not hasattr(action_ids, "__array__"):  # an array's ids are of one dtype; a list's
-        # may mix bools, which NumPy reads as 1 among ints: their types, one pass in C.
-        items = action_ids if given.ndim == 1 else np.asarray(action_ids, object).flat
-        kinds = set(map(type, items))  # type: ignore[call-overload]
-        if bool in kinds or np.bool_ in kinds:
-            raise WrongTypeError("action ids must be ints, not bools")
+    given = _ints(action_ids, "action ids")
     if given.shape != (count,):
         raise InvalidArgumentError(
             f"one action id a game: {count} games, ids of shape {given.shape}"
         )
+    return given
+
+
+def _ints(values: object, what: str) -> Array:
+    """``values`` as an array of NumPy's integer dtype for them, unconverted (a list of
+    ints past int64 is uint64): WrongTypeError for anything but ints, bools among them
+    too."""
+    given = np.asarray(values)
+    if given.dtype.kind not in "iu":
+        raise WrongTypeError(f"{what} must be ints, not an array of {given.dtype}")
+    if not hasattr(values, "__array__"):  # an array's items are of one dtype; a list's
+        # may mix bools, which NumPy reads as 1 among ints: their types, one pass in C.
+        items = values if given.ndim == 1 else np.asarray(values, object).flat
+        kinds = set(map(type, items))  # type: ignore[call-overload]
+        if bool in kinds or np.bool_ in kinds:
+            raise WrongTypeError(f"{what} must be ints, not bools")
     return given
 
 
@@ -549,21 +557,22 @@ class BatchEngine:
             raise WrongTypeError(
                 f"seats must be an int, None or an int array, not {type(seats).__name__}"
             )
-        array = np.asarray(seats)
-        if array.dtype.kind not in "iu":
-            raise WrongTypeError(f"seats must be ints, not an array of {array.dtype}")
+        array = _ints(seats, "seats")
         if array.shape != (len(b),):
             raise InvalidArgumentError(
                 f"one seat a game: {len(b)} games, seats of shape {array.shape}"
             )
-        array = array.astype(np.int64)
-        bad = np.flatnonzero((array < -1) | (array >= self.seats))
+        # Checked in their own dtype, before the cast: uint64's 2**64 - 1 is int64's -1.
+        out = array >= self.seats
+        if array.dtype.kind == "i":
+            out |= array < -1
+        bad = np.flatnonzero(out)
         if bad.size:
             raise InvalidSeatError(
                 f"there is no seat {array[bad[0]]} (game {bad[0]}): the seats are -1 (a"
                 f" spectator) to {self.seats - 1}"
             )
-        return array
+        return array.astype(np.int64)
 
     def history(self, b: BatchState, index: int) -> tuple[int, ...]:
         """The action ids game ``index`` has taken, in order."""

@@ -10,7 +10,7 @@ seats are played inside ``step`` by ``opponent``:
 - or a policy, ``opponent(observations, masks) -> ids``: given the observation
   (games x size, float32) and the legal mask (games x ids, bool) of each game's
   seat to act, one action id a game; only the ids of the games where an opponent
-  acts are used (the others' masks are all False).
+  acts are used (the others' masks are all True, as below).
 
 It follows gymnasium's vector API:
 
@@ -18,6 +18,11 @@ It follows gymnasium's vector API:
   learner's view (Box float32), ``single_action_space`` its action ids
   (``Discrete(len(distinct_actions))``); ``action_masks()`` (games x ids, bool), also
   in every ``infos["action_mask"]``, marks the ids the learner may take now;
+- a mask is never all False: a game whose action the next ``step`` ignores (one
+  that ended) has every id marked, as pgx marks a terminal state's, so that a
+  masked softmax (or sb3-contrib's MaskablePPO) over it divides by no zero.
+  ``infos["acts"]`` (games, bool) is True where the learner's action is played:
+  ``False`` exactly where ``terminated`` was;
 - rewards are the learner's change of ``returns`` over the step (``facts.returns``,
   as both adapters pay them): 0 until its game ends; nothing is ever truncated;
 - ``metadata["autoreset_mode"]`` is ``NEXT_STEP``: a game that ended in a step gives
@@ -34,13 +39,16 @@ It follows gymnasium's vector API:
 the manner of PettingZoo's ParallelEnv but batched: ``reset`` and ``step`` give
 dicts by agent (``player_<seat>``, as ``dicerules.pettingzoo`` names them) of
 arrays, one row a game. Every agent observes every game from its own seat; one
-agent a game is to act, marked by its ``infos[agent]["action_mask"]`` (all False
-in the games where it is not), and ``step`` takes its id there and ignores the
-other agents' ids for that game. Its engine is made with ``auto_reset``: a game
-that ends in a step pays every agent its reward, is ``terminated`` for every agent,
-and the observations that step gives are of the next game in that row, begun from
-``batch.next_seed`` of its seed (``env.state.final_scores`` holds the finished
-game's scores). Nothing is truncated, so a learner never needs a final view.
+agent a game is to act, marked by its ``infos[agent]["acts"]`` (games, bool; the
+engine's ``current_player`` is its seat), and ``step`` takes its id there and
+ignores the other agents' ids for that game. Its ``infos[agent]["action_mask"]``
+marks its legal ids where it acts, and every id where it does not (its id is
+ignored there: pgx's convention, so that no masked softmax divides by zero). Its
+engine is made with ``auto_reset``: a game that ends in a step pays every agent its
+reward, is ``terminated`` for every agent, and the observations that step gives are
+of the next game in that row, begun from ``batch.next_seed`` of its seed
+(``env.state.final_scores`` holds the finished game's scores). Nothing is
+truncated, so a learner never needs a final view.
 """
 
 from __future__ import annotations
@@ -183,7 +191,8 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped w
         return self._observe(b), rewards, terminated.copy(), truncated, self._infos(b)
 
     def action_masks(self) -> Array:
-        """Games x action ids: the ids the learner may take now in each game (bool)."""
+        """Games x action ids: the ids the learner may take now in each game (bool); every
+        id in a game whose action the next step ignores (one that ended)."""
         if self.state is None:
             raise InvalidArgumentError("action_masks before reset: call reset first")
         return self._mask(self.state)
@@ -191,15 +200,16 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped w
     # ------------------------------------------------------------------ inside a step
 
     def _mask(self, b: BatchState) -> Array:
-        mask = self.engine.legal_mask(b)
-        mask &= (self.engine.current_player(b) == self.seat)[:, None]
-        return mask
+        return _masked(self.engine, b, self.engine.current_player(b) == self.seat)
 
     def _observe(self, b: BatchState) -> Array:
         return self.engine.observation(b, self.seat)
 
     def _infos(self, b: BatchState) -> dict[str, Any]:
-        return {"action_mask": self._mask(b), "_action_mask": np.ones(self.num_envs, dtype=bool)}
+        every = np.ones(self.num_envs, dtype=bool)
+        acts = self.engine.current_player(b) == self.seat
+        mask = _masked(self.engine, b, acts)
+        return {"action_mask": mask, "_action_mask": every, "acts": acts, "_acts": every}
 
     def _began(self, b: BatchState, rows: Array) -> None:
         """The learner's seat and the opponents' streams of the games ``rows`` begin."""
@@ -238,7 +248,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc, unused-ignore]  # untyped w
                 ids = self._uniform(b, player, acting)
             else:
                 seats = np.where(acting, player, -1)
-                mask = eng.legal_mask(b) & acting[:, None]
+                mask = _masked(eng, b, acting)
                 chosen = np.asarray(self._policy(eng.observation(b, seats), mask))
                 ids = np.where(acting, chosen, -1)
             b = eng._step(b, ids.astype(np.int64), wait=True)
@@ -344,7 +354,8 @@ class ParallelEnv:
         return self._observe(after), rewards, terminations, truncations, self._infos(after)
 
     def action_masks(self) -> dict[str, Array]:
-        """Each agent's games x action ids: the ids it may take now (bool)."""
+        """Each agent's games x action ids: the ids it may take now (bool); every id in
+        the games where it is not to act (its id is ignored there)."""
         if self.state is None:
             raise InvalidArgumentError("action_masks before reset: call reset first")
         return {agent: info["action_mask"] for agent, info in self._infos(self.state).items()}
@@ -362,8 +373,17 @@ class ParallelEnv:
         return {agent: self.engine.observation(b, seat) for agent, seat in self.seat_of.items()}
 
     def _infos(self, b: BatchState) -> dict[str, dict[str, Array]]:
-        mask, player = self.engine.legal_mask(b), self.engine.current_player(b)
-        return {
-            agent: {"action_mask": mask & (player == seat)[:, None]}
-            for agent, seat in self.seat_of.items()
-        }
+        legal, player = self.engine.legal_mask(b), self.engine.current_player(b)
+        infos = {}
+        for agent, seat in self.seat_of.items():
+            acts = player == seat
+            infos[agent] = {"action_mask": _masked(self.engine, b, acts, legal), "acts": acts}
+        return infos
+
+
+def _masked(eng: BatchEngine, b: BatchState, acts: Array, legal: Array | None = None) -> Array:
+    """Games x ids: the legal ids of the games where ``acts``, every id elsewhere (an
+    action there is ignored; a mask all False would make a masked softmax NaN)."""
+    mask = eng.legal_mask(b) if legal is None else legal.copy()
+    mask[~acts] = True
+    return mask

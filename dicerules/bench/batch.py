@@ -187,8 +187,9 @@ def vector_env_play(
         _, infos = env.reset(seed=seed)
         while True:
             mask = infos["action_mask"]
-            *_, infos = env.step(_pick(np, mask, shuffle))
-            decisions += int(mask.any(axis=1).sum())
+            *_, after = env.step(_pick(np, mask, shuffle))
+            decisions += int(infos["acts"].sum())  # a game that ended has every id marked
+            infos = after
             elapsed = clock() - start
             if elapsed >= seconds:
                 return Sample(decisions, 0, elapsed)

@@ -260,6 +260,14 @@ def width(out: TextIO) -> int:
     return 80
 
 
+def terminal_width(out: TextIO) -> int:
+    """``width(out)`` if ``out`` is a terminal, else 0: a note is then one line."""
+    try:
+        return width(out) if out.isatty() else 0
+    except (AttributeError, ValueError):  # a closed file
+        return 0
+
+
 def wrapped(line: str, columns: int, keep: int = 0) -> list[str]:
     """``line`` broken at spaces to fit ``columns``, never inside a word.
 

@@ -118,10 +118,12 @@ def seating(seat: int, names: dict[int, str], players: int) -> str:
     kinds = set(names.values())
     if len(kinds) == 1:
         bot = f"{kinds.pop()} bot"
+        one = f"{'an' if bot[0] in 'aeiou' else 'a'} {bot}"
         if not house:
-            parts.append(f"the other seats are {bot}s")
+            many = len(names) > 1
+            parts.append(f"the other seat{'s are' if many else ' is'} {bot + 's' if many else one}")
         elif len(names) == 1:
-            parts.append(f"{seat_list(list(names))} is {'an' if bot[0] in 'aeiou' else 'a'} {bot}")
+            parts.append(f"{seat_list(list(names))} is {one}")
         else:
             parts.append(f"{seat_list(list(names))} are {bot}s")
     elif names:
@@ -317,12 +319,17 @@ def ask(
     """The action the human types (asked again until it is legal); None to leave.
 
     A short form the narrator knows (``Narrator.expand``) is read as what it stands for.
+    A move that is the only legal one is shown in the prompt (``your move [out]>``) and
+    played by an empty line (Enter) as by its notation, so a script that types it
+    plays as one that does not.
     """
     words = [game.format_action(action) for action in legal]
+    only = words[0] if len(legal) == 1 else None
     words += [*teller.short_forms(legal), "help", "hint", "quit"]
     kept = f"; the game so far is saved to {path}" if path is not None else ""
+    prompt = "your move> " if only is None else f"your move [{only}]> "
     while True:
-        text = keyboard.read("your move> ", words)
+        text = keyboard.read(prompt, words)
         if text is None:
             return None
         word = text.lower()
@@ -330,7 +337,8 @@ def ask(
             return None
         if word in HELP_WORDS:
             odds = ["hint (or odds) tells the exact odds of your choice now."]
-            say([*teller.notation_help(view, legal),
+            enter = [f"Enter plays your only move, {only}."] if only is not None else []
+            say([*teller.notation_help(view, legal), *enter,
                  *(odds if teller.hint(view, legal) else []),
                  f"quit (or exit) leaves the game{kept}.",
                  f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
@@ -339,6 +347,8 @@ def ask(
             say(teller.hint(view, legal) or ["There are no odds to weigh for this choice."], out)
             continue
         if not word:
+            if only is not None:
+                return legal[0]
             say([teller.choices(view, legal)], out)
             continue
         try:

@@ -27,7 +27,9 @@ from dicerules.cli.options import (
     check_writable,
     find_game,
     make_rules,
+    terminal_width,
     width,
+    wrapped,
 )
 from dicerules.errors import DiceRulesError
 from dicerules.game import AnyGame
@@ -57,7 +59,8 @@ def usable_cpus() -> int:
 @contextmanager
 def cluster(address: str, stop: Stop) -> Iterator[Executor]:
     """The executor of the Dask scheduler at ``address``; Dask's log is silent from
-    ``stop``'s first signal until the client is closed."""
+    ``stop``'s first signal until the client is closed (``Silent``), and as it was
+    after."""
     try:
         from distributed import Client as DaskClient
     except ImportError:
@@ -70,20 +73,15 @@ def cluster(address: str, stop: Stop) -> Iterator[Executor]:
     except Exception as error:  # an address it cannot parse, or no scheduler there
         raise FileProblem(f"cannot reach the Dask scheduler at {address}: {error}") from None
     executor = client.get_executor()
-    # A stop cancels the tasks not back: a result on its way is then dropped, and Dask
-    # logs the cancelled future's traceback (from its executor's callback, on the
-    # client's thread, at any time until the client is closed) and a "Couldn't
-    # gather" warning. The run is over and told: that is no error of the command's.
-    loggers = [
-        logging.getLogger(name)
-        for name in list(logging.root.manager.loggerDict)  # Dask sets levels on several
-        if name.split(".")[0] in ("distributed", "tornado")
-    ]
-    levels = [logger.level for logger in loggers]
+    silent, silenced = Silent(), list[logging.Logger]()
 
-    def quiet() -> None:
-        for logger in loggers:
-            logger.setLevel(logging.CRITICAL + 1)
+    def quiet() -> None:  # Dask's loggers then, those made since the stop too
+        for name, logger in list(logging.root.manager.loggerDict.items()):
+            if not isinstance(logger, logging.Logger) or name.split(".")[0] not in DASK_LOGS:
+                continue  # a placeholder logs nothing
+            if silent not in logger.filters:
+                logger.addFilter(silent)
+                silenced.append(logger)
 
     stop.heard.append(quiet)
     try:
@@ -96,8 +94,26 @@ def cluster(address: str, stop: Stop) -> Iterator[Executor]:
             client.close()
         finally:
             stop.heard.remove(quiet)
-            for logger, level in zip(loggers, levels, strict=True):
-                logger.setLevel(level)
+            for logger in silenced:
+                logger.removeFilter(silent)
+
+
+DASK_LOGS = ("distributed", "tornado")
+"""The loggers, with those below them, of the Dask client and its event loop."""
+
+
+class Silent(logging.Filter):
+    """Drops every record: a run's filter on Dask's loggers from a stop until the close.
+
+    A stop cancels the tasks not back: a result on its way is then dropped, and Dask
+    logs the cancelled future's traceback (from its executor's callback, on the
+    client's thread, at any time until the client is closed) and a "Couldn't gather"
+    warning. The run is over and told: that is no error of the command's. Only the
+    run's own filter is added and then taken away: a logger's level, handlers and other
+    filters stay as the program sets them, during the run and after."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return False
 
 
 @contextmanager
@@ -111,6 +127,20 @@ def executor(args: argparse.Namespace, workers: int, stop: Stop) -> Iterator[Exe
             yield pool
     else:
         yield None
+
+
+def stopped_line(line: str, stop: Stop, out: TextIO) -> None:
+    """The line of a run stopped, on standard error: on a terminal wrapped to it, and
+    after a second Ctrl-C (its ``^C`` echoed where the cursor was) on a line of its
+    own, as the table that follows is."""
+    echoed = stop.hard and stop.signal == signal.SIGINT
+    if not stop.terminal:
+        print(line, file=sys.stderr)
+        if echoed and terminal_width(out):  # the echo is on the table's terminal
+            print(file=out)
+        return
+    fresh = "\n" if echoed else ""
+    print(fresh + "\n".join(wrapped(line, stop.terminal)), file=sys.stderr)
 
 
 def show(sim: Simulation, args: argparse.Namespace, out: TextIO) -> None:
@@ -182,6 +212,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     # The signals are caught before the workers start: one during their start-up
     # stops the run as any other does.
     with Stop() as stop, executor(args, workers, stop) as pool:
+        stop.terminal = terminal_width(sys.stderr)
         try:
             sim = simulate(game, total, bots=names, rules=rules, seed=args.seed,
                            executor=pool, chunk=chunk, records=args.records,
@@ -189,8 +220,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         except Interrupted as stopped:
             sim, status = stopped.simulation, 128 + stopped.signal
             how = "Ctrl-C" if stopped.signal == signal.SIGINT else "SIGTERM"
-            print(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
-                  f" {total} games{resume}", file=sys.stderr)  # fmt: skip
+            stopped_line(f"dicerules simulate: stopped by {how} after {len(sim.outcomes)} of"
+                         f" {total} games{resume}", stop, out)  # fmt: skip
         except OSError as error:  # of the records file, which it names
             if error.filename is None:
                 raise

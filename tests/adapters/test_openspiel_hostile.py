@@ -338,3 +338,28 @@ def test_the_pyspiel_game_pickles_and_copies(copy_of: Any) -> None:
     for action in state.history():
         replayed.apply_action(action)
     assert replayed.information_state_string(1) == state.information_state_string(1)
+
+
+# ------------------------------------------------------------------ the README's warning
+
+
+def test_the_readme_warns_that_pyspiels_own_loading_unpickles_before_any_example() -> None:
+    from pathlib import Path
+
+    readme = (Path(dicerules.__file__).resolve().parent.parent / "README.md").read_text()
+    start = readme.index("\n## Security\n")
+    security = readme[start : readme.index("\n## ", start + 1)]
+    assert "deserialize_game_and_state" in security and "dos.deserialize" in security
+    solve = readme.index("\n## Solve a game\n")
+    first_load = readme.index("pyspiel.load_game", solve)
+    assert "(#security)" in readme[solve:first_load]
+    assert "deserialize_game_and_state" in readme[solve:first_load]
+    assert "[Security](#security)" in readme[: readme.index("\n## Games\n")]  # the contents
+    # The warning is so: pyspiel's text of a state holds a pickle, which ours refuses.
+    state = _bid_made()
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    pickled = text.split("__dict__=", 1)[1].split("\n", 1)[0]
+    assert base64.b64decode(pickled)[:1] == b"\x80"  # a pickle's first byte, PROTO
+    with pytest.raises(RecordError):
+        dos.deserialize(text)
+    assert dos.deserialize(dos.serialize(state)).history() == state.history()

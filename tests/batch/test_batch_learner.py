@@ -9,7 +9,12 @@ from typing import Any
 import pytest
 
 import dicerules
-from dicerules.errors import IllegalActionError, InvalidArgumentError, WrongTypeError
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidSeatError,
+    WrongTypeError,
+)
 from dicerules.facts import returns
 
 np = pytest.importorskip("numpy")
@@ -70,6 +75,39 @@ def test_a_bad_seat_is_refused_by_name() -> None:
         eng.observation(b, np.array([0, 4]))
     with pytest.raises(InvalidArgumentError):
         eng.observation(b, np.int64(7))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8", "uint16",
+                                   "uint32", "uint64"])  # fmt: skip
+def test_a_seat_out_of_range_is_refused_in_every_integer_dtype(dtype: str) -> None:
+    eng = batch.engine("liars-dice")
+    b = eng.new_games([1, 2])
+    info = np.iinfo(dtype)
+    for far in {info.min, info.max, -2, eng.seats}:
+        if not info.min <= far <= info.max or -1 <= far < eng.seats:
+            continue
+        with pytest.raises(InvalidSeatError, match=f"no seat {far} "):
+            eng.observation(b, np.array([0, far], dtype=dtype))
+        with pytest.raises(InvalidSeatError):
+            eng.observation(b, np.dtype(dtype).type(far))
+
+
+def test_a_list_of_seats_past_int64_is_no_seat_not_the_spectator() -> None:
+    eng = batch.engine("liars-dice")
+    b = eng.new_games([1, 2])
+    # NumPy reads this list as uint64: 2**64 - 1 is no seat, not int64's -1.
+    with pytest.raises(InvalidSeatError, match=f"no seat {2**64 - 1} "):
+        eng.observation(b, [2**64 - 1, 2**64 - 1])
+
+
+def test_bools_among_the_seats_are_refused_as_steps_ids_are() -> None:
+    eng = batch.engine("liars-dice")
+    b = eng.new_games([1, 2])
+    for seats in ([True, 0], (0, np.bool_(False)), np.array([True, False])):
+        with pytest.raises(WrongTypeError, match="seats must be ints"):
+            eng.observation(b, seats)
+    with pytest.raises(WrongTypeError, match="action ids must be ints, not bools"):
+        eng.step(b, [True, 0])
 
 
 @pytest.mark.parametrize("name", ["twenty-four", "liars-dice", "pig"])

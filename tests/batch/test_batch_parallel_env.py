@@ -50,13 +50,18 @@ def check_step(env: Any, observations: Any, infos: Any) -> None:
         assert observations[agent].shape == (env.num_envs, size)
         assert observations[agent].dtype == np.float32
         assert env.observation_space(agent).contains(observations[agent])
-        assert list(infos[agent]) == ["action_mask"]  # nothing more: no hidden fact
+        assert list(infos[agent]) == ["action_mask", "acts"]  # nothing more: no hidden fact
         assert infos[agent]["action_mask"].shape == (env.num_envs, env.single_action_space.n)
         assert np.array_equal(env.action_masks()[agent], infos[agent]["action_mask"])
-    # One agent a game is to act, with the legal ids of its game.
-    together = sum(infos[agent]["action_mask"].astype(int) for agent in env.agents)
-    assert together.tolist() == env.engine.legal_mask(env.state).astype(int).tolist()
-    assert (sum(infos[a]["action_mask"].any(axis=1) for a in env.agents) == 1).all()
+    # One agent a game is to act, with the legal ids of its game; the others' ids are
+    # ignored there, and each of their masks marks every id.
+    player = env.engine.current_player(env.state)
+    assert sum(infos[agent]["acts"].astype(int) for agent in env.agents).tolist() == [1] * 4
+    for agent, seat in env.seat_of.items():
+        acts, mask = infos[agent]["acts"], infos[agent]["action_mask"]
+        assert acts.tolist() == (player == seat).tolist()
+        assert mask[acts].tolist() == env.engine.legal_mask(env.state)[acts].tolist()
+        assert mask[~acts].all()
 
 
 @pytest.mark.parametrize("name", ["liars-dice", "eighteen", "link", "twenty-four", "pig"])

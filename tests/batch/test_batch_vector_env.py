@@ -54,7 +54,8 @@ def test_it_passes_gymnasiums_checks_and_replays_a_seed(name: str) -> None:
         check_obs(obs, env.observation_space, "step")
         assert rewards.shape == terminated.shape == truncated.shape == (5,)
         assert not truncated.any()
-        assert infos["action_mask"][terminated].sum() == 0
+        assert infos["acts"].tolist() == (~terminated).tolist()
+        assert infos["action_mask"][terminated].all()  # ignored next step: every id marked
     assert data_equivalence(first, roll_out(env, 11, 12), exact=True)
     assert not data_equivalence(first, roll_out(env, 12, 12))
 
@@ -97,11 +98,58 @@ def test_games_end_reward_the_learner_and_begin_anew_on_the_next_step() -> None:
     assert finished > 6
 
 
+def masked_softmax(logits: Any, mask: Any) -> Any:
+    """A policy's probabilities over the ids a mask marks: NaN in a row marking none."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        weights = np.where(mask, np.exp(logits - logits.max(axis=1, keepdims=True)), 0.0)
+        return weights / weights.sum(axis=1, keepdims=True)
+
+
+def softmax_ids(rng: Any, mask: Any) -> Any:
+    """A random policy's ids by masked softmax, checked to be no NaN."""
+    probabilities = masked_softmax(rng.normal(size=mask.shape), mask)
+    assert not np.isnan(probabilities).any()
+    return probabilities.argmax(axis=1)
+
+
+@pytest.mark.parametrize(
+    ("name", "fields"),
+    [("liars-dice", {"players": 2, "dice_per_player": 1}), ("twenty-four", {"players": 2})],
+)
+def test_no_mask_makes_a_masked_softmax_nan_as_games_end(name: str, fields: Any) -> None:
+    rules = dicerules.get_game(name).Rules(**fields)
+    rng = np.random.default_rng(4)
+    opponent_calls = []
+
+    def opponent(obs: Any, mask: Any) -> Any:
+        opponent_calls.append(mask.shape[0])
+        return softmax_ids(rng, mask)
+
+    for env in (
+        batch.VectorEnv(name, 8, rules, seat=None),
+        batch.VectorEnv(name, 8, rules, opponent=opponent),
+    ):
+        _, infos = env.reset(seed=2)
+        ignored = 0
+        for _ in range(40):
+            *_, terminated, _, infos = env.step(softmax_ids(rng, infos["action_mask"]))
+            ignored += int(terminated.sum())  # rows whose action the next step ignores
+        assert ignored > 8
+    assert opponent_calls
+    parallel = batch.ParallelEnv(name, 8, rules)
+    _, infos = parallel.reset(seed=2)
+    for _ in range(40):
+        actions = {agent: softmax_ids(rng, info["action_mask"]) for agent, info in infos.items()}
+        _, _, ended, _, infos = parallel.step(actions)
+        ignored += int(ended["player_0"].sum())
+    assert ignored > 16
+
+
 def test_a_policy_plays_the_other_seats() -> None:
     seen = []
 
     def lowest(obs: Any, mask: Any) -> Any:
-        seen.append(mask.any(axis=1).sum())
+        seen.append((~mask.all(axis=1)).sum())
         return mask.argmax(axis=1)
 
     env = batch.VectorEnv("twenty-four", 3, opponent=lowest, seat=0)

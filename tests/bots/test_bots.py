@@ -12,7 +12,12 @@ import pytest
 
 import dicerules
 from dicerules import bots
-from dicerules.errors import IllegalActionError, InvalidArgumentError, UnknownGameError
+from dicerules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    UnknownGameError,
+    WrongTypeError,
+)
 
 GAME_NAMES = tuple(dicerules.GAMES)
 
@@ -159,6 +164,31 @@ def test_play_match_needs_one_bot_per_seat() -> None:
         dicerules.play_match("liars-dice", None, iter(seated), seed=1)  # type: ignore[arg-type]
 
 
+def test_play_match_takes_bot_names_as_simulate_does() -> None:
+    named = ("expert", "random", "random", "random")
+    sim = dicerules.simulate("liars-dice", 1, bots=named, seed=4)
+    game = dicerules.get_game("liars-dice")
+    final = dicerules.play_match(game, None, list(named), seed=sim.outcomes[0].seed)
+    assert (game.scores(final), len(final.tape.actions)) == (
+        sim.outcomes[0].scores,
+        sim.outcomes[0].actions,
+    )
+    mixed = [bots.make("expert", game, seed=0), "random", "random", "your_module_is_absent:X"]
+    with pytest.raises(InvalidArgumentError):
+        dicerules.play_match(game, None, mixed, seed=1)
+    unseeded = dicerules.play_match(game, None, list(named), seed=None)
+    assert dicerules.replay(dicerules.record(unseeded)) == unseeded
+
+
+def test_play_match_names_the_seat_of_a_bot_that_is_no_bot() -> None:
+    with pytest.raises(WrongTypeError, match=r"bots\[2\] must be a bot .* or a bot's name, not 7"):
+        dicerules.play_match("liars-dice", None, ["random", "random", 7, "random"], seed=1)
+    with pytest.raises(WrongTypeError, match="bots must be a sequence"):
+        dicerules.play_match("liars-dice", None, "random", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match=r"has 4 seats, not 1 bot$"):
+        dicerules.play_match("liars-dice", None, ["random"], seed=1)
+
+
 def test_play_match_does_not_let_a_bot_cheat() -> None:
     class Cheat:
         name = "cheat"
@@ -239,3 +269,12 @@ def test_play_match_seeds_as_new_game_does() -> None:
     assert again == unseeded
     with pytest.raises(ValueError, match="seed"):
         dicerules.play_match("link", None, seated, seed=-1)
+
+
+def test_play_match_takes_anything_in_a_seat_that_never_acts() -> None:
+    game = dicerules.get_game("eighteen")
+    rules = game.presets["hosted"]  # seat 0 is the house: it never acts
+    assert 0 not in game.acting_seats(rules)
+    lineup = [None, "random", "random", "random"][: game.seats(rules)]
+    final = dicerules.play_match(game, rules, lineup, seed=3)
+    assert game.is_terminal(final)

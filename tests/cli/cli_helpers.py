@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
+
+from helpers import columns as wrapped_at
 
 from dicerules.cli import main
 
@@ -33,21 +34,15 @@ def cli(
     workers set it), so the text is wrapped at 80 columns unless told otherwise."""
     out, err = io.StringIO(), io.StringIO() if err is None else err
     given = sys.stdin
-    given_columns = os.environ.pop("COLUMNS", None)
-    if columns is not None:
-        os.environ["COLUMNS"] = str(columns)
     sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
-        with redirect_stdout(out), redirect_stderr(err):
+        with redirect_stdout(out), redirect_stderr(err), wrapped_at(columns):
             try:
                 status = main(list(argv))
             except SystemExit as done:  # argparse: --help, --version, a bad command line
                 status = done.code if isinstance(done.code, int) else 1
     finally:
         sys.stdin = given
-        os.environ.pop("COLUMNS", None)
-        if given_columns is not None:
-            os.environ["COLUMNS"] = given_columns
     return Done(status, out.getvalue(), err.getvalue())
 
 

@@ -174,4 +174,17 @@ def test_the_command_finds_a_bot_module_in_the_current_folder(choosy: Path) -> N
         cwd=choosy, env=env, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (0, "")
-    assert "choosy:Cautious" in done.stdout
+    assert "\ncautious " in done.stdout  # its row, named by the bot's name
+
+
+def test_a_module_attr_bot_is_named_by_its_bots_name(choosy: Path) -> None:
+    import choosy as module
+
+    by_name = dicerules.simulate("pig", 12, bots=("choosy:Cautious", "random"), seed=3)
+    by_class = dicerules.simulate("pig", 12, bots=(module.Cautious, "random"), seed=3)
+    assert list(by_name.by_bot) == ["cautious", "random"] == list(by_class.by_bot)
+    assert by_name.table() == by_class.table()
+    done = cli(
+        "simulate", "pig", "--games", "12", "--seed", "3", "--bots", "choosy:Cautious,random"
+    )
+    assert done.out == by_name.table()

@@ -35,9 +35,9 @@ def test_play_shows_the_engine_s_hint(hinting: str) -> None:
     done = cli("play", hinting, "--seed", "1", "--bots", "random", stdin="35\nbogus\n")
     assert (done.status, done.err) == (0, "")
     lines = done.out.splitlines()
-    at = lines.index("your move> 35")
+    at = lines.index("your move [roll]> 35")  # roll is the only move: it is shown
     assert lines[at + 1] == f"'35' is not pig-hint notation: {HINT}"
     assert lines[at + 2] == "You can play roll."  # what can be done now follows
     # pig's own message lists every form of its notation: that list is cut
-    at = lines.index("your move> bogus")
+    at = lines.index("your move [roll]> bogus")
     assert lines[at + 1] == "'bogus' is not pig notation; 'help' explains it."

@@ -320,3 +320,27 @@ def test_the_pager_stops_waiting_when_the_input_ends_and_never_waits_off_a_termi
     for step in range(10):
         plain.say([f"  step {step}"] * 3)
     assert Pager.PROMPT not in piped.getvalue()
+
+
+def test_the_seating_line_counts_the_other_seats() -> None:
+    from dicerules.cli.play import seating
+
+    assert seating(0, {1: "expert"}, 2) == "You are seat 0; the other seat is an expert bot."
+    assert seating(1, {0: "random", 2: "random"}, 3) == (
+        "You are seat 1; the other seats are random bots."
+    )
+
+
+def test_enter_plays_the_only_legal_move_and_typing_it_plays_it_too(tmp_path: Path) -> None:
+    argv = ("play", "liars-dice", "--players", "2", "--rule", "dice_per_player=1",
+            "--seed", "2", "--bots", "random")  # fmt: skip
+    games = []
+    for typed in ("2x4\n\n", "2x4\nchallenge\n", "2x4\nhelp\n\n"):
+        path = tmp_path / f"game{len(games)}.json"
+        done = cli(*argv, "--record", str(path), stdin=typed)
+        assert done.status == 0 and "Game over" in done.out
+        assert "your move [challenge]> " in done.out  # the only move, in the prompt
+        games.append(dicerules.GameRecord.from_json(path.read_text()).actions)
+    assert games[0] == games[1] == games[2] == ("2x4", "2x6", "challenge")
+    assert "Enter plays your only move, challenge." in done.out
+    assert "your move [" not in cli(*argv, stdin="quit\n").out  # a choice: no move shown

@@ -57,7 +57,7 @@ def test_play_tells_the_game_with_the_generic_narrator(highest: dicerules.Game) 
     lines = done.out.splitlines()
     assert lines[:2] == [
         "highest (standard), 2 seats, seed 3.",
-        "You are seat 0; the other seats are random bots.",
+        "You are seat 0; the other seat is a random bot.",
     ]
     assert "Scores: seat 0 (you) = 0, seat 1 = 0." in lines
     assert "You can play roll or stop." in lines

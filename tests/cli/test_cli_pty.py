@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -20,26 +21,31 @@ pytestmark = pytest.mark.skipif(
 LEFT, UP, CTRL_C = "\x1b[D", "\x1b[A", "\x03"
 
 _ON_THE_TERMINAL = """
-import fcntl, os, struct, sys, termios
+import fcntl, os, signal, struct, sys, termios
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+for number in (signal.SIGINT, signal.SIGTERM):
+    signal.signal(number, signal.SIG_DFL)
 os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
 """
-"""Run in the child: take the terminal (so Ctrl-C there is SIGINT), size it, then
-become ``python ARGS``."""
+"""Run in the child: take the terminal (so Ctrl-C there is SIGINT), size it, put Ctrl-C
+and SIGTERM back to their defaults (a suite started as a script's background job
+ignores Ctrl-C, and an ignored signal stays ignored across exec), then become
+``python ARGS``."""
 
 
 class Terminal:
     """A child process on a pseudo-terminal of 80 columns, read until a text shows."""
 
-    def __init__(self, argv: list[str]) -> None:
+    def __init__(self, argv: list[str], path: str = "") -> None:
         import pty
         import subprocess
 
         # Started by subprocess (no fork of this process, which may hold threads), in a
         # session of its own that takes the terminal as its controlling one, at 80 x 24.
         self.fd, child = pty.openpty()
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "INPUTRC": "/dev/null"}
+        python_path = os.pathsep.join(filter(None, [str(ROOT), path]))
+        env = {**os.environ, "PYTHONPATH": python_path, "TERM": "xterm", "INPUTRC": "/dev/null"}
         env.pop("COLUMNS", None)  # the width is the terminal's
         command = [sys.executable, "-c", _ON_THE_TERMINAL, "-m", "dicerules", *argv]
         self.process = subprocess.Popen(
@@ -153,3 +159,39 @@ def test_play_waits_for_enter_before_the_other_seats_moves_scroll_off() -> None:
     finally:
         status = term.status(timeout=60 if passed else 0)
     assert status == 0
+
+
+SLOW_BOT = """import os, time
+class Slow:
+    name = "slow"
+    def choose(self, view, legal):
+        open(os.path.join(os.path.dirname(__file__), "moved"), "w").close()
+        time.sleep(0.5)
+        return legal[-1]
+"""
+
+
+def test_a_stopped_simulation_keeps_its_lines_whole_after_each_ctrl_c(tmp_path: Path) -> None:
+    # The terminal echoes each Ctrl-C as ^C where the cursor is: what follows it (the
+    # stop's notes, the table) begins a line of its own, wrapped to the 80 columns.
+    (tmp_path / "slow_bot.py").write_text(SLOW_BOT)
+    argv = ["simulate", "liars-dice", "--players", "2", "--games", "64", "--bots", "slow_bot:Slow"]
+    term = Terminal(argv, path=str(tmp_path))
+    passed = False
+    try:
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "moved").exists():  # the run is under way
+            assert time.monotonic() < deadline and term.process.poll() is None
+            time.sleep(0.02)
+        shown = term.interrupt("at once)")  # wrapped: "(Ctrl-C again stops" / "at once)"
+        term.type(CTRL_C)
+        shown += term.expect("seat 1 ")
+        shown += term.expect("\n")
+        passed = True
+    finally:
+        status = term.status(timeout=60 if passed else 0)
+    assert status == 130
+    assert "^C" in shown and not re.search(r"\^C[^\r\n]", shown), shown  # ^C ends its line
+    for line in shown.replace("\r\n", "\n").split("\n"):
+        assert max(map(len, line.split("\r"))) <= 80, line  # what the screen shows of it
+    assert "dicerules simulate: stopped by Ctrl-C after" in " ".join(shown.split())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -19,8 +20,9 @@ def test_the_readme_transcript_of_play_is_real(
     text = README.read_text()
     block = text.split("```console\n$ dicerules play ", 1)[1].split("```", 1)[0]
     command, _, shown = block.partition("\n")
-    typed = [line.removeprefix("your move> ") for line in shown.splitlines()
-             if line.startswith("your move> ")]  # fmt: skip
+    prompt = re.compile(r"your move(?: \[[^]]*\])?> ")  # [the only move] when forced
+    typed = [prompt.sub("", line, count=1) for line in shown.splitlines()
+             if prompt.match(line)]  # fmt: skip
     assert len(typed) >= 3
     monkeypatch.chdir(tmp_path)
     done = cli("play", *shlex.split(command), stdin="".join(f"{line}\n" for line in typed))

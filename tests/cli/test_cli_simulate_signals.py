@@ -7,12 +7,12 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from cli_helpers import cli
+from helpers import python_at_default_signals
 
 import dicerules
 from dicerules.cli.simulate import usable_cpus
@@ -55,7 +55,8 @@ def _stop_a_run(tmp_path: Path, number: int, group: bool) -> tuple[int, str, str
     """Start a long run with two workers, signal it once records are written; what it left."""
     path = tmp_path / "games.jsonl"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "dicerules", *RUN, "--workers", "2", "--records", str(path)]
+    command = python_at_default_signals("-m", "dicerules", *RUN, "--workers", "2", "--records",
+                                        str(path))  # fmt: skip
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=env, start_new_session=True)  # fmt: skip
     try:
@@ -133,15 +134,20 @@ def test_resume_ends_with_the_table_and_file_of_a_run_never_stopped(tmp_path: Pa
     assert alone.status == 2 and "--resume continues the run" in alone.err
 
 
-SLOW_BOT = """import time
+SLOW_BOT = """import os, time
 class Slow:
     name = "slow"
     def __init__(self, seed):
         pass
     def choose(self, view, legal):
+        with open(os.path.join(os.path.dirname(__file__), "choices.log"), "a") as log:
+            log.write(f"{{os.getpid()}}\\n")
         time.sleep({pause})
         return legal[-1]
 """
+"""A bot that thinks ``pause`` seconds a move; each move it begins is a line of its
+process's id in ``choices.log``, beside it. It opens with the highest bid, and the
+other seat can only call it: a game of two moves."""
 STARTING = """import sys, time
 if any("spawn_main" in a for a in sys.orig_argv):
     time.sleep(2)  # a slow start-up of a worker
@@ -152,7 +158,7 @@ SHORT = ("simulate", "liars-dice", "--players", "2", "--rule", "dice_per_player=
 def _start(tmp_path: Path, argv: tuple[str, ...], extra: str = "") -> subprocess.Popen[str]:
     """``dicerules`` with two workers, in a session of its own; ``extra`` a folder on the path."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), extra]))}
-    command = [sys.executable, "-m", "dicerules", *argv, "--workers", "2"]
+    command = python_at_default_signals("-m", "dicerules", *argv, "--workers", "2")
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env, start_new_session=True)  # fmt: skip
 
@@ -163,6 +169,18 @@ def _workers_of(child: subprocess.Popen[str], count: int = 2) -> set[int]:
         assert time.monotonic() < deadline and child.poll() is None, "no workers"
         time.sleep(0.02)
     return found
+
+
+def _begun(tmp_path: Path, child: subprocess.Popen[str], choices: int, workers: int = 1) -> None:
+    """Wait until ``workers`` workers have each begun ``choices`` moves of the slow bot."""
+    log = tmp_path / "choices.log"
+    deadline = time.monotonic() + 60
+    while True:
+        pids = log.read_text().split() if log.exists() else []
+        if sum(pids.count(pid) >= choices for pid in set(pids)) >= workers:
+            return
+        assert time.monotonic() < deadline and child.poll() is None, "the bot never moved"
+        time.sleep(0.02)
 
 
 def _finish(child: subprocess.Popen[str], timeout: float) -> tuple[int, str, str, float]:
@@ -207,7 +225,7 @@ def test_the_first_signal_waits_for_the_games_in_hand_only(
     argv = (*SHORT, "--bots", "slow_bot:Slow", "--records", str(path))
     child = _start(tmp_path, argv, extra=str(tmp_path))
     workers = _workers_of(child)
-    time.sleep(3)  # a few games of the first chunks (16 games each) are played
+    _begun(tmp_path, child, choices=3)  # a worker's first game (16 a chunk) is over
     (os.killpg if group else os.kill)(child.pid, number)
     status, out, err, took = _finish(child, 30)
     assert status == 128 + number, err
@@ -231,7 +249,7 @@ def test_a_second_signal_stops_at_once(tmp_path: Path, number: int, group: bool)
     argv = (*SHORT, "--bots", "slow_bot:Slow", "--records", str(path))
     child = _start(tmp_path, argv, extra=str(tmp_path))
     workers = _workers_of(child)
-    time.sleep(1.5)  # the workers are in their first game, each move 30 s
+    _begun(tmp_path, child, choices=1, workers=2)  # in their first game, each move 30 s
     send = os.killpg if group else os.kill
     send(child.pid, number)
     time.sleep(0.3)
@@ -264,12 +282,11 @@ def test_a_lost_worker_is_one_line_with_the_games_finished(tmp_path: Path) -> No
 
 
 DIES_SENDING = """import gc, os, signal, struct
-from multiprocessing.queues import SimpleQueue
+from multiprocessing.connection import Connection
 
 def dies_sending() -> None:
-    (results,) = [o for o in gc.get_objects() if isinstance(o, SimpleQueue)]
-    results._wlock.acquire()  # as a worker sending its chunk's games holds it
-    os.write(results._writer.fileno(), struct.pack("!i", 1 << 20) + b"a part")
+    (pipe,) = [o for o in gc.get_objects() if isinstance(o, Connection)]  # the worker's
+    os.write(pipe.fileno(), struct.pack("!i", 1 << 20) + b"a part")  # of a long answer
     os.kill(os.getpid(), signal.SIGKILL)
 """
 LOSES_ONE = """from concurrent.futures import BrokenExecutor
@@ -285,13 +302,14 @@ with Stop() as stop:
 
 
 def test_a_worker_lost_while_it_sends_its_games_breaks_the_pool(tmp_path: Path) -> None:
-    # Killed halfway through a result, a worker leaves the pool's thread waiting for
-    # the rest of it and the other workers waiting for the lock it held: the pool
-    # never learned it was broken, and the run hung (Python 3.11 to 3.13).
+    # Killed halfway through a result, a worker once left the pool's thread waiting
+    # for the rest of it and the other workers waiting for the lock it held: the pool
+    # never learned it was broken, and the run hung. Each worker now answers on a pipe
+    # of its own, whose end is its death.
     (tmp_path / "dying.py").write_text(DIES_SENDING)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
     pipe = subprocess.PIPE
-    child = subprocess.Popen([sys.executable, "-c", LOSES_ONE], stdout=pipe, stderr=pipe,
+    child = subprocess.Popen(python_at_default_signals("-c", LOSES_ONE), stdout=pipe, stderr=pipe,
                              text=True, env=env, start_new_session=True)  # fmt: skip
     workers = _workers_of(child)
     status, out, err, took = _finish(child, 60)

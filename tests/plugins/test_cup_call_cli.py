@@ -46,7 +46,7 @@ def test_play_shows_your_cup_only_and_then_the_cups_that_come_up(tmp_path: Path)
     done = cli("play", "cup-call", "--seed", "4", "--record", str(record), stdin=MOVES)
     assert (done.status, done.err) == (0, "")
     out = done.out
-    assert "You are seat 0; the other seats are expert bots." in out
+    assert "You are seat 0; the other seat is an expert bot." in out
     assert "Your cup: 5-5 (10). Hand 1 of 3, pot 2.\n" in out
     assert "your move> raise\n'raise' is not cup-call notation; 'help' explains it.\n" in out
     assert "your move> call\ncall: nobody has bet this hand, so there is nothing to call" in out

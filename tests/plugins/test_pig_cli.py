@@ -94,7 +94,7 @@ def test_play_with_piped_input_then_replay_its_record(tmp_path: Path) -> None:
     )
     assert (done.status, done.err) == (0, "")
     assert done.out.startswith("pig (standard), 2 seats, seed 4.")
-    assert "You are seat 0; the other seats are random bots." in done.out
+    assert "You are seat 0; the other seat is a random bot." in done.out
     assert "your move> roll\n  seat 0 (you): roll.\n" in done.out
     assert "Game over: seat " in done.out
     assert done.out.endswith(f"Record saved to {record}.\n")
@@ -108,7 +108,7 @@ def test_play_with_piped_input_then_replay_its_record(tmp_path: Path) -> None:
 def test_play_against_the_expert_by_default() -> None:
     done = dicerules_command("play", "pig", "--seed", "1", stdin="hold\nroll\nquit\n")
     assert (done.status, done.err) == (0, "")
-    assert "the other seats are expert bots" in done.out
+    assert "the other seat is an expert bot" in done.out
     assert "nothing to bank yet; a turn starts with a roll (legal here: roll)\n" in done.out
     assert "You left the game." in done.out
 

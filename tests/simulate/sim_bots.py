@@ -86,13 +86,29 @@ class Backwards(Executor):
 
 
 def cli_out(*argv: str) -> str:
-    """What ``dicerules argv`` prints on standard output, run in this process."""
+    """What ``dicerules argv`` prints on standard output, run in this process, its text
+    wrapped at 80 columns (``COLUMNS`` unset, as off a terminal)."""
     import contextlib
     import io
+
+    from helpers import columns
 
     from dicerules.cli import main
 
     out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()), columns(None):
         assert main(list(argv)) == 0
     return out.getvalue()
+
+
+def a_lock() -> object:
+    """A result that does not pickle."""
+    return threading.Lock()
+
+
+def pid_after(seconds: float) -> int:
+    """This process's id, after ``seconds``."""
+    import os
+
+    time.sleep(seconds)
+    return os.getpid()

@@ -126,6 +126,7 @@ def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None
 
     loggers = [logging.getLogger(name) for name in ("tornado.application", "distributed.client")]
     kept = logging.handlers.BufferingHandler(capacity=100)  # keeps the records it gets
+    levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.addHandler(kept)
     try:
@@ -136,13 +137,21 @@ def test_dask_is_silent_from_a_stop_until_the_client_closes(client: Any) -> None
             stop.note(signal.SIGTERM, None)  # the first signal, as its handler takes it
             for logger in loggers:
                 logger.error("Exception in callback: FutureCancelledError")
-        for logger in loggers:
+            later = logging.getLogger("distributed.made_since_the_stop")
+            later.addHandler(kept)
+            loggers[1].setLevel(logging.INFO)  # the program's own, while the run stops
+        for logger in [*loggers, later]:
             logger.error("after the close")
+        # Only the run's silence was taken away: what the program set stays.
+        assert [loggers[0].level, loggers[1].level] == [levels[0], logging.INFO]
+        assert not loggers[0].filters and not loggers[1].filters and not later.filters
     finally:
+        loggers[1].setLevel(levels[1])
         for logger in loggers:
             logger.removeHandler(kept)
+        logging.getLogger("distributed.made_since_the_stop").removeHandler(kept)
     said = [record.getMessage() for record in kept.buffer]
-    assert said == ["before the stop"] * 2 + ["after the close"] * 2
+    assert said == ["before the stop"] * 2 + ["after the close"] * 3
 
 
 def test_a_stop_on_a_cluster_drops_the_chunks_out_and_waits_for_none(

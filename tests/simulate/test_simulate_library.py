@@ -124,6 +124,30 @@ def test_the_table_is_what_the_command_line_prints(tmp_path: Path) -> None:
     assert "seat 0 (house)" in done
 
 
+class LongNamed(FirstLegal):
+    name = "the first legal action, always and forever"
+
+
+def test_a_long_bot_name_widens_its_column_and_is_cut_to_fit_80_columns() -> None:
+    sim = simulate("pig", 6, bots=(LongNamed, "random"))
+    for width, shown in ((80, "the first legal a..."), (200, LongNamed.name)):
+        lines = sim.table(width).splitlines()
+        rows = lines[lines.index("") + 1 :]  # the two tables, a blank line between them
+        assert len(rows) == 7 and f"{shown}      6 " in rows[1]
+        # Every column in its place: each line of a table as long, within the width.
+        assert {len(line) for line in rows if line} == {len(rows[0])} and len(rows[0]) <= width
+
+
+def test_bots_in_several_seats_are_said_to_share_one_row() -> None:
+    sim = simulate("liars-dice", 4, bots=("expert", "random", "random", "random"))
+    told = " ".join(sim.table().split())
+    assert (
+        "The 3 random bots share one row: a game counts there once for each of their seats." in told
+    )
+    assert sim.by_bot["random"].games == 12
+    assert "share one row" not in simulate("pig", 4, bots=("expert", "random")).table()
+
+
 def test_a_bot_of_ones_own_is_a_factory(pool: ProcessPoolExecutor) -> None:
     here = simulate("pig", 6, bots=(FirstLegal, "random"))
     assert simulate("pig", 6, bots=(FirstLegal, "random"), executor=pool) == here
@@ -172,6 +196,18 @@ def test_a_simulation_pickles() -> None:
     assert isinstance(sim, Simulation) and dicerules.simulate is simulate
 
 
+@pytest.fixture
+def ctrl_c_heard() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt in this process, as at a terminal, while the
+    test lasts: a suite started as a script's background job ignores it."""
+    given = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, given)
+
+
+@pytest.mark.usefixtures("ctrl_c_heard")
 def test_ctrl_c_stops_after_the_game_in_hand(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

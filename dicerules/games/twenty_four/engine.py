@@ -259,9 +259,11 @@ class Offer:
 
 @attrs.frozen
 class NoOffer(Word):
-    """Make no offer: this seat stays in the bonus settlement."""
+    """Make no offer: this seat stays in the bonus settlement (``no`` or ``n`` says it
+    too)."""
 
     word = "no offer"
+    synonyms = ("no", "n")
 
 
 @attrs.frozen
@@ -287,7 +289,14 @@ Action = Keep | Stop | Offer | NoOffer | Accept | Refuse
 
 _ACTION_TYPES: Final = frozenset({Keep, Stop, Offer, NoOffer, Accept, Refuse})
 _WORDS: Final[Mapping[str, Action]] = MappingProxyType(
-    {"stop": STOP, "nooffer": NO_OFFER, "accept": ACCEPT, "refuse": REFUSE}
+    {
+        "stop": STOP,
+        "nooffer": NO_OFFER,
+        "no": NO_OFFER,
+        "n": NO_OFFER,
+        "accept": ACCEPT,
+        "refuse": REFUSE,
+    }
 )
 
 

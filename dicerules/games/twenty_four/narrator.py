@@ -145,7 +145,7 @@ class TwentyFourNarrator(Narrator[tf.View]):
         if view.stage == "offer":
             return (
                 f"You can offer 1 to {tf.DICE * view.target} quarter-units to settle before"
-                f" {self.whose(view.roller)} bonus throws (offer 4), or make no offer."
+                f" {self.whose(view.roller)} bonus throws (offer 4), or make no offer (no)."
             )
         return (
             super().choices(view, legal)
@@ -202,7 +202,8 @@ class TwentyFourNarrator(Narrator[tf.View]):
         if rules.settlements:
             lines.append(
                 "Before the bonus throws each other seat may offer to settle: offer 4 offers"
-                " 4 quarter-units, no offer makes none; the roller says accept or refuse."
+                " 4 quarter-units, no offer (or no) makes none; the roller says accept or"
+                " refuse."
             )
         lines.append("Money is in quarter-units: 4 make one unit.")
         return lines

@@ -638,7 +638,7 @@ def test_format_and_parse(action: tf.Action, text: str) -> None:
 
 @pytest.mark.parametrize(
     "text", ["", "keep", "keep 2", "keep x6", "keep 2x", "2x6", "keep -1x6", "offer", "offer -3",
-             "offer 1.5", "no", "offer no", "accepted", "stops", "keep 2y6", "🎲", "keep 99999x6"]
+             "offer 1.5", "nope", "offer no", "accepted", "stops", "keep 2y6", "🎲", "keep 99999x6"]
 )  # fmt: skip
 def test_malformed_notation_is_invalid_action(text: str) -> None:
     with pytest.raises(InvalidActionError):
@@ -647,6 +647,15 @@ def test_malformed_notation_is_invalid_action(text: str) -> None:
         return
     with pytest.raises(InvalidActionError):
         tf.parse_action(start(FOUR), text)
+
+
+@pytest.mark.parametrize("text", ["no", "N", " n "])
+def test_no_says_no_offer_where_it_is_legal(text: str) -> None:
+    assert tf.parse(text) == NO_OFFER == NoOffer.parse(text)
+    assert tf.parse_action(at_settlement(), text) == NO_OFFER
+    assert play(at_settlement(), text, text) == play(at_settlement(), "no offer", "no offer")
+    with pytest.raises(IllegalActionError, match="answers seat 1's offer"):
+        tf.parse_action(play(at_settlement(), "offer 2"), text)  # accept or refuse, there
 
 
 @pytest.mark.parametrize("text", [None, 3, b"stop"])

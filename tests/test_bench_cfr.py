@@ -135,3 +135,28 @@ def test_a_solver_run_measures_ours_and_openspiels_on_one_tree() -> None:
         )
         for side in ("ours", "C++"):
             assert found[f"{side} {variant}"] > 0 and found[f"{side} {variant} exploitability"] > 0
+
+
+def test_a_recorded_cfr_run_fills_the_readme_tables_cfr_rows(monkeypatch: Any) -> None:
+    pytest.importorskip("pyspiel")
+    from pathlib import Path
+
+    from helpers import load_file
+
+    from dicerules.bench import record
+
+    readme = load_file("bench_readme", Path(__file__).parent / "bench" / "readme.py")
+    monkeypatch.setattr(bench.cfr, "cfr_build", lambda which, game: {
+        "seconds": 1.0, "peak": 2**20, "before": 2**20, "states": 1, "iteration": 1.0,
+        "exploitability": 0.25})  # fmt: skip
+    monkeypatch.setattr(bench.cfr, "solver_run", lambda game: SOLVER_FIGURES)
+    with record.recording("dicerules bench --cfr") as made:
+        list(bench.cfr_lines([SOLVED[0].name], repeats=2))
+    cfr_lines = [line for line in readme.TABLE if "--cfr" in line.command]
+    assert len(cfr_lines) == 4
+    for line in cfr_lines:
+        cells = readme.cells(line, made.rows)
+        assert cells[1] != "not recorded", line.what
+        assert "CPU time" in cells[3], line.what
+    faster = next(line for line in cfr_lines if line.what.startswith("`dicerules.solvers`'"))
+    assert readme.cells(faster, made.rows)[1] == "2.00x; 3.00x"  # C++'s time over ours

@@ -7,7 +7,10 @@ game and through ``dicerules.openspiel`` (its whole tree, and node by node), the
 ``CFR_ITERATIONS`` iterations. C++: OpenSpiel's C++ CFRSolver on its own game and on
 ``dicerules.openspiel.native`` (the tree walked from our engine, written as EFG text,
 loaded by pyspiel: all counted in its build), then as many iterations. Every row ends
-with the exploitability of its average policy, which must be the same in all.
+with the exploitability of its average policy, which must be the same in all. Times
+are each process's CPU time (``time.process_time``), which a busy machine disturbs
+less than the wall clock; ``--json`` records each run's build, memory and iteration
+over its base run's, and how many times faster than C++ our solvers are.
 
 The adapter's ``adapter`` run is ``dicerules.openspiel.game(..., whole_tree=True)``: the
 tree walked once from the engine (in its build) and kept in flat lists, so that its
@@ -56,6 +59,7 @@ from typing import Any, Final
 
 import attrs
 
+from dicerules.bench.record import note
 from dicerules.bench.timing import (
     fitted_rows,
     load_pyspiel,
@@ -93,7 +97,7 @@ if which in ("adapter", "efg"):
     from dicerules.game import get_game
     rules = get_game(name).benchmarks.solver.rules
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-start = time.perf_counter()
+start = time.process_time()
 if which == "adapter":
     spiel_game = dicerules.openspiel.game(name, rules, whole_tree=not by_node)
 elif which == "efg":
@@ -107,13 +111,13 @@ if which in ("openspiel", "adapter"):
 else:
     solver = pyspiel.CFRSolver(spiel_game)
     states = len(solver.tabular_average_policy().policy_table())
-seconds = time.perf_counter() - start
+seconds = time.process_time() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 times = []
 for _ in range(int(iterations)):
-    start = time.perf_counter()
+    start = time.process_time()
     solver.evaluate_and_update_policy()
-    times.append(time.perf_counter() - start)
+    times.append(time.process_time() - start)
 if which in ("openspiel", "adapter"):
     found = exploitability.exploitability(spiel_game, solver.average_policy())
 else:
@@ -121,7 +125,8 @@ else:
 print(json.dumps({"seconds": seconds, "peak": peak, "before": before, "states": states,
                   "iteration": min(times), "exploitability": found}))
 """
-"""The child process one run is, so that its peak memory is its own."""
+"""The child process one run is, so that its peak memory is its own; its times are
+the process's CPU time, which a busy machine disturbs less than the wall clock."""
 
 
 CFR_RUNS: Final = ("openspiel", "adapter", "adapter by node", "openspiel C++", "efg")
@@ -419,6 +424,44 @@ def _solver_measured(run: dict[str, float | None]) -> str:
     )
 
 
+def setting_label(game: AnyGame) -> str:
+    """Bench's name for ``game``'s solver rules (``Benchmarks.solver.label``)."""
+    setting = game.benchmarks.solver
+    assert setting is not None
+    return setting.label
+
+
+_NOTED: Final = {"build": "seconds", "memory": "peak", "iteration": "iteration"}
+"""The adapter table's figures ``bench --json`` records, by name, and their keys."""
+
+
+def _note_adapter(label: str, runs: dict[str, list[dict[str, float]]]) -> None:
+    """Record each run's build, memory and iteration over its base run's
+    (``cfr/LABEL/RUN/build``, ...), run i of each beside run i of the other."""
+    for which, base in _BASE.items():
+        target = _TARGETS.get(which, "")
+        for name, key in _NOTED.items():
+            note(f"cfr/{label}/{which}/{name}", [run[key] for run in runs[which]],
+                 [run[key] for run in runs[base]], clock="cpu" if key != "peak" else "wall",
+                 target=target)  # fmt: skip
+
+
+def _note_solvers(label: str, runs: Sequence[dict[str, float | None]]) -> None:
+    """Record how many times faster than OpenSpiel's C++ our iterations and our
+    exploitability are (``cfr/LABEL/solvers/...``: C++'s CPU time over ours)."""
+    for variant, name in _VARIANTS.items():
+        for what, key, target in (
+            (f"{name} iteration", variant, _SOLVER_TARGETS["iteration"]),
+            (f"exploitability after {name}", f"{variant} exploitability",
+             _SOLVER_TARGETS["exploitability"]),
+        ):  # fmt: skip
+            pairs = [(run[f"C++ {key}"], run[f"ours {key}"]) for run in runs]
+            known = [(cpp, ours) for cpp, ours in pairs if cpp is not None and ours is not None]
+            if known:
+                note(f"cfr/{label}/solvers/{what}, C++ over ours", [cpp for cpp, _ in known],
+                     [ours for _, ours in known], clock="cpu", target=target)  # fmt: skip
+
+
 def _table(header: list[str], rows: list[list[str]], columns: int | None) -> Iterator[str]:
     """A table's lines, a block a row where it is wider than ``columns`` (None: any)."""
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
@@ -457,6 +500,7 @@ def cfr_lines(wanted: Sequence[str], repeats: int, columns: int | None = None) -
                 yield _measured(which, found[-1])
         rows = adapter_rows(runs)
         spreads.extend(row.spread for row in rows)
+        _note_adapter(setting.label, runs)
         yield ""
         yield "Python: OpenSpiel's TabularPolicy and CFRSolver on its game and through the"
         yield "adapter (its whole tree walked first, in its build; or node by node); C++: its"
@@ -492,6 +536,7 @@ def _solver_lines(
         yield _solver_measured(runs[-1])
     rows = solver_rows(runs)
     spreads.extend(row.spread for row in rows)
+    _note_solvers(setting_label(game), runs)
     header = ["CPU time (median)", "ours", "spread", "C++", "C++/ours", "target"]
     yield ""
     yield from _table(header, [_solver_cells(row) for row in rows], columns)

@@ -88,7 +88,7 @@ def measure_messages(
 def message_lines(game: AnyGame, seconds: float, repeats: int, clock: Clock) -> Iterator[str]:
     """The title and the table of ``game``'s messages."""
     plain, sent, count = measure_messages(game, seconds, repeats, clock)
-    note(f"messages/{game.name}/wire.view + json.dumps over view", sent.runs, plain.runs,
+    note(f"messages/{game.name}/wire.view + wire.dumps over view", sent.runs, plain.runs,
          clock=clock_name(clock), target=f"<= {MESSAGE_TARGET:g}x")  # fmt: skip
     yield f"messages: {game.name}, {count} states of a seeded random game, the seat to act"
     rows = [

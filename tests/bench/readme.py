@@ -106,9 +106,20 @@ TABLE = (
          "3x", "`dicerules bench --cfr`"),
     Line("C++ CFR on the tree as EFG (`dos.native`) over OpenSpiel's own game: an iteration",
          "list", (rf"{CFR}/efg/iteration",), "1.2x", "`dicerules bench --cfr`"),
-    Line("`wire.view` plus `json.dumps` of it over `view`, for the seat to act in a seeded"
+    Line("`dicerules.solvers`' CFR and CFR+ against pyspiel's C++ CFRSolver and"
+         " CFRPlusSolver on the same tree (liars-dice 1x6), an iteration: how many times"
+         " faster", "list",
+         (rf"{CFR}/solvers/CFR iteration, C\+\+ over ours",
+          rf"{CFR}/solvers/CFR\+ iteration, C\+\+ over ours"),
+         "2x", "`dicerules bench --cfr`"),
+    Line("`solvers.exploitability` against `pyspiel.exploitability` of the same policy"
+         " (after CFR; after CFR+): how many times faster", "list",
+         (rf"{CFR}/solvers/exploitability after CFR, C\+\+ over ours",
+          rf"{CFR}/solvers/exploitability after CFR\+, C\+\+ over ours"),
+         "100x", "`dicerules bench --cfr`"),
+    Line("`wire.view` plus `wire.dumps` of it over `view`, for the seat to act in a seeded"
          " game of liars-dice classic", "list",
-         ("messages/liars-dice/wire.view + json.dumps over view",), "10x",
+         ("messages/liars-dice/wire.view + wire.dumps over view",), "4x",
          "`dicerules bench liars-dice`"),
 )  # fmt: skip
 """The rows of the table, in order."""

@@ -90,7 +90,7 @@ def test_simulate_and_play_take_the_policy_bot(policy_file: Path) -> None:
                  stdin="1x2\nchallenge\n")  # fmt: skip
     assert played.status == 0, played.err
     told = " ".join(played.out.split())
-    assert f"the other seats are {form} bots" in told
+    assert f"the other seat is a {form} bot" in told
     assert "seat 1 bids" in told and "Game over:" in told
 
 

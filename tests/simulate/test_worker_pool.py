@@ -52,7 +52,7 @@ def test_results_and_errors_come_back_with_the_workers_traceback(pool: WorkerPoo
         pool.submit(int, "x").result(timeout=60)
     assert isinstance(raised.value.__cause__, RemoteTraceback)
     assert "Traceback" in str(raised.value.__cause__)
-    with pytest.raises(Exception, match="pickle"):
+    with pytest.raises(AttributeError, match="local object"):  # the words vary by Python
         pool.submit(lambda: 1).result(timeout=60)  # the task does not pickle
     with pytest.raises(TypeError, match="cannot pickle"):
         pool.submit(a_lock).result(timeout=60)  # nor its result

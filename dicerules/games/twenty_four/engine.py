@@ -437,7 +437,7 @@ class View:
 
     rules: Rules
     player: int | None
-    scores: layout.PerSeat[int] = layout.shown("money in quarter-units")
+    scores: layout.PerSeat[int] = layout.shown("money")
     turn: int = layout.shown("turn")
     roller: layout.Seat = layout.shown("roller")
     to_act: int | None = layout.shown(place="hidden")

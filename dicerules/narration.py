@@ -112,9 +112,9 @@ class Narrator(Generic[V]):
        ``step(before, seat, action, after)``, the views before and after it; by
        default ``action(...)`` followed by ``news(before, after)``.
 
-    4. When the game is over, ``ending(winners, scores)`` (the game's own, public
-       then); when play is left before the end, ``<score_name> so far:`` with
-       ``seats(standing(view))``.
+    4. When the game is over, ``ending(game.winners(state), game.scores(state))``
+       (the game's own scores from the state, public then); when play is left before
+       the end, ``<score_name> so far:`` with ``seats(standing(view))``.
 
     An app that shows buttons rather than a prompt also asks ``label(view, action)``
     for each legal action (a button's words) and ``suggested(view, legal)`` (the

@@ -21,6 +21,13 @@ messages, not Python objects. This module makes them, for every registered game
   that it brought (a roll, a reveal), each new round, and the end. They are made from
   the seat's views of the states in between, so they show nothing the views do not.
 * ``rules(game, rules)``: a Rules value as the one object every message holds it as.
+* A table's messages, for an app that draws a game for people: ``layout(game, rules)``
+  (how to draw every view: each field's label, place and kind, from what the game
+  declares in ``dicerules.layout``, its types otherwise; the forms; the rules in words
+  and as text), ``story(game, state, seat, since=None)`` (the game as the seat was
+  told it, step by step, by the game's narrator from the seat's views: the words of
+  ``dicerules replay --seat``), ``moves(game, state, seat)`` (each legal move in the
+  narrator's words) and ``hint(game, state, seat)`` (the odds, for the seat to act).
 * ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
   View class's fields and types (``dicerules schema GAME`` prints it), every
   definition titled with a name that is a type name in TypeScript, Go and Rust

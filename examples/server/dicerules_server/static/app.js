@@ -489,7 +489,9 @@ function drawMoves(current) {
   const controls = $("controls");
   controls.replaceChildren();
   current.keys = new Map();
-  const offered = current.moves && current.view && !current.view.over ? current.moves.moves : [];
+  const waiting = current.summary && !current.summary.started; // for people to sit down
+  const offered = current.moves && current.view && !current.view.over && !waiting
+    ? current.moves.moves : [];
   if (!offered.length) { region.hidden = true; return; }
   region.hidden = false;
   $("prompt").textContent = current.moves.prompt || "";

@@ -440,7 +440,7 @@ function drawPlayers(current) {
     item.append(el("span", seatName(current, seat.seat), "name"));
     if (seat.seat === view.to_act) {
       item.classList.add("to-act");
-      item.append(el("span", "to act", "badge"));
+      item.append(el("span", "to act", "badge turn"));
     }
     for (const field of fields) {
       const values = view.view[field.field];

@@ -1,23 +1,43 @@
 """Telling a game in words, from one seat's views: the base of every game's narrator.
 
-The command line's ``play`` and ``replay`` print what a narrator says. A game names
-its narrator in its Game (``narrator``); a game that names none is told by this
-module's ``Narrator`` itself, in terms every game has: the actions in notation and
-the scores.
+The command line's ``play`` and ``replay`` print what a narrator says, and
+``dicerules.wire`` sends it to apps (the story of a game, the words of each move, the
+odds). A game names its narrator in its Game (``narrator``); a game that names none is
+told by this module's ``Narrator`` itself, in terms every game has: the actions in
+notation and the scores.
+
+``rules_text`` and ``rules_blocks`` give a game's rules as ``dicerules rules`` prints
+them, for every face that shows them.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
 from dicerules.game import AnyGame
 
-__all__ = ["Narrator", "dice_text", "either", "facts"]
+__all__ = [
+    "NO_ODDS",
+    "Narrator",
+    "dice_text",
+    "either",
+    "facts",
+    "narrator",
+    "package",
+    "rules_blocks",
+    "rules_text",
+]
+
+NO_ODDS: Final = "There are no odds to weigh for this choice."
+"""What ``Narrator.odds`` says when ``hint`` has nothing to tell."""
 
 V = TypeVar("V")
 
@@ -92,13 +112,15 @@ class Narrator(Generic[V]):
        ``step(before, seat, action, after)``, the views before and after it; by
        default ``action(...)`` followed by ``news(before, after)``.
 
-    The last lines are not the narrator's own: when the game is over, ``Game over:``
-    with ``together(game.winners(state))`` and ``Final <score_name>:`` with
-    ``seats(game.scores(state))``, the game's scores from the state; when play is
-    left before the end, ``<score_name> so far:`` with ``seats(standing(view))``.
-    Every method returns lines (``choices`` one line); an indented line is part of
-    the step above it. ``who``, ``whose``, ``together``, ``seats`` and ``passes``
-    are helpers for a subclass's words.
+    4. When the game is over, ``ending(game.winners(state), game.scores(state))``
+       (the game's own scores from the state, public then); when play is left before
+       the end, ``<score_name> so far:`` with ``seats(standing(view))``.
+
+    An app that shows buttons rather than a prompt also asks ``label(view, action)``
+    for each legal action (a button's words) and ``suggested(view, legal)`` (the
+    choice a form shows first). Every method returns lines (``choices``, ``label`` one
+    line); an indented line is part of the step above it. ``who``, ``whose``,
+    ``together``, ``seats`` and ``passes`` are helpers for a subclass's words.
     """
 
     score_name = "score"
@@ -260,6 +282,75 @@ class Narrator(Generic[V]):
         """
         return []
 
+    def odds(self, view: V, legal: Sequence[Any]) -> list[str]:
+        """What ``hint`` says, or ``NO_ODDS`` when it has nothing to tell: the answer to
+        a player who asks for the odds."""
+        return self.hint(view, legal) or [NO_ODDS]
+
+    def label(self, view: V, action: Any) -> str:
+        """One of the legal actions of the viewer, about to act, in words for a button
+        ("Bid three 5s", "Stand on 15").
+
+        By default the action's notation, its first letter a capital.
+        """
+        text = self.game.format_action(action)
+        return text[:1].upper() + text[1:]
+
+    def suggested(self, view: V, legal: Sequence[Any]) -> Any:
+        """The action of ``legal`` that a form offers first (a bid on the face the
+        viewer holds most of, say); None: the first legal action of the form.
+
+        By default None.
+        """
+        return None
+
     def step(self, before: V, seat: int, action: Any, after: V) -> list[str]:
         """The action and what it made known."""
         return self.action(before, seat, action, after) + self.news(before, after)
+
+    def ending(self, winners: Sequence[int], scores: Sequence[int]) -> list[str]:
+        """The last lines of a finished game: who won (``Game over.`` alone when no seat
+        did: a game cut short), and the final scores."""
+        won = "wins" if len(winners) == 1 else "share the win"
+        ended = f"Game over: {self.together(winners)} {won}." if winners else "Game over."
+        return [ended, f"Final {self.score_name}: {self.seats(scores)}."]
+
+
+def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
+    """The narrator of ``game`` for ``viewer``'s views (the generic one if it has none)."""
+    return (game.narrator or Narrator)(game, viewer)
+
+
+def package(game: AnyGame) -> str:
+    """The name of the package that holds ``game``'s State (the module, if not in one)."""
+    module = sys.modules[game.State.__module__]
+    spec = getattr(module, "__spec__", None)
+    return (spec.parent if spec is not None and spec.parent else None) or module.__name__
+
+
+def rules_text(game: AnyGame) -> str | None:
+    """The rules ``game`` declares (``Game.rules_text``), else its package's docstring."""
+    if game.rules_text is not None:
+        return game.rules_text
+    return importlib.import_module(package(game)).__doc__
+
+
+_MARKUP = re.compile(r"``(.+?)``", re.DOTALL)
+
+
+def rules_blocks(text: str) -> list[list[str]]:
+    """Rules (a docstring) as plain words: its paragraphs, each a list of items, an item
+    a line of text or a bullet (``* `` first) on one line, the markup taken out
+    (````keep NxV```` is ``keep NxV``). ``dicerules rules`` prints each item wrapped to
+    the terminal and a blank line after each paragraph."""
+    text = _MARKUP.sub(r"\1", inspect.cleandoc(text))
+    blocks = []
+    for block in re.split(r"\n\s*\n", text):
+        items: list[list[str]] = []
+        for line in block.splitlines():
+            if line.startswith("* ") or not items:
+                items.append([line])
+            else:
+                items[-1].append(line.strip())
+        blocks.append([" ".join(part.strip() for part in item) for item in items])
+    return blocks

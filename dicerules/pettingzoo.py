@@ -263,11 +263,7 @@ class DiceRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """The winners and the final scores, told to a spectator."""
         teller, state = self._narrator, self.dicerules_state
         assert teller is not None
-        winners = self.game.winners(state)
-        won = "wins" if len(winners) == 1 else "share the win"
-        scores = teller.seats(self.game.scores(state))
-        ended = f"Game over: {teller.together(winners)} {won}." if winners else "Game over."
-        return [ended, f"Final {teller.score_name}: {scores}."]
+        return teller.ending(self.game.winners(state), self.game.scores(state))
 
     def render(self) -> str | None:
         """``ansi``: the game so far as its narrator tells it to a spectator."""

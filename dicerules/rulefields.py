@@ -9,6 +9,7 @@ so tools such as ``dicerules.testing`` can build every valid value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -195,10 +196,11 @@ def choice(
     return attrs.field(default=default, validator=check, metadata={_KEY: spec})
 
 
-def later_field(default: object) -> Any:
+def later_field(default: object, metadata: Mapping[str, object] | None = None) -> Any:
     """A field (of a state, view or other value, not a rule) added after its class's
-    repr was first pinned: ``quiet_repr`` leaves it out while it holds ``default``."""
-    return attrs.field(default=default, metadata={_LATER_KEY: True})
+    repr was first pinned: ``quiet_repr`` leaves it out while it holds ``default``.
+    ``metadata``: the field's other metadata (``dicerules.layout.mark``, say)."""
+    return attrs.field(default=default, metadata={**(metadata or {}), _LATER_KEY: True})
 
 
 def _added_later(attribute: attrs.Attribute[Any]) -> bool:

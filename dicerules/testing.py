@@ -37,8 +37,8 @@ them has a name (a View holds no tuple of mixed types, ``tuple[int, Bid]``, that
 not a ``typing.NamedTuple``: other languages' types read it poorly), every seat's and
 the spectator's view message of every state is JSON, and each step's events begin
 with its action; with ``resample_hidden``, a state whose hidden dice are drawn afresh
-gives the same view message and events, byte for byte (a view field that views do not
-compare, holding what the seat may not know, is caught here).
+gives the same view message, events, story and moves, byte for byte (a view field that
+views do not compare, holding what the seat may not know, is caught here).
 
 The other optional parts a game declares are checked wherever it declares them
 (``check_parts``): ``distinct_actions`` (every legal action among them, none listed
@@ -47,7 +47,8 @@ pieces, finite numbers, for every view), ``information_state`` (its length, fini
 numbers, and a str of text, for every viewer's views so far), ``max_length`` and
 ``max_sides`` (never exceeded), ``payoff`` (within its bounds, zero-sum where it
 says so), the narrator (the game's or the generic one tells whole games to every
-seat and the spectator without raising), and, in a game without
+seat and the spectator without raising, names each legal action in words and
+suggests a legal one), and, in a game without
 ``resample_hidden``, that no seat sees more than the spectator but its own seat: a
 game that hides must declare it.
 
@@ -494,6 +495,9 @@ def _check_views(game: AnyGame, state: Any, count: int) -> None:
                 f" only hidden information was drawn again: {_difference(seen, other)}"
             )
             _same_text("wire.view", seat, message, wire.dumps(_made("wire.view", game, twin, seat)))
+            moves = _told(wire.moves, game, state, seat)
+            if moves is not None:
+                _same_text("wire.moves", seat, moves, _told(wire.moves, game, twin, seat) or "")
             # A field left out of == (attrs eq=False) still shows in the repr, and so in
             # every log and narration of the view.
             assert repr(other) == repr(seen), (
@@ -535,6 +539,16 @@ def _made(call: str, game: AnyGame, *args: Any) -> Any:
             f"promise: dicerules.wire makes every message of the game; {call} raised"
             f" {type(error).__name__}: {error}"
         ) from error
+
+
+def _told(call: Callable[..., Any], game: AnyGame, *args: Any) -> str | None:
+    """A message told in the narrator's words (``wire.story_along``, ``wire.moves``) as
+    text; None when the narrator raises, a promise the narrator's own check names with
+    the call that broke it (``check_parts``)."""
+    try:
+        return wire.dumps(call(game, *args))
+    except Exception:
+        return None
 
 
 def _message(game: AnyGame, state: Any, seat: int | None) -> str:
@@ -609,6 +623,10 @@ def _check_events(game: AnyGame, before: Any, action: Any, after: Any) -> None:
             ]
             again = _made("wire.events_along", game, twins, (action,), seat)
             _same_text("wire.events", seat, wire.dumps(told), wire.dumps(again))
+            story = _told(wire.story_along, game, [before, after], (action,), seat)
+            if story is not None:
+                twin_story = _told(wire.story_along, game, twins, (action,), seat) or ""
+                _same_text("wire.story", seat, story, twin_story)
 
 
 def check_illegal(game: AnyGame, state: Any, actions: Sequence[Any]) -> None:
@@ -987,6 +1005,16 @@ class _Parts:
                 self._tell(viewer, "situation(view)", teller.situation, seen)
                 self._said(viewer, "choices(view, legal)", teller.choices, seen, legal)
                 self._tell(viewer, "notation_help(view, legal)", teller.notation_help, seen, legal)
+                for one in legal:  # as an app asks for its buttons
+                    what = f"label(view, {game.format_action(one)})"
+                    self._said(viewer, what, teller.label, seen, one)
+                offered = self._asked_of(
+                    viewer, "suggested(view, legal)", teller.suggested, seen, legal
+                )
+                assert offered is None or offered in legal, (
+                    f"promise: a narrator's suggested action is a legal one, or None (part"
+                    f" {self.part}); it suggested {offered!r}"
+                )
             now = game.view(after, viewer)
             what = f"step(before, {player}, {game.format_action(action)}, after)"
             self._tell(viewer, what, teller.step, seen, player, action, now)
@@ -1002,6 +1030,7 @@ class _Parts:
             if winners:
                 self._said(viewer, "together(winners)", teller.together, winners)
             self._said(viewer, "seats(scores)", teller.seats, scores)
+            self._tell(viewer, "ending(winners, scores)", teller.ending, winners, scores)
             standing = self._asked_of(viewer, "standing(view)", teller.standing, self.seen[viewer])
             self._said(viewer, "seats(standing(view))", teller.seats, standing)
             assert isinstance(teller.score_name, str), (

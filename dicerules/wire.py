@@ -21,6 +21,13 @@ messages, not Python objects. This module makes them, for every registered game
   that it brought (a roll, a reveal), each new round, and the end. They are made from
   the seat's views of the states in between, so they show nothing the views do not.
 * ``rules(game, rules)``: a Rules value as the one object every message holds it as.
+* A table's messages, for an app that draws a game for people: ``layout(game, rules)``
+  (how to draw every view: each field's label, place and kind, from what the game
+  declares in ``dicerules.layout``, its types otherwise; the forms; the rules in words
+  and as text), ``story(game, state, seat, since=None)`` (the game as the seat was
+  told it, step by step, by the game's narrator from the seat's views: the words of
+  ``dicerules replay --seat``), ``moves(game, state, seat)`` (each legal move in the
+  narrator's words) and ``hint(game, state, seat)`` (the odds, for the seat to act).
 * ``schema(game)``: a JSON Schema (draft 2020-12) of those messages, made from the
   View class's fields and types (``dicerules schema GAME`` prints it), every
   definition titled with a name that is a type name in TypeScript, Go and Rust
@@ -46,15 +53,29 @@ and a seed is never in a message.
 
 from __future__ import annotations
 
+import copy
 import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Literal, NamedTuple, TypeAlias, Union, get_args, get_origin
+from typing import (
+    Annotated,
+    Any,
+    Final,
+    Literal,
+    NamedTuple,
+    TypeAlias,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+)
 
 import attrs
 import orjson
 
+from dicerules import layout as layout_
+from dicerules import narration
 from dicerules.errors import (
     DiceRulesError,
     IllegalActionError,
@@ -86,9 +107,14 @@ __all__ = [
     "error",
     "events",
     "events_along",
+    "hint",
+    "layout",
     "move",
+    "moves",
     "rules",
     "schema",
+    "story",
+    "story_along",
     "type_name",
     "unnamed",
     "view",
@@ -192,13 +218,18 @@ def move(game: AnyGame | str, state: object, seat: int | None, text: object) -> 
         raise InvalidActionError(
             f"a move is at most {MAX_MOVE} characters of notation; this one has {len(text):,}"
         )
+    _check_turn(game, state, seat, "move")
+    return game.apply(state, game.parse_action(state, text))
+
+
+def _check_turn(game: AnyGame, state: Any, seat: int | None, what: str) -> None:
+    """NotYourTurnError unless ``seat`` is to act (``what``: what it cannot do then)."""
     to_act = game.current_player(state)
     if seat is None or seat != to_act:
         who = "a spectator" if seat is None else f"seat {seat}"
         if to_act is None:
-            raise NotYourTurnError(f"the game is over: {who} cannot move")
-        raise NotYourTurnError(f"it is seat {to_act}'s turn: {who} cannot move")
-    return game.apply(state, game.parse_action(state, text))
+            raise NotYourTurnError(f"the game is over: {who} cannot {what}")
+        raise NotYourTurnError(f"it is seat {to_act}'s turn: {who} cannot {what}")
 
 
 def error(exc: BaseException) -> dict[str, str]:
@@ -229,24 +260,10 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
     ``scores``) once the game is over.
     """
     codec = _codec(game)
-    game = codec.game
     codec.check_state(before)
     codec.check_state(after)
-    check_seat(seat, game.seats(before.rules))  # type: ignore[attr-defined]
-    count = _steps(game, after) - _steps(game, before)
-    actions = _last_actions(game, after, count) if count > 0 else ()
-    states = [before]
-    state = before
-    try:
-        for action in actions:
-            state = game.apply(state, action)
-            states.append(state)
-    except DiceRulesError:
-        state = None
-    if count < 0 or state != after:
-        raise InvalidArgumentError(
-            "events takes two states of one game, the second reached from the first by play"
-        )
+    check_seat(seat, codec.game.seats(before.rules))  # type: ignore[attr-defined]
+    states, actions = _path(codec.game, before, after, "events")
     return _events_between(codec, states, actions, seat)
 
 
@@ -260,21 +277,165 @@ def events_along(
     states whose hidden dice are drawn afresh (``resample_hidden``), for which the
     events must be the same.
     """
+    codec = _along("events_along", game, states, actions, seat)
+    return _events_between(codec, list(states), tuple(actions), seat)
+
+
+def _along(
+    call: str, game: AnyGame | str, states: Sequence[Any], actions: Sequence[Any], seat: int | None
+) -> _Codec:
+    """The codec of ``game``, once ``call``'s states, actions and seat are checked."""
     codec = _codec(game)
     for state in states:
         codec.check_state(state)
     if len(states) != len(actions) + 1:
         raise InvalidArgumentError(
-            f"events_along takes one state more than actions: {len(states)} states,"
+            f"{call} takes one state more than actions: {len(states)} states,"
             f" {len(actions)} actions"
         )
     check_seat(seat, codec.game.seats(states[0].rules))
-    return _events_between(codec, list(states), tuple(actions), seat)
+    return codec
+
+
+def layout(game: AnyGame | str, rules: object) -> Message:
+    """How a table draws ``game`` under ``rules`` (a Rules value): the description an
+    app draws every view message of the game by, made from what the game declares
+    (``dicerules.layout``) and its narrator, the same for every seat.
+
+    ``fields``: each field of the view message's ``view`` (``field``), its ``label``
+    in words, its ``place`` (``dicerules.layout.PLACES``), ``hide`` (the values drawn
+    as nothing, in the field or in each of its items) and ``kind``: how its values are
+    drawn (``draw``: ``number``, ``flag`` (drawn as its label), ``text``, ``seat``,
+    ``die``, ``dice``, ``action`` (its notation), ``list`` or ``per_seat`` (of
+    ``item``'s kind; a per-seat list holds one value a seat, in seat order), ``card``
+    (an object of ``fields``) or ``any``). ``forms``: each action class asked as a
+    form (``form``, the class's name, as ``moves`` names it) and its ``fields``, the
+    controls. ``score_name``: what the scores are called; ``hints``: whether ``hint``
+    can ever tell odds; ``rules``: each rule field in words (``words``, ``value``);
+    ``rules_text``: the game's rules as ``dicerules rules`` prints them
+    (``dicerules.narration.rules_blocks``: paragraphs of items, a bullet beginning
+    ``* ``).
+    """
+    codec = _codec(game)
+    game = codec.game
+    if type(rules) is not game.Rules:
+        raise WrongTypeError(
+            f"{game.name} rules are a {game.Rules.__name__}, not {shown(type(rules).__name__)}"
+        )
+    text = narration.rules_text(game)
+    blocks = narration.rules_blocks(text.strip()) if text and text.strip() else []
+    fields, forms = codec.table()
+    teller = game.narrator or narration.Narrator
+    made: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.name,
+        "score_name": teller.score_name,
+        "hints": teller.hint is not narration.Narrator.hint,
+        "rules": _rules_in_words(rules),
+        "rules_text": blocks,
+        "fields": copy.deepcopy(fields),
+        "forms": copy.deepcopy(forms),
+    }
+    return made
+
+
+def story(
+    game: AnyGame | str, state: object, seat: int | None, since: object = None
+) -> list[Message]:
+    """The game so far as ``seat`` (None: a spectator) was told it, step by step: the
+    words ``dicerules play`` and ``dicerules replay --seat`` print, by the game's
+    narrator from the seat's views alone.
+
+    Each entry is ``{"step", "lines"}``: step 0 what was known at the start (a
+    roll-off, the first round), step n what the n-th action did and made known, the
+    last step ending with who won and the final scores; a step that told the seat
+    nothing has no entry. ``since`` (a state of the same game that ``state`` is
+    reached from by play): only the entries of the steps after it, as an update
+    sends them; None: every entry, from the start (the game replayed from its
+    stream's start). InvalidArgumentError when ``state`` is not reached from ``since``.
+    """
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    start = since is None
+    if since is None:
+        since = game.new_game(state.rules, stream=state.tape.origin)  # type: ignore[attr-defined]
+    else:
+        codec.check_state(since)
+    states, actions = _path(game, since, state, "story")
+    return _story_between(game, states, actions, seat, start)
+
+
+def story_along(
+    game: AnyGame | str, states: Sequence[Any], actions: Sequence[Any], seat: int | None
+) -> list[Message]:
+    """The story of ``seat`` along ``states``, each reached from the one before by the
+    action of ``actions`` at its place: what ``story`` gives for the states of one game
+    (step 0's entry when the first state is a game's start).
+
+    Nothing checks that the states follow from one another, so that checks of leaks
+    can give it states whose hidden dice are drawn afresh (``resample_hidden``).
+    """
+    codec = _along("story_along", game, states, actions, seat)
+    return _story_between(codec.game, list(states), tuple(actions), seat, True)
+
+
+def moves(game: AnyGame | str, state: object, seat: int | None) -> Message:
+    """What ``seat`` can do now, in words: for the seat to act, ``prompt`` (the
+    narrator's ``choices``: what it can do, in a line), ``moves`` (each legal action:
+    ``move``, its notation, as ``move`` takes it; ``label``, the narrator's words for a
+    button; ``form``, the name of its class when that class is asked as a form (see
+    ``layout``), else None; ``choice``, the values of the form's fields) and
+    ``suggested`` (the notation of the move a form offers first, or None: the first of
+    the form). For any other seat and a spectator, no moves and None for the rest."""
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    if seat is None or seat != game.current_player(state):
+        return {"prompt": None, "suggested": None, "moves": []}
+    seen = game.view(state, seat)
+    legal = game.legal_actions(state)
+    teller = narration.narrator(game, seat)
+    forms = codec.form_fields()
+    made: list[JSONValue] = []
+    for action in legal:
+        fields = forms.get(type(action))
+        made.append(
+            {
+                "move": codec.notation(action),
+                "label": teller.label(seen, action),
+                "form": None if fields is None else type(action).__name__,
+                "choice": {} if fields is None else {f: getattr(action, f) for f in fields},
+            }
+        )
+    suggested = teller.suggested(seen, legal)
+    return {
+        "prompt": teller.choices(seen, legal),
+        "suggested": codec.notation(suggested) if suggested in legal else None,
+        "moves": made,
+    }
+
+
+def hint(game: AnyGame | str, state: object, seat: int | None) -> Message:
+    """The odds of the choice ``seat`` faces now, as ``hint`` in ``dicerules play`` tells
+    them (``lines``: the narrator's ``odds``), from the seat's view alone.
+    NotYourTurnError (code ``not_your_turn``) for a spectator or a seat not to act."""
+    codec = _codec(game)
+    game = codec.game
+    codec.check_state(state)
+    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
+    _check_turn(game, state, seat, "ask for odds")
+    teller = narration.narrator(game, seat)
+    lines: list[JSONValue] = [*teller.odds(game.view(state, seat), game.legal_actions(state))]
+    return {"lines": lines}
 
 
 def schema(game: AnyGame | str) -> Message:
     """A JSON Schema (draft 2020-12) of ``game``'s messages: a view message, a list of
-    events or an error, made from its View class's fields and types."""
+    events, an error, and a table's messages (``layout``, ``story``, ``moves``,
+    ``hint``), made from its View class's fields and types."""
     return _codec(game).schema()
 
 
@@ -347,6 +508,26 @@ def _unwritable(value: object, where: str) -> DiceRulesError | None:
 # ------------------------------------------------------------------ events
 
 
+def _path(game: AnyGame, before: Any, after: Any, call: str) -> tuple[list[Any], tuple[Any, ...]]:
+    """The states from ``before`` to ``after`` and the actions between them;
+    InvalidArgumentError (naming ``call``) unless ``after`` is reached from ``before``."""
+    count = _steps(game, after) - _steps(game, before)
+    actions = _last_actions(game, after, count) if count > 0 else ()
+    states = [before]
+    state = before
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+            states.append(state)
+    except DiceRulesError:
+        state = None
+    if count < 0 or state != after:
+        raise InvalidArgumentError(
+            f"{call} takes two states of one game, the second reached from the first by play"
+        )
+    return states, actions
+
+
 def _steps(game: AnyGame, state: Any) -> int:
     """The number of actions taken to reach ``state``: its tape's, else its history's."""
     tape = getattr(state, "tape", None)
@@ -406,6 +587,72 @@ def _events_between(
                 }
             )
     return result
+
+
+# ------------------------------------------------------------------ tables
+
+
+def _story_between(
+    game: AnyGame, states: list[Any], actions: tuple[Any, ...], seat: int | None, start: bool
+) -> list[Message]:
+    """The story of ``seat`` along ``states`` (each after the one before by ``actions``),
+    told by the game's narrator from the seat's views and each step's public facts;
+    with ``start``, step 0's entry too when the first state is a game's start."""
+    teller = narration.narrator(game, seat)
+    entries: list[Message] = []
+
+    def tell(step: int, lines: list[str], state: Any) -> None:
+        if game.is_terminal(state):
+            lines = [*lines, *teller.ending(game.winners(state), game.scores(state))]
+        if lines:
+            entries.append({"step": step, "lines": list(lines)})
+
+    seen = game.view(states[0], seat)
+    step = _steps(game, states[0])
+    if start and step == 0:
+        tell(0, teller.news(None, seen), states[0])
+    for index, action in enumerate(actions):
+        step += 1
+        state = states[index + 1]
+        now = game.view(state, seat)
+        actor = cast(int, game.current_player(states[index]))  # an action had a seat to act
+        tell(step, teller.step(seen, actor, action, now), state)
+        seen = now
+    return entries
+
+
+def _rules_in_words(rules: object) -> list[JSONValue]:
+    """Each field of ``rules`` in words: what it means (its doc, else its name) and its
+    value (``yes``, ``no``, ``none``, a number, a word)."""
+    found: list[JSONValue] = []
+    kind: Any = type(rules)
+    for field in attrs.fields(kind):
+        spec = field_spec(field)
+        value = getattr(rules, field.name)
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        else:
+            text = "none" if value is None else str(value)
+        words = spec.doc if spec is not None and spec.doc else _words(field.name)
+        found.append({"field": field.name, "words": words, "value": text})
+    return found
+
+
+def _words(name: str) -> str:
+    """A field's name in words: ``turn_total`` is ``turn total``."""
+    return " ".join(name.replace("_", " ").split()) or name
+
+
+Drawing = dict[str, Any]
+"""A part of ``layout``'s message being made (a field, a kind, a form)."""
+
+
+def _drawn(draw: str, item: Drawing | None = None, fields: Sequence[Drawing] = ()) -> Drawing:
+    """A ``kind`` of ``layout``: how values are drawn."""
+    return {"draw": draw, "item": item, "fields": list(fields)}
+
+
+_FLAG: Final = "flag"
 
 
 # ------------------------------------------------------------------ a game's codec
@@ -471,6 +718,8 @@ class _Codec:
             "_unknown": _unknown,
         }
         self._count = 0
+        self._table: tuple[list[Drawing], list[Drawing]] | None = None
+        self._forms: dict[type, dict[str, str]] | None = None
         self.message_titles = {name: self.title(name) for name in _MESSAGE_TITLES}
         rules_type = self._object(game.Rules, "rules", ())
         view_type = self._object(self.view_class, "view", _SKIPPED_FIELDS)
@@ -695,6 +944,132 @@ class _Codec:
         self.defs[name] = {"title": self.title(cls.__name__), **body}
         return _Type(write, {"$ref": f"#/$defs/{name}"})
 
+    # -------------------------------------------------------------- tables
+
+    def table(self) -> tuple[list[Drawing], list[Drawing]]:
+        """The fields and the forms of ``layout`` (made once; do not change them)."""
+        if self._table is None:
+            teller = self.game.narrator or narration.Narrator
+            fields: list[Drawing] = []
+            for field in attrs.fields(self.view_class):
+                if field.name in _SKIPPED_FIELDS:
+                    continue
+                declared = layout_.shown_of(field)
+                kind = self._hints(self.view_class)[field.name]
+                made = self._field(field.name, kind, declared)
+                if declared is None and field.name == "to_act":
+                    made["place"] = "hidden"  # every message holds it
+                drawn = made["kind"]
+                if declared is None and field.name == "scores" and drawn["draw"] == "list":
+                    made.update(label=teller.score_name, place="seats")
+                    drawn["draw"] = "per_seat"
+                fields.append(made)
+            forms = [
+                {
+                    "form": cls.__name__,
+                    "fields": [
+                        self._field(name, self._hints(cls)[name], None, label)
+                        for name, label in names.items()
+                    ],
+                }
+                for cls, names in self.form_fields().items()
+            ]
+            self._table = (fields, forms)
+        return self._table
+
+    def form_fields(self) -> dict[type, dict[str, str]]:
+        """Each action class asked as a form (every field a ``dicerules.layout.choice``),
+        in the order of their names, and its fields' labels."""
+        if self._forms is None:
+            self._forms = {}
+            for cls in sorted(self.actions, key=lambda cls: cls.__name__):
+                if not attrs.has(cls) or not attrs.fields(cls):
+                    continue
+                choices = {field.name: layout_.choice_of(field) for field in attrs.fields(cls)}
+                if all(choices.values()):
+                    self._forms[cls] = {
+                        name: made.label for name, made in choices.items() if made is not None
+                    }
+        return self._forms
+
+    def _hints(self, cls: type) -> dict[str, Any]:
+        """The types of ``cls``'s fields, the kinds a game declares on them kept."""
+        try:
+            return typing.get_type_hints(cls, include_extras=True)
+        except Exception as error:
+            raise InvalidArgumentError(
+                f"{self.game.name}: the types of {cls.__qualname__}'s fields cannot be read:"
+                f" {error}"
+            ) from None
+
+    def _field(
+        self, name: str, kind: Any, declared: layout_.Shown | None, label: str | None = None
+    ) -> Drawing:
+        """A field of ``layout``: its label, place, the values drawn as nothing, kind."""
+        drawn = self._kind(kind)
+        flags = drawn["draw"] == _FLAG or (drawn["item"] or {}).get("draw") == _FLAG
+        hide: list[int | str] = [False] if flags else []
+        place = "seats" if drawn["draw"] == "per_seat" else "board"
+        if declared is not None:
+            label = declared.label or label
+            place = declared.place or place
+            if declared.unless is not None:
+                hide = [declared.unless]
+        return {
+            "field": name,
+            "label": label or _words(name),
+            "place": place,
+            "hide": hide,
+            "kind": drawn,
+        }
+
+    def _kind(self, kind: Any) -> Drawing:
+        """How values of ``kind`` (a field's type, with the kinds a game declares on it)
+        are drawn."""
+        marks: tuple[Any, ...] = ()
+        if get_origin(kind) is Annotated:
+            kind, *found = get_args(kind)
+            marks = tuple(found)
+        declared = next((mark.draw for mark in marks if isinstance(mark, layout_.Drawn)), None)
+        origin = get_origin(kind)
+        if origin is Union or origin is types.UnionType:
+            parts = [arg for arg in get_args(kind) if arg is not type(None)]
+            return self._kind(parts[0]) if len(parts) == 1 else _drawn("any")
+        if declared in ("seat", "die", "dice"):
+            return _drawn(declared)
+        if origin is tuple:
+            args = get_args(kind)
+            if (len(args) == 2 and args[1] is Ellipsis) or len(set(args)) <= 1:
+                item = self._kind(args[0]) if args else _drawn("any")
+                return _drawn("per_seat" if declared == "per_seat" else "list", item)
+            return _drawn(
+                "card", fields=[self._field(f"_{i}", arg, None) for i, arg in enumerate(args)]
+            )
+        if kind is bool:
+            return _drawn(_FLAG)
+        if kind is int:
+            return _drawn("number")
+        if kind is str or origin is Literal:
+            return _drawn("text")
+        if isinstance(kind, type):
+            if kind in self.actions:
+                return _drawn("action")
+            if attrs.has(kind):
+                hints = self._hints(kind)
+                return _drawn(
+                    "card",
+                    fields=[
+                        self._field(field.name, hints[field.name], layout_.shown_of(field))
+                        for field in attrs.fields(kind)
+                    ],
+                )
+            if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+                hints = self._hints(kind)
+                return _drawn(
+                    "card", fields=[self._field(name, hints[name], None) for name in kind._fields]
+                )
+        return _drawn("any")
+
     # -------------------------------------------------------------- the schema
 
     def schema(self) -> dict[str, Any]:
@@ -731,14 +1106,14 @@ class _Codec:
             "title": titles["Message"],
             "description": (
                 f"The messages of {self.game.name}, format {FORMAT}: a view message"
-                " (dicerules.wire.view), a list of events (dicerules.wire.events) or a"
-                " refusal (dicerules.wire.error). Every integer is from -(2**53 - 1) to"
-                " 2**53 - 1."
+                " (dicerules.wire.view), a list of events (dicerules.wire.events), a"
+                " refusal (dicerules.wire.error), or a table's: its layout, a story, the"
+                " moves in words, a hint (dicerules.wire.layout, story, moves, hint)."
+                " Every integer is from -(2**53 - 1) to 2**53 - 1."
             ),
             "anyOf": [
-                {"$ref": "#/$defs/view_message"},
-                {"$ref": "#/$defs/events"},
-                {"$ref": "#/$defs/error"},
+                {"$ref": f"#/$defs/{name}"}
+                for name in ("view_message", "events", "error", "layout", "story", "moves", "hint")
             ],
             "$defs": {
                 "view_message": view_message,
@@ -784,6 +1159,7 @@ class _Codec:
                     "additionalProperties": False,
                 },
                 "error_code": {"title": "RefusalCode", "enum": list(ERROR_CODES)},
+                **_table_schema(titles),
                 "rules": {"title": titles["Rules"], **self.rules_schema},
                 "view": {"title": titles["View"], **self.view_schema},
                 "action": {
@@ -798,7 +1174,7 @@ class _Codec:
 
 _MESSAGE_TITLES: Final = (
     "Message", "ViewMessage", "Events", "Event", "ActionEvent", "SeenEvent", "RoundEvent",
-    "EndEvent", "ViewChange", "Rules", "View", "Action",
+    "EndEvent", "ViewChange", "Rules", "View", "Action", "Moves", "Move",
 )  # fmt: skip
 """The titles of the definitions every game's schema has, after the game's prefix."""
 
@@ -806,6 +1182,8 @@ _MESSAGE_DEFS: Final = frozenset(
     {
         "view_message", "events", "event", "action_event", "seen_event", "round_event",
         "end_event", "view_change", "error", "error_code", "rules", "view", "action",
+        "layout", "table_field", "draw_kind", "table_form", "rule_words", "story",
+        "story_entry", "moves", "move", "hint",
     }
 )  # fmt: skip
 """The keys of those definitions in ``$defs`` (a View's classes take others)."""
@@ -814,6 +1192,122 @@ _VIEW_KEYS: Final = (
     "format", "game", "rules", "seat", "step", "to_act", "over", "winners", "scores", "view",
     "legal",
 )  # fmt: skip
+
+
+def _object(title: str, description: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The schema of an object of ``fields``, every one required."""
+    return {
+        "title": title,
+        "description": description,
+        "type": "object",
+        "properties": dict(fields),
+        "required": list(fields),
+        "additionalProperties": False,
+    }
+
+
+def _table_schema(titles: Mapping[str, str]) -> dict[str, Any]:
+    """The definitions of a table's messages: ``layout``, ``story``, ``moves``, ``hint``
+    (the same for every game but ``moves``, which holds the game's actions)."""
+    text = {"type": "string"}
+    texts = {"type": "array", "items": text}
+    ref = {name: {"$ref": f"#/$defs/{name}"} for name in ("draw_kind", "table_field")}
+    scalar = {"type": ["integer", "boolean", "string"]}
+    return {
+        "layout": _object(
+            "TableLayout",
+            "how a table draws a game's views (dicerules.wire.layout)",
+            {
+                "format": {"const": FORMAT},
+                "game": text,
+                "score_name": text,
+                "hints": {"type": "boolean"},
+                "rules": {"type": "array", "items": {"$ref": "#/$defs/rule_words"}},
+                "rules_text": {"type": "array", "items": texts},
+                "fields": {"type": "array", "items": ref["table_field"]},
+                "forms": {"type": "array", "items": {"$ref": "#/$defs/table_form"}},
+            },
+        ),
+        "table_field": _object(
+            "TableField",
+            "a field of a view (or of a card, or a form's control) and how it is drawn",
+            {
+                "field": text,
+                "label": text,
+                "place": {"enum": list(layout_.PLACES)},
+                "hide": {"type": "array", "items": scalar},
+                "kind": ref["draw_kind"],
+            },
+        ),
+        "draw_kind": _object(
+            "DrawKind",
+            "how values are drawn: item for a list or a per-seat list, fields for a card",
+            {
+                "draw": {
+                    "enum": [
+                        "number",
+                        _FLAG,
+                        "text",
+                        "seat",
+                        "die",
+                        "dice",
+                        "action",
+                        "list",
+                        "per_seat",
+                        "card",
+                        "any",
+                    ]
+                },
+                "item": {"anyOf": [ref["draw_kind"], {"type": "null"}]},
+                "fields": {"type": "array", "items": ref["table_field"]},
+            },
+        ),
+        "table_form": _object(
+            "TableForm",
+            "an action class asked as a form: a control for each field",
+            {"form": text, "fields": {"type": "array", "items": ref["table_field"]}},
+        ),
+        "rule_words": _object(
+            "RuleInWords",
+            "a rule field in words, and its value",
+            {"field": text, "words": text, "value": text},
+        ),
+        "story": {
+            "title": "Story",
+            "description": "the game as a seat was told it, step by step (dicerules.wire.story)",
+            "type": "array",
+            "items": {"$ref": "#/$defs/story_entry"},
+        },
+        "story_entry": _object(
+            "StoryEntry",
+            "what one step told (step 0: the start)",
+            {"step": {"type": "integer", "minimum": 0}, "lines": texts},
+        ),
+        "moves": _object(
+            titles["Moves"],
+            "what the seat to act can do, in words (dicerules.wire.moves)",
+            {
+                "prompt": {"type": ["string", "null"]},
+                "suggested": {"anyOf": [{"$ref": "#/$defs/action"}, {"type": "null"}]},
+                "moves": {"type": "array", "items": {"$ref": "#/$defs/move"}},
+            },
+        ),
+        "move": _object(
+            titles["Move"],
+            "a legal action: its notation, its words, and its form's values",
+            {
+                "move": {"$ref": "#/$defs/action"},
+                "label": text,
+                "form": {"type": ["string", "null"]},
+                "choice": {"type": "object", "additionalProperties": scalar},
+            },
+        ),
+        "hint": _object(
+            "Hint",
+            "the odds of the choice the seat to act faces (dicerules.wire.hint)",
+            {"lines": texts},
+        ),
+    }
 
 
 def _event(title: str, kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import dicerules
-from dicerules.cli.options import parse_seed, result_lines, wrapped
+from dicerules.cli.options import parse_seed, wrapped
 from dicerules.game import AnyGame
 from dicerules.narration import Narrator
 
@@ -44,7 +44,7 @@ def watch(game: AnyGame, rules: Any, seed: int) -> Any:
         now = game.view(state, None)
         show(teller.step(seen, seat, action, now))
         seen = now
-    show(result_lines(game, state, teller))
+    show(teller.ending(game.winners(state), game.scores(state)))
     return state
 
 

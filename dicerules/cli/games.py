@@ -11,7 +11,8 @@ import attrs
 import dicerules
 from dicerules import bots
 from dicerules.cli.options import rule_value, say
-from dicerules.cli.rules import plain_text, rules_text
+from dicerules.cli.rules import plain_text
+from dicerules.narration import rules_text
 from dicerules.rulefields import FieldSpec, field_spec
 
 

@@ -18,7 +18,7 @@ import dicerules
 from dicerules import bots, rulefields
 from dicerules.errors import DiceRulesError, UnknownGameError
 from dicerules.game import AnyGame, get_game
-from dicerules.narration import Narrator
+from dicerules.narration import narrator as narrator
 from dicerules.records import Tags
 from dicerules.rulefields import FieldSpec, field_spec
 from dicerules.simulate import rule_value as rule_value
@@ -222,11 +222,6 @@ def bot_name(name: str, game: AnyGame) -> str:
         raise UsageError(str(error)) from None
 
 
-def narrator(game: AnyGame, viewer: int | None) -> Narrator[Any]:
-    """The narrator of ``game`` for ``viewer``'s views (the generic one if it has none)."""
-    return (game.narrator or Narrator)(game, viewer)
-
-
 def legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
     """The legal actions in notation; a long list shortened in the middle."""
     names = [game.format_action(action) for action in legal]
@@ -234,16 +229,6 @@ def legal_text(game: AnyGame, legal: Sequence[Any]) -> str:
         names = [*names[:8], "...", *names[-4:]]
         return f"{', '.join(names)} ({len(legal)} actions)"
     return ", ".join(names)
-
-
-def result_lines(game: AnyGame, state: Any, teller: Narrator[Any]) -> list[str]:
-    """The winners and the final scores of a finished game (public to every seat)."""
-    winners = game.winners(state)
-    won = "wins" if len(winners) == 1 else "share the win"
-    return [
-        f"Game over: {teller.together(winners)} {won}.",
-        f"Final {teller.score_name}: {teller.seats(game.scores(state))}.",
-    ]
 
 
 def width(out: TextIO) -> int:

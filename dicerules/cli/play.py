@@ -21,7 +21,6 @@ from dicerules.cli.options import (
     make_rules,
     plain_words,
     record_tags,
-    result_lines,
     rules_label,
     say,
     width,
@@ -98,7 +97,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
              f"{teller.score_name.capitalize()} so far: {teller.seats(teller.standing(seen))}."],
             out)  # fmt: skip
     else:
-        say(result_lines(game, state, teller), out)
+        say(teller.ending(game.winners(state), game.scores(state)), out)
     if drawn:
         say([f"Seed: {seed} (--seed {seed} deals the same dice)."], out)
     if args.record is not None:
@@ -344,7 +343,7 @@ def ask(
                  f"Legal: {legal_text(game, legal)}."], out)  # fmt: skip
             continue
         if word in HINT_WORDS:
-            say(teller.hint(view, legal) or ["There are no odds to weigh for this choice."], out)
+            say(teller.odds(view, legal), out)
             continue
         if not word:
             if only is not None:

@@ -15,7 +15,6 @@ from dicerules.cli.options import (
     FileProblem,
     UsageError,
     escaped,
-    result_lines,
     rules_label,
     say,
     width,
@@ -251,7 +250,7 @@ def narrate(name: str, rec: GameRecord, final: Any, out: TextIO, seat: int | Non
         say(teller.step(seen, actor, action, now), out)
         seen = now
     if game.is_terminal(state):
-        say(result_lines(game, state, teller), out)
+        say(teller.ending(game.winners(state), game.scores(state)), out)
     else:
         say([f"The record stops before the end: {teller.score_name}"
              f" {teller.seats(game.scores(state))}."], out)  # fmt: skip

@@ -142,6 +142,11 @@ def states_of(record: dicerules.GameRecord) -> list[Any]:
     return states
 
 
+def story_told(socket: Socket) -> list[Message]:
+    """The story as the socket was told it: its welcome's, then each update's entries."""
+    return [entry for m in socket.messages for entry in m.get("story", ())]
+
+
 def check_messages(
     record: dicerules.GameRecord,
     socket: Socket,
@@ -150,14 +155,19 @@ def check_messages(
     """Check every message the socket was sent against the game as it was played.
 
     Each view must be ``wire.view`` of the state at its step for the socket's seat,
-    each update's events ``wire.events`` of that step, and no message may hold the
-    seed or any of ``secrets`` (the seats' tokens). The number of views checked.
+    each update's events and story ``wire.events`` and ``wire.story`` of that step, the
+    moves ``wire.moves``, a welcome's story the whole story so far and its layout
+    ``wire.layout``, a hint ``wire.hint`` of its step; and no message may hold the seed
+    or any of ``secrets`` (the seats' tokens). The number of views checked.
     """
     game = dicerules.get_game(record.game)
     states = states_of(record)
     seed = str(record.stream.seed)  # type: ignore[union-attr]
     checked = 0
     for message in socket.messages:
+        if message["type"] == "hint":
+            step = message["step"]
+            assert message["lines"] == wire.hint(game, states[step], socket.seat)["lines"]
         text = json.dumps(message)
         assert seed not in text, f"the seed went to seat {socket.seat}: {text}"
         for secret in secrets:
@@ -172,6 +182,14 @@ def check_messages(
         events = message.get("events")
         if message["type"] == "update" and events:
             assert events == wire.events(game, states[step - 1], states[step], socket.seat)
+            before = states[step - 1]
+            assert message["story"] == wire.story(game, states[step], socket.seat, before)
+        elif message["type"] == "update":
+            assert message["story"] == []
+        else:
+            assert message["layout"] == wire.layout(game, states[0].rules)
+            assert message["story"] == wire.story(game, states[step], socket.seat)
+        assert message["moves"] == wire.moves(game, states[step], socket.seat)
         checked += 1
     return checked
 

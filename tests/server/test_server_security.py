@@ -157,15 +157,19 @@ def test_no_message_holds_more_than_its_seats_view(client: TestClient, name: str
         assert check_messages(record, socket, tokens) >= len(record.actions) // seats
 
 
+@pytest.mark.parametrize("call", ["view", "story"])
 def test_the_leak_check_catches_a_leaky_server(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, call: str
 ) -> None:
-    def leaky_view(game: object, state: object, seat: int | None) -> object:
-        return wire.view(game, state, 0 if seat is None else seat)  # type: ignore[arg-type]
+    """A server that tells a spectator what seat 0 sees (its view, or its story: its
+    hand at each round) fails the check."""
 
-    leaky = types.SimpleNamespace(**{name: getattr(wire, name) for name in wire.__all__})
-    leaky.view = leaky_view
-    monkeypatch.setattr(tables, "wire", leaky)
+    def leaky(game: object, state: object, seat: int | None, *more: object) -> object:
+        return getattr(wire, call)(game, state, 0 if seat is None else seat, *more)
+
+    told = types.SimpleNamespace(**{name: getattr(wire, name) for name in wire.__all__})
+    setattr(told, call, leaky)
+    monkeypatch.setattr(tables, "wire", told)
     game_id = create(client, "liars-dice", ["human", "random", "random", "random"])
     token = join(client, game_id)
     sockets = [Socket(client, game_id, token), Socket(client, game_id)]

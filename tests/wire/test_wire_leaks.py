@@ -1,9 +1,9 @@
 """dicerules.wire leaks nothing: for every game and preset, and for a game made to leak.
 
 For each seat, states that differ only in what the seat may not know (its hidden dice
-drawn afresh by ``resample_hidden``) give byte-identical view messages and events;
-and no message holds the seed, the dice drawn so far or to come, or the fields only
-another seat's view shows.
+drawn afresh by ``resample_hidden``) give byte-identical view messages, events, stories
+and moves; and no message holds the seed, the dice drawn so far or to come, or the
+fields only another seat's view shows.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import dicerules
 import dicerules.testing as dt
 from dicerules import wire
 from dicerules.games import liars_dice
+from dicerules.narration import Narrator
 from dicerules.streams import SeededStream
 
 SEEDS = st.integers(10**15, 2**64 - 1)
@@ -46,7 +47,9 @@ def leaks(game, states, actions, seat, seed):
     last = states[-1]
     message = valid(game, wire.view(game, last, seat))
     told = valid(game, wire.events_along(game, states, actions, seat))
-    text = wire.dumps(message) + "\n" + wire.dumps(told)
+    story = valid(game, wire.story_along(game, states, actions, seat))
+    moves = valid(game, wire.moves(game, last, seat))
+    text = "\n".join(wire.dumps(part) for part in (message, told, story, moves))
     twin_text = text
     resample = game.resample_hidden
     if resample is not None:
@@ -57,7 +60,13 @@ def leaks(game, states, actions, seat, seed):
         told_again = wire.dumps(wire.events_along(game, twins, actions, seat))
         if told_again != wire.dumps(told):
             found.append("the events changed with hidden dice only")
-        twin_text = again + "\n" + told_again
+        story_again = wire.dumps(wire.story_along(game, twins, actions, seat))
+        if story_again != wire.dumps(story):
+            found.append("the story changed with hidden dice only")
+        moves_again = wire.dumps(wire.moves(game, twins[-1], seat))
+        if moves_again != wire.dumps(moves):
+            found.append("the moves changed with hidden dice only")
+        twin_text = "\n".join((again, told_again, story_again, moves_again))
     if str(seed) in text:
         found.append("the seed")
     drawn = last.tape.dice()
@@ -135,6 +144,37 @@ def test_a_leaky_view_is_caught() -> None:
         AssertionError, match=r"the spectator's messages \(wire\.view\) show nothing"
     ):
         dt.check_state(LEAKY, state)
+
+
+class CupsNarrator(Narrator[LeakyView]):
+    """Tells every cup at each step: what the leaky view holds and should not."""
+
+    def news(self, before: LeakyView | None, after: LeakyView) -> list[str]:
+        return [f"Cups: {after.cups}."]
+
+
+def test_a_story_told_from_a_leaky_view_is_caught() -> None:
+    game = attrs.evolve(LEAKY, narrator=CupsNarrator)
+    state = game.new_game(seed=10**15 + 3)
+    after = game.apply(state, game.legal_actions(state)[0])
+    found = leaks(game, [state, after], game.history(after), 0, 10**15 + 3)
+    assert "the story changed with hidden dice only" in found
+
+
+def test_check_game_catches_a_story_that_tells_hidden_dice(monkeypatch) -> None:
+    """A story told from the states rather than the seat's views (every hand) fails
+    check_game's messages check, though every view and message but it is sound."""
+    told = wire.story_along
+
+    def telling_hands(game, states, actions, seat):
+        return [*told(game, states, actions, seat), {"step": 0, "lines": [str(states[-1].hands)]}]
+
+    monkeypatch.setattr(wire, "story_along", telling_hands)
+    game = liars_dice.GAME
+    state = game.new_game(seed=10**15 + 3)
+    action = game.legal_actions(state)[0]
+    with pytest.raises(AssertionError, match=r"messages \(wire\.story\) show nothing"):
+        dt.check_step(game, state, action, game.apply(state, action))
 
 
 def test_check_game_catches_a_leaky_view() -> None:

@@ -87,6 +87,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
+from dicerules import layout
 from dicerules._build import builder, evolver
 from dicerules.chance import RollOff
 from dicerules.errors import (
@@ -286,8 +287,8 @@ class Throw(NamedTuple):
     Its repr is the tuple's, ``(0, (1, 4, 6))``, as it was before its fields had names.
     """
 
-    seat: int
-    dice: tuple[int, ...]
+    seat: layout.Seat
+    dice: layout.Dice
 
     def __repr__(self) -> str:
         return tuple.__repr__(self)
@@ -315,12 +316,12 @@ class RoundResult:
     ``changes`` is each seat's gain in points, after ``floor_at_zero``.
     """
 
-    round: int
-    house: int
-    discards: tuple[int, ...]
-    roost_dice: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    changes: tuple[int, ...]
+    round: int = layout.shown("round")
+    house: layout.Seat = layout.shown("the house")
+    discards: layout.Dice = layout.shown("the house showed")
+    roost_dice: layout.Dice = layout.shown("the roost")
+    hands: layout.PerSeat[layout.Dice] = layout.shown("hands")
+    changes: layout.PerSeat[int] = layout.shown("points won")
 
     @property
     def roost(self) -> int:
@@ -388,19 +389,19 @@ class View:
 
     rules: Rules
     player: int | None
-    round: int
-    house: int
-    first: int
-    to_act: int | None
-    points: tuple[int, ...]
-    out: tuple[bool, ...]
-    discards: tuple[int, ...]
-    roost_dice: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    house_choice: tuple[Pass, ...]
-    results: tuple[RoundResult, ...]
-    lightning: tuple[Pass, ...]
-    winners: tuple[int, ...]
+    round: int = layout.shown("round")
+    house: layout.Seat = layout.shown("the house")
+    first: layout.Seat = layout.shown("plays first")
+    to_act: int | None = layout.shown(place="hidden")
+    points: layout.PerSeat[int] = layout.shown("points")
+    out: layout.PerSeat[bool] = layout.shown("out of the game")
+    discards: layout.Dice = layout.shown("the house shows")
+    roost_dice: layout.Dice = layout.shown("your roost", place="own")
+    hands: layout.PerSeat[layout.Dice] = layout.shown("dice this round")
+    house_choice: tuple[Pass, ...] = layout.shown(place="hidden")
+    results: tuple[RoundResult, ...] = layout.shown("the last round scored", place="result")
+    lightning: tuple[Pass, ...] = layout.shown(place="hidden")
+    winners: tuple[int, ...] = layout.shown(place="hidden")
 
 
 # ------------------------------------------------------------------ new game, rounds

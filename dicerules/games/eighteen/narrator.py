@@ -142,6 +142,12 @@ class EighteenNarrator(Narrator[eighteen.View]):
             words.append(f"stand on {eighteen.hand_total(hand) or total}")
         return f"You can {' or '.join(words)}." if words else super().choices(view, legal)
 
+    def label(self, view: eighteen.View, action: Any) -> str:
+        if action == eighteen.ROLL:
+            return "Roll one more die"
+        hand = view.hands[view.player] if view.player is not None else ()
+        return f"Stand on {eighteen.hand_total(hand) or sum(hand)}"
+
     def hint(self, view: eighteen.View, legal: Sequence[Any]) -> list[str]:
         if view.player is None or eighteen.ROLL not in legal:
             return []

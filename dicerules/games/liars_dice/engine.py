@@ -71,6 +71,7 @@ from typing import Final, Literal, NamedTuple, cast
 
 import attrs
 
+from dicerules import layout
 from dicerules._build import builder, evolver
 from dicerules.chance import RollOff
 from dicerules.errors import (
@@ -270,8 +271,8 @@ _positive = int_value(1, owner="a bid")
 class Bid:
     """A claim that at least ``quantity`` dice under all the cups show ``face``."""
 
-    quantity: int = attrs.field(validator=_positive)
-    face: int = attrs.field(validator=_positive)
+    quantity: int = layout.choice("how many", validator=_positive)
+    face: layout.Die = layout.choice("of which face", validator=_positive)
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -450,8 +451,8 @@ class Throw(NamedTuple):
     Its repr is the tuple's, ``(0, 6)``, as it was before its fields had names.
     """
 
-    seat: int
-    face: int
+    seat: layout.Seat
+    face: layout.Die
 
     def __repr__(self) -> str:
         return tuple.__repr__(self)
@@ -464,7 +465,7 @@ class Placed(NamedTuple):
     fields had names.
     """
 
-    seat: int
+    seat: layout.Seat
     bid: Bid
 
     def __repr__(self) -> str:
@@ -484,14 +485,14 @@ class Reveal:
     ``loser`` is that seat when the count missed the bid, None when it was exact.
     """
 
-    hands: tuple[tuple[int, ...], ...]
-    bid: Bid
-    bidder: int
-    challenger: int
-    ones_wild: bool
-    count: int
-    loser: int | None
-    calza: bool = later_field(False)
+    hands: layout.PerSeat[layout.Dice] = layout.shown("cups")
+    bid: Bid = layout.shown("the bid")
+    bidder: layout.Seat = layout.shown("bid by")
+    challenger: layout.Seat = layout.shown("called by")
+    ones_wild: bool = layout.shown("ones were wild")
+    count: int = layout.shown("dice that counted")
+    loser: layout.Seat | None = layout.shown("lost a die")
+    calza: bool = later_field(False, layout.mark("a calza"))
 
     __repr__ = quiet_repr
 
@@ -565,17 +566,19 @@ class View:
 
     rules: Rules
     player: int | None
-    hand: tuple[int, ...]
-    dice: tuple[int, ...]
-    round: int
-    opener: int
-    to_act: int | None
-    bids: tuple[Placed, ...]
-    ones_wild: bool
-    rolloff: tuple[tuple[Throw, ...], ...]
-    last_reveal: Reveal | None
-    palifico: bool = later_field(False)
-    palificos: tuple[int, ...] = later_field(())
+    hand: layout.Dice = layout.shown("your hand", place="own")
+    dice: layout.PerSeat[int] = layout.shown("dice left")
+    round: int = layout.shown("round")
+    opener: layout.Seat = layout.shown("opened by")
+    to_act: int | None = layout.shown(place="hidden")
+    bids: tuple[Placed, ...] = layout.shown("bids this round")
+    ones_wild: bool = layout.shown("ones are wild")
+    rolloff: tuple[tuple[Throw, ...], ...] = layout.shown(place="hidden")
+    last_reveal: Reveal | None = layout.shown("the last challenge", place="result")
+    palifico: bool = later_field(False, layout.mark("a palifico round"))
+    palificos: tuple[layout.Seat, ...] = later_field(
+        (), layout.mark("have had their palifico round")
+    )
 
     __repr__ = quiet_repr
 

@@ -135,6 +135,30 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
         ]
         return f"You can {either([raise_, *answers])}."
 
+    def label(self, view: liars_dice.View, action: Any) -> str:
+        if isinstance(action, liars_dice.Bid):
+            return f"Bid {self._amount(action)} ({action})"
+        bidder, bid = view.bids[-1]
+        if isinstance(action, liars_dice.Calza):
+            return f"Call calza: {self.whose(bidder)} {bid} is exact"
+        return f"Challenge {self.whose(bidder)} {bid}"
+
+    def suggested(self, view: liars_dice.View, legal: Sequence[Any]) -> Any:
+        """Opening, the bid ``choices`` gives as its example; else the lowest raise on
+        the face the viewer's hand shows most of (ones counted where they are wild)."""
+        bids = [action for action in legal if isinstance(action, liars_dice.Bid)]
+        if not bids:
+            return None
+        if not view.bids:
+            return self._example(view, bids)
+        counts = Counter(view.hand)
+        wild = counts[1] if view.ones_wild else 0
+        best = max(
+            (face for face in range(1, view.rules.sides + 1)),
+            key=lambda face: (counts[face] + (wild if face != 1 else 0), face),
+        )
+        return next((bid for bid in bids if bid.face == best), bids[0])
+
     def _example(self, view: liars_dice.View, bids: Sequence[liars_dice.Bid]) -> Any:
         """A bid on what the viewer's own hand shows most of, if it is legal."""
         if view.hand:

@@ -70,6 +70,7 @@ from typing import Final, Literal, NamedTuple, TypeVar, cast
 
 import attrs
 
+from dicerules import layout
 from dicerules._build import builder, evolver
 from dicerules.errors import (
     IllegalActionError,
@@ -322,9 +323,9 @@ def _additions(whites: tuple[int, ...], blue: int, last: int, up: bool) -> tuple
 class Placed(NamedTuple):
     """A die in the row: who added it, its colour (``"W"`` or ``"B"``) and its value."""
 
-    seat: int
+    seat: layout.Seat
     colour: Colour
-    value: int
+    value: layout.Die
 
 
 _PLACED: Final[Mapping[Colour, tuple[tuple[Placed, ...], ...]]] = {
@@ -409,19 +410,19 @@ class View:
 
     rules: Rules
     player: int | None
-    whites: tuple[int, ...]
-    blue: int | None
-    round: int
-    counters: tuple[int, ...]
-    pot: int
-    in_game: tuple[bool, ...]
-    in_round: tuple[bool, ...]
-    white_counts: tuple[int, ...]
-    blue_unplayed: tuple[bool, ...]
-    sequence: tuple[Placed, ...]
-    direction: Direction | None
-    to_act: int | None
-    last_winner: int | None
+    whites: layout.Dice = layout.shown("your white dice", place="own")
+    blue: layout.Die | None = layout.shown("your blue die", place="own")
+    round: int = layout.shown("round")
+    counters: layout.PerSeat[int] = layout.shown("counters")
+    pot: int = layout.shown("the pot")
+    in_game: layout.PerSeat[bool] = layout.shown("left the game", unless=True)
+    in_round: layout.PerSeat[bool] = layout.shown("out of this round", unless=True)
+    white_counts: layout.PerSeat[int] = layout.shown("white dice unplayed")
+    blue_unplayed: layout.PerSeat[bool] = layout.shown("blue die unplayed")
+    sequence: tuple[Placed, ...] = layout.shown("the row")
+    direction: Direction | None = layout.shown("the row goes")
+    to_act: int | None = layout.shown(place="hidden")
+    last_winner: layout.Seat | None = layout.shown("the last pot went to", place="result")
 
 
 # ------------------------------------------------------------------ new game, rounds

@@ -114,6 +114,17 @@ class LinkNarrator(Narrator[link.View]):
         note = f" ({either(blue)}: your blue die, {paid}turns the row round)" if blue else ""
         return f"You can add {either(names)}{note}."
 
+    def label(self, view: link.View, action: Any) -> str:
+        if isinstance(action, link.Open):
+            return f"Open the row with white {action.value}, going {action.direction}"
+        if isinstance(action, link.Play) and action.blue:
+            cost = view.rules.link_cost
+            paid = f"pay {cost}, " if cost else ""
+            return f"Link with blue {action.value} ({paid}turn the row round)"
+        if isinstance(action, link.Play):
+            return f"Add white {action.value}"
+        return "Go out of the round"
+
     def notation_help(self, view: link.View, legal: Sequence[Any]) -> list[str]:
         cost = view.rules.link_cost
         paid = f"pays {cost} counter{'s' if cost != 1 else ''} to the pot and " if cost else ""

@@ -68,6 +68,7 @@ from typing import Any, Final, Literal, cast
 
 import attrs
 
+from dicerules import layout
 from dicerules._build import builder, evolver
 from dicerules.errors import (
     IllegalActionError,
@@ -240,7 +241,7 @@ class Stop(Word):
 class Offer:
     """Offer the roller ``quarters`` quarter-units to settle before the bonus throws."""
 
-    quarters: int = attrs.field(validator=_positive)
+    quarters: int = layout.choice("quarter-units", validator=_positive)
 
     @classmethod
     def parse(cls, text: str) -> Offer:
@@ -375,15 +376,15 @@ class Outcome:
     ``count`` the dice that showed d. ``changes`` is each seat's net gain this turn.
     """
 
-    turn: int
-    roller: int
-    dice: tuple[int, ...]
-    stopped: bool
-    target: int
-    settled: tuple[int, ...]
-    bonus: tuple[tuple[int, ...], ...]
-    count: int
-    changes: tuple[int, ...]
+    turn: int = layout.shown("turn")
+    roller: layout.Seat = layout.shown("roller")
+    dice: layout.Dice = layout.shown("dice")
+    stopped: bool = layout.shown("stopped")
+    target: int = layout.shown("played for", unless=0)
+    settled: layout.PerSeat[int] = layout.shown("settled for", unless=0)
+    bonus: tuple[layout.Dice, ...] = layout.shown("bonus throws")
+    count: int = layout.shown("bonus dice that scored")
+    changes: layout.PerSeat[int] = layout.shown("money this turn")
 
     @property
     def total(self) -> int:
@@ -445,18 +446,18 @@ class View:
 
     rules: Rules
     player: int | None
-    scores: tuple[int, ...]
-    turn: int
-    roller: int
-    to_act: int | None
-    kept: tuple[int, ...]
-    showing: tuple[int, ...]
-    stopped: bool
-    target: int
-    offerer: int | None
-    offer: int
-    settled: tuple[int, ...]
-    last: Outcome | None
+    scores: layout.PerSeat[int] = layout.shown("money")
+    turn: int = layout.shown("turn")
+    roller: layout.Seat = layout.shown("roller")
+    to_act: int | None = layout.shown(place="hidden")
+    kept: layout.Dice = layout.shown("kept")
+    showing: layout.Dice = layout.shown("just thrown")
+    stopped: bool = layout.shown("stopped")
+    target: int = layout.shown("plays for", unless=0)
+    offerer: layout.Seat | None = layout.shown("offer by")
+    offer: int = layout.shown("offer", unless=0)
+    settled: layout.PerSeat[int] = layout.shown("settled for", unless=0)
+    last: Outcome | None = layout.shown("the last turn", place="result")
 
     @property
     def stage(self) -> Stage:

@@ -156,6 +156,20 @@ class TwentyFourNarrator(Narrator[tf.View]):
             )
         )
 
+    def label(self, view: tf.View, action: Any) -> str:
+        if isinstance(action, tf.Keep):
+            words = ("no", "one", "two", "three", "four", "five")
+            count = words[action.count] if action.count < len(words) else str(action.count)
+            return f"Keep {count} {action.value}" + ("s" if action.count > 1 else "")
+        if isinstance(action, tf.Stop):
+            return f"Stop: count {sum(view.kept) + sum(view.showing)} as the dice lie"
+        if isinstance(action, tf.Offer):
+            return f"Offer {action.quarters} to settle"
+        if isinstance(action, tf.Accept | tf.Refuse):
+            verb = "Accept" if isinstance(action, tf.Accept) else "Refuse"
+            return f"{verb} {self.whose(view.offerer)} offer of {view.offer}"  # type: ignore[arg-type]
+        return "Make no offer"
+
     def hint(self, view: tf.View, legal: Sequence[Any]) -> list[str]:
         if view.target and (view.stage == "offer" or view.offerer is not None):
             return self._settlement_hint(view)

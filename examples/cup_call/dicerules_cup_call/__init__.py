@@ -54,7 +54,7 @@ from typing import Final
 
 import attrs
 
-from dicerules import Game
+from dicerules import Game, layout
 from dicerules.bot import SeededBot, seat_of
 from dicerules.errors import IllegalActionError, InvalidActionError
 from dicerules.facts import Encoding, Piece, ScoreChange, counts, one_hot
@@ -211,9 +211,9 @@ class Showdown:
     """
 
     hand: int
-    cups: tuple[tuple[int, ...], ...]
-    winner: int
-    pot: int
+    cups: layout.PerSeat[layout.Dice] = layout.shown("cups shown")
+    winner: layout.Seat = layout.shown("won by")
+    pot: int = layout.shown("the pot won")
 
 
 @attrs.frozen
@@ -250,14 +250,14 @@ class View:
     rules: Rules
     player: int | None
     hand: int
-    opener: int
+    opener: layout.Seat = layout.shown("opened by")
     to_act: int | None
-    cup: tuple[int, ...]
-    in_hand: tuple[bool, ...]
-    bettor: int | None
-    pot: int
-    scores: tuple[int, ...]
-    last: Showdown | None
+    cup: layout.Dice = layout.shown("your cup", place="own")
+    in_hand: layout.PerSeat[bool] = layout.shown("folded", unless=True)
+    bettor: layout.Seat | None = layout.shown("bet by")
+    pot: int = layout.shown("the pot")
+    scores: layout.PerSeat[int] = layout.shown("chips")
+    last: Showdown | None = layout.shown("the last hand", place="result")
 
 
 def new_game(

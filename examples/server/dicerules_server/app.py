@@ -22,15 +22,34 @@ status: the server's codes in ``tables.ERRORS``, a game's in ``wire.CODES``):
 * Anything else that fails is 500 ``internal``.
 
 The websocket ``/api/games/{id}/socket``: the client's first message is
-``{"type": "hello", "token": T}`` (no token: a spectator). The server answers
-``{"type": "welcome", "seat", "table", "view"}``, then after every move
-``{"type": "update", "view", "events"}`` (``wire.view`` and ``wire.events`` for
-that seat), ``{"type": "seats", "table"}`` when a player joins and
-``{"type": "stopped", "table"}`` when the server ends the game. The client sends
-``{"type": "move", "move": notation, "step"?: n}`` (``step``: the step of the view it
-answers, so that a move sent twice is not played twice); a refusal comes back as
-``{"type": "error", "error": code, "message"}`` and the connection goes on (a refused
-hello closes it, with code 4000 + the HTTP status).
+``{"type": "hello", "token": T}`` (no token: a spectator). Every message the server
+sends is made by ``dicerules.wire`` for the socket's seat (None for a spectator), from
+that seat's views alone:
+
+* ``{"type": "welcome", "seat", "table", "view", "layout", "story", "moves"}``, first:
+  ``seat`` (an int, or null), ``table`` (the game as the lobby lists it), ``view``
+  (``wire.view``), ``layout`` (``wire.layout`` of the game's rules: how a table draws
+  each view, the rules in words and the rules' text; the same for every seat),
+  ``story`` (``wire.story``: the whole game so far, step by step, in the words of
+  ``dicerules replay --seat``) and ``moves`` (``wire.moves``: each legal move in words,
+  for the seat to act; none for any other).
+* ``{"type": "update", "view", "events", "story", "moves"}`` after every move:
+  ``events`` (``wire.events``) and ``story`` (the entries of the steps) since the
+  last update, and the view and moves now.
+* ``{"type": "seats", "table"}`` when a player joins, and ``{"type": "stopped",
+  "table"}`` when the server ends the game.
+* ``{"type": "hint", "step", "lines"}``, the answer to ``{"type": "hint"}``:
+  ``wire.hint``, the odds of the choice the seat faces at ``step`` (worked out on a
+  thread; a client drops an answer of a step it has left). A spectator or a seat not
+  to act is refused with ``not_your_turn``.
+* ``{"type": "error", "error": code, "message"}``: a refusal of the client's last
+  message; the connection goes on (a refused hello closes it, with code 4000 + the
+  HTTP status).
+
+The client sends ``{"type": "move", "move": notation, "step"?: n}`` (``step``: the
+step of the view it answers, so that a move sent twice is not played twice: a move on
+an old view is refused as ``stale``, then an update with the view now follows, its
+``events`` and ``story`` empty) and ``{"type": "hint"}``.
 
 Games the server ends: ``stopped`` is ``{"reason", "message"}`` (else null), the game
 is over with no winners, its record given, and a move or join in it is refused with
@@ -370,15 +389,16 @@ async def _converse(websocket: WebSocket, table: Table, listener: Listener) -> N
             message = await _receive(websocket)
             if message is None:
                 return
+            if message["type"] == "hint":
+                listener.send(await table.hint(listener.seat))
+                continue
             if message["type"] != "move":
                 raise ServerError("bad_message", f"no message of type {message['type']!r}")
             await table.play(listener.seat, message.get("move"), message.get("step"))
         except (ServerError, dicerules.DiceRulesError) as error:
             listener.send(_error(error))
             if isinstance(error, ServerError) and error.code == "stale":
-                listener.send(
-                    wire.dumps({"type": "update", "view": table.view(listener.seat), "events": []})
-                )
+                listener.send(table.update(listener.seat))
 
 
 async def _pump(websocket: WebSocket, listener: Listener) -> None:

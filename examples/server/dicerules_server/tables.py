@@ -232,6 +232,7 @@ class Table:
         """Why the server ended the game (one of STOPS), if it did."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
+        self.layout = wire.layout(self.game, state.rules)
         self.bots = {
             seat.seat: bots.make(
                 lobby.own_bots.get(seat.player, seat.player),
@@ -309,7 +310,8 @@ class Table:
     # -------------------------------------------------------------- sockets
 
     def listen(self, seat: int | None) -> Listener:
-        """A new socket on the table: its first message is the welcome, with its view."""
+        """A new socket on the table: its first message is the welcome, with its view,
+        the table's layout, the whole story so far and the seat's moves."""
         listener = Listener(seat)
         self.listeners.add(listener)
         listener.send(
@@ -319,26 +321,44 @@ class Table:
                     "seat": seat,
                     "table": self.summary(),
                     "view": self.view(seat),
+                    "layout": self.layout,
+                    "story": wire.story(self.game, self.state, seat),
+                    "moves": wire.moves(self.game, self.state, seat),
                 }
             )
         )
         return listener
 
+    def update(self, seat: int | None, before: Any = None) -> str:
+        """The update for ``seat`` of the game now: its view and its moves, with the
+        events and the story since ``before`` (None: none, the view sent again)."""
+        after = self.state
+        return wire.dumps(
+            {
+                "type": "update",
+                "view": wire.view(self.game, after, seat),
+                "events": [] if before is None else wire.events(self.game, before, after, seat),
+                "story": [] if before is None else wire.story(self.game, after, seat, before),
+                "moves": wire.moves(self.game, after, seat),
+            }
+        )
+
+    async def hint(self, seat: int | None) -> str:
+        """The odds of the choice ``seat`` faces now (``wire.hint``, worked out on a
+        thread), with the step they are of; the game's error for a seat not to act."""
+        state = self.state
+        made = await anyio.to_thread.run_sync(wire.hint, self.game, state, seat)
+        return wire.dumps({"type": "hint", "step": len(state.tape.actions), **made})
+
     def unlisten(self, listener: Listener) -> None:
         self.listeners.discard(listener)
 
-    def _broadcast(self, before: Any, after: Any) -> None:
+    def _broadcast(self, before: Any) -> None:
         made: dict[int | None, str] = {}
         for listener in list(self.listeners):
             seat = listener.seat
             if seat not in made:
-                made[seat] = wire.dumps(
-                    {
-                        "type": "update",
-                        "view": wire.view(self.game, after, seat),
-                        "events": wire.events(self.game, before, after, seat),
-                    }
-                )
+                made[seat] = self.update(seat, before)
             listener.send(made[seat])
 
     def _announce(self, kind: str) -> None:
@@ -415,7 +435,7 @@ class Table:
                 RECORD_FULL if full else None,
             )
             self.state = after
-            self._broadcast(before, after)
+            self._broadcast(before)
             if full:
                 self.end(RECORD_FULL)
             if over or full:

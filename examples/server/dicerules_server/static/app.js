@@ -1,11 +1,10 @@
 // The dicerules-server browser client: the lobby, and a table drawn from the server's
-// wire messages (a generic table from `view` and `legal`; a nicer one for liars-dice).
+// wire messages, the same way for every game (see "the table" below).
 // Plain JavaScript, no build step. Every text from the server goes into the page as
 // text (textContent), never as HTML.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 
 let catalog = null; // {games: [...]} from /api/catalog
 let lobbyTimer = null;
@@ -159,6 +158,14 @@ function showLobby() {
 }
 
 // ------------------------------------------------------------------ the table
+//
+// Every game is drawn the same way, from what the server sends: the welcome's
+// `layout` (wire.layout: each field of the view, its label, where it goes and how its
+// values are drawn; the forms; the rules), each view message, the `story` (the game
+// told step by step, in the terminal's words) and the `moves` (each legal move in
+// words). Nothing here knows any game.
+
+const PLACINGS = ["1st", "2nd", "3rd"];
 
 function closeTable() {
   if (table && table.socket) { table.closing = true; table.socket.close(); }
@@ -170,12 +177,16 @@ function showTable(id) {
   clearInterval(lobbyTimer);
   $("lobby").hidden = true;
   $("table").hidden = false;
-  $("log").replaceChildren();
-  $("board").replaceChildren();
-  $("moves").replaceChildren();
+  for (const part of ["log", "board", "own", "result", "controls", "players", "latest", "hint"]) {
+    $(part).replaceChildren();
+  }
   $("error").textContent = "";
-  $("record").hidden = true;
-  table = { id, token: localStorage.getItem(tokenKey(id)), socket: null, view: null, summary: null };
+  $("end").hidden = true;
+  $("moves").hidden = true;
+  table = {
+    id, token: localStorage.getItem(tokenKey(id)), socket: null, view: null, summary: null,
+    layout: null, moves: null, keys: new Map(), waiting: false,
+  };
   connect(table);
 }
 
@@ -215,190 +226,463 @@ function stoppedText(current) {
 }
 
 function receive(current, message) {
-  if (message.type === "error") { showError(message.message); return; }
+  if (message.type === "error") {
+    current.waiting = false;
+    showError(message.message);
+    drawMoves(current);
+    return;
+  }
+  if (message.type === "hint") {
+    if (current.view && message.step === current.view.step) showHint(message.lines);
+    return;
+  }
   if (message.table) current.summary = message.table;
+  if (message.layout) current.layout = message.layout;
+  if (message.type === "welcome") $("log").replaceChildren();
+  if (message.story) tell(message.story);
+  if (message.moves) current.moves = message.moves;
   if (message.view) {
     current.view = message.view;
+    current.waiting = false;
     $("error").textContent = "";
+    $("hint").replaceChildren();
   }
-  for (const event of message.events || []) logEvent(current, event);
   draw(current);
-}
-
-function nameOf(current, seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  const found = current.summary && current.summary.seats[seat];
-  const text = found ? seatText(found) : "seat " + (seat + 1);
-  return seat === current.view.seat ? text + " (you)" : text;
-}
-
-function logEvent(current, event) {
-  let text = null;
-  if (event.event === "action") text = nameOf(current, event.seat) + ": " + event.action;
-  if (event.event === "end") text = "Game over: " + winnersText(current, event.winners);
-  if (text !== null) $("log").prepend(el("li", text));
-}
-
-function winnersText(current, winners) {
-  return winners.length ? winners.map((s) => nameOf(current, s)).join(" and ") + " won" : "no winner";
 }
 
 function showError(text) { $("error").textContent = text; }
 
 function send(move) {
-  if (!table || !table.socket || !table.view) return;
-  table.socket.send(JSON.stringify({ type: "move", move, step: table.view.step }));
+  const current = table;
+  if (!current || !current.socket || !current.view || current.waiting) return;
+  current.waiting = true;
+  for (const control of $("moves").querySelectorAll("button, select")) control.disabled = true;
+  current.socket.send(JSON.stringify({ type: "move", move, step: current.view.step }));
 }
+
+function askHint() {
+  const current = table;
+  if (!current || !current.socket || !current.view) return;
+  $("hint").replaceChildren(el("p", "Working out the odds\u2026"));
+  current.socket.send(JSON.stringify({ type: "hint", step: current.view.step }));
+}
+
+function showHint(lines) {
+  const box = $("hint");
+  box.replaceChildren();
+  for (const line of lines) box.append(el("p", line));
+}
+
+// ------------------------------------------------------------------ seats and words
+
+function seatName(current, seat) {
+  const found = current.summary && current.summary.seats[seat];
+  let who = "";
+  if (found) {
+    if (found.player === "human") who = found.name === null ? "a free seat" : found.name;
+    else who = found.player === "house" ? "the house" : found.player + " bot";
+  }
+  const you = current.view && seat === current.view.seat ? " (you)" : "";
+  return "Seat " + seat + (who ? " \u00b7 " + who : "") + you;
+}
+
+function placeWord(place) {
+  return place <= PLACINGS.length ? PLACINGS[place - 1] : place + "th";
+}
+
+function yesNo(value) { return value ? "yes" : "no"; }
+
+function words(name) { return name.replace(/^_+/, "").replaceAll("_", " "); }
+
+// ------------------------------------------------------------------ drawing values
+
+function die(face, className) {
+  const node = el("span", null, "die" + (className ? " " + className : ""));
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", String(face));
+  if (Number.isInteger(face) && face >= 1 && face <= 6) {
+    node.classList.add("face-" + face);
+    for (let cell = 0; cell < 9; cell += 1) node.append(el("i"));
+  } else {
+    node.classList.add("numbered");
+    node.append(el("b", face));
+  }
+  return node;
+}
+
+function dice(faces, className) {
+  const row = el("span", null, "dice");
+  for (const face of faces) row.append(die(face, className));
+  return row;
+}
+
+function isHidden(field, value) {
+  return value === null || value === undefined || field.hide.includes(value) ||
+    (Array.isArray(value) && value.length === 0);
+}
+
+function compact(kind) {
+  return kind.draw === "card" && kind.fields.length <= 3 &&
+    kind.fields.every((f) => ["number", "text", "seat", "die", "action", "flag"].includes(f.kind.draw));
+}
+
+// The value drawn as `kind` says, or null when there is nothing to draw.
+function drawValue(current, field, kind, value) {
+  if (isHidden(field, value)) return null;
+  switch (kind.draw) {
+    case "number": case "text": return el("span", value, "value");
+    case "flag": return el("span", field.label, "badge");
+    case "seat": return el("span", seatName(current, value), "value seat");
+    case "die": return die(value);
+    case "dice": return dice(value);
+    case "action": return el("span", value, "value action");
+    case "list": {
+      const items = value.map((item) => drawValue(current, field, kind.item, item)).filter((n) => n);
+      if (!items.length) return null;
+      const list = el("ul", null, compact(kind.item) ? "items chips" : "items");
+      for (const item of items) { const li = el("li"); li.append(item); list.append(li); }
+      return list;
+    }
+    case "per_seat": {
+      const list = el("ul", null, "items");
+      value.forEach((item, seat) => {
+        const drawn = drawValue(current, field, kind.item, item);
+        if (!drawn) return;
+        const li = el("li", null, "per-seat");
+        li.append(el("span", seatName(current, seat) + ":", "label"), drawn);
+        list.append(li);
+      });
+      return list.children.length ? list : null;
+    }
+    case "card": return drawCard(current, kind, value);
+    default: return drawAny(value);
+  }
+}
+
+function drawCard(current, kind, value) {
+  if (compact(kind)) {
+    const chip = el("span", null, "chip");
+    for (const part of kind.fields) {
+      const drawn = drawValue(current, part, part.kind, value[part.field]);
+      if (drawn) { drawn.title = part.label; chip.append(drawn); }
+    }
+    return chip;
+  }
+  const card = el("div", null, "card");
+  for (const part of kind.fields) {
+    const drawn = drawField(current, part, value[part.field]);
+    if (drawn) card.append(drawn);
+  }
+  return card.children.length ? card : null;
+}
+
+// A value of a kind the layout could not tell: words, whatever its shape.
+function drawAny(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return el("span", yesNo(value), "value");
+  if (typeof value !== "object") return el("span", value, "value");
+  const parts = Array.isArray(value) ? value.map((item) => drawAny(item))
+    : Object.entries(value).map(([key, item]) => {
+      const drawn = drawAny(item);
+      if (!drawn) return null;
+      const part = el("span", null, "value");
+      part.append(el("span", words(key) + " ", "label"), drawn);
+      return part;
+    });
+  const box = el("span", null, "any");
+  for (const part of parts) if (part) box.append(part);
+  return box.children.length ? box : null;
+}
+
+// A field with its label, or null when its value draws as nothing.
+function drawField(current, field, value) {
+  const drawn = drawValue(current, field, field.kind, value);
+  if (!drawn) return null;
+  if (field.kind.draw === "flag") return drawn;
+  const box = el("div", null, "field");
+  box.append(el("span", field.label, "label"), drawn);
+  return box;
+}
+
+// ------------------------------------------------------------------ the table
 
 function draw(current) {
   const view = current.view;
-  if (!view) return;
-  $("title").textContent = view.game + " \u2014 game " + current.id;
-  const you = view.seat === null ? "You are watching. " : "";
-  const over = isOver(current);
-  $("status").textContent = stoppedText(current)
-    || (view.over ? "Game over: " + winnersText(current, view.winners) + "."
-    : !current.summary || current.summary.started || view.step > 0
-      ? you + (view.legal.length ? "Your move." : "Waiting for " + nameOf(current, view.to_act) + ".")
-      : you + "Waiting for players to join.");
+  if (!view || !current.layout) return;
+  drawTitle(current);
+  drawStatus(current);
   drawPlayers(current);
+  const fields = current.layout.fields;
+  const placed = (place) => fields.filter((f) => f.place === place);
+  const own = $("own");
+  own.replaceChildren();
+  for (const field of placed("own")) {
+    const drawn = drawField(current, field, view.view[field.field]);
+    if (drawn) { drawn.classList.add("mine"); own.append(drawn); }
+  }
   const board = $("board");
   board.replaceChildren();
-  const moves = $("moves");
-  moves.replaceChildren();
-  if (view.game === "liars-dice") drawLiarsDice(current, board, moves);
-  else drawGeneric(current, board, moves);
-  if (over) {
-    moves.replaceChildren(); // a game the server ended still has legal moves: none is taken
-    const link = $("record");
-    link.href = "/api/games/" + encodeURIComponent(current.id) + "/record";
-    link.hidden = false;
+  if (!isOver(current)) {
+    for (const field of placed("board")) {
+      const drawn = drawField(current, field, view.view[field.field]);
+      if (drawn) board.append(drawn);
+    }
   }
+  const result = $("result");
+  result.replaceChildren();
+  for (const field of placed("result")) {
+    const drawn = drawField(current, field, view.view[field.field]);
+    if (drawn) result.append(drawn);
+  }
+  drawLatest();
+  drawMoves(current);
+  drawEnd(current);
+  drawRules(current);
+}
+
+function drawTitle(current) {
+  const seats = current.summary ? current.summary.seats.map((s) => seatName(current, s.seat)) : [];
+  const text = current.view.game + (seats.length ? ": " + seats.join(", ") : "");
+  $("title").textContent = text;
+  document.title = text + " \u2014 dicerules";
+}
+
+function drawStatus(current) {
+  const view = current.view;
+  const watching = view.seat === null ? "You are watching. " : "";
+  let text;
+  if (isOver(current)) text = stoppedText(current) || "Game over.";
+  else if (current.summary && !current.summary.started && view.step === 0) text = "Waiting for players to join.";
+  else if (view.legal.length) text = "Your move.";
+  else text = "Waiting for " + seatName(current, view.to_act) + ".";
+  $("status").textContent = watching + text;
 }
 
 function drawPlayers(current) {
   const list = $("players");
   list.replaceChildren();
   if (!current.summary) return;
-  const dice = current.view.game === "liars-dice" ? current.view.view.dice : null;
+  const view = current.view;
+  const fields = current.layout.fields.filter((f) => f.place === "seats");
   for (const seat of current.summary.seats) {
-    const item = el("li", nameOf(current, seat.seat));
-    if (seat.seat === current.view.to_act) item.classList.add("to-act");
-    if (dice) {
-      item.append(el("span", dice[seat.seat] + (dice[seat.seat] === 1 ? " die" : " dice"), "count"));
-      if (dice[seat.seat] === 0) item.classList.add("out");
-    } else if (current.view.scores) {
-      item.append(el("span", "score " + current.view.scores[seat.seat], "count"));
+    const item = el("li");
+    item.append(el("span", seatName(current, seat.seat), "name"));
+    if (seat.seat === view.to_act) {
+      item.classList.add("to-act");
+      item.append(el("span", "to act", "badge turn"));
+    }
+    for (const field of fields) {
+      const values = view.view[field.field];
+      if (!Array.isArray(values)) continue;
+      const drawn = drawValue(current, field, field.kind.item, values[seat.seat]);
+      if (!drawn) continue;
+      if (field.kind.item.draw === "flag") { item.append(drawn); continue; }
+      const part = el("span", null, "count");
+      part.append(el("span", field.label + " ", "label"), drawn);
+      item.append(part);
     }
     list.append(item);
   }
 }
 
-// A generic table: every field of the view, and a button for every legal move.
-function drawGeneric(current, board, moves) {
-  const fields = el("dl", null, "fields");
-  for (const [name, value] of Object.entries(current.view.view)) {
-    fields.append(el("dt", name.replaceAll("_", " ")));
-    fields.append(el("dd", typeof value === "string" ? value : JSON.stringify(value)));
-  }
-  board.append(fields);
-  for (const move of current.view.legal) moves.append(button(move, () => send(move)));
-}
+// ------------------------------------------------------------------ the story
 
-// ------------------------------------------------------------------ liars-dice
-
-function dieText(face, sides) { return sides === 6 && FACES[face] ? FACES[face] : "[" + face + "]"; }
-
-function bidText(text, sides) {
-  const found = /^(\d+)x(\d+)$/.exec(text);
-  return found ? found[1] + " \u00d7 " + dieText(Number(found[2]), sides) : text;
-}
-
-function drawLiarsDice(current, board, moves) {
-  const view = current.view;
-  const game = view.view;
-  const sides = view.rules.sides;
-  if (view.seat !== null) {
-    const cup = el("div", null, "cup");
-    cup.append(el("div", "Your cup", "label"));
-    const hand = game.hand.length ? el("div", game.hand.map((d) => dieText(d, sides)).join(" "), "dice")
-      : el("div", "No dice left: you are out.");
-    hand.setAttribute("aria-label", "your dice: " + game.hand.join(", "));
-    hand.id = "hand";
-    cup.append(hand);
-    board.append(cup);
-  }
-  board.append(el("h3", "Round " + game.round + (game.ones_wild ? " (ones are wild)" : "")));
-  const bids = el("ol", null, "bids");
-  bids.id = "bids";
-  for (const entry of game.bids) {
-    const [seat, bid] = Array.isArray(entry) ? entry : [entry.seat, entry.bid];
-    bids.append(el("li", nameOf(current, seat) + " bid " + bidText(bid, sides)));
-  }
-  if (!game.bids.length) bids.append(el("li", "No bid yet this round."));
-  board.append(bids);
-  const reveal = game.last_reveal;
-  if (reveal) {
-    const box = el("div", null, "reveal");
-    box.id = "reveal";
-    box.append(el("strong", "The last reveal: "));
-    box.append(document.createTextNode(nameOf(current, reveal.challenger) + " called " +
-      nameOf(current, reveal.bidder) + "'s " + bidText(reveal.bid, sides) + "; there were " +
-      reveal.count + ". " + nameOf(current, reveal.loser) + " lost a die."));
-    const hands = el("div", null, "hands");
-    reveal.hands.forEach((hand, seat) => {
-      if (hand.length) {
-        hands.append(el("div", nameOf(current, seat) + ": " +
-          hand.map((d) => dieText(d, sides)).join(" ")));
-      }
-    });
-    box.append(hands);
-    board.append(box);
-  }
-  drawBidControls(view, moves, sides);
-}
-
-function drawBidControls(view, moves, sides) {
-  const bids = new Map(); // quantity -> faces
-  const others = [];
-  for (const move of view.legal) {
-    const found = /^(\d+)x(\d+)$/.exec(move);
-    if (!found) { others.push(move); continue; }
-    const quantity = Number(found[1]);
-    if (!bids.has(quantity)) bids.set(quantity, []);
-    bids.get(quantity).push(Number(found[2]));
-  }
-  if (!view.legal.length) return;
-  if (bids.size) {
-    const quantity = el("select");
-    quantity.id = "quantity";
-    for (const q of bids.keys()) {
-      const option = el("option", q);
-      option.value = q;
-      quantity.append(option);
+function tell(entries) {
+  const log = $("log");
+  for (const entry of entries) {
+    const item = el("li");
+    item.value = entry.step;
+    for (const line of entry.lines) {
+      const trimmed = line.trimStart();
+      const indent = Math.min(3, Math.floor((line.length - trimmed.length) / 2));
+      item.append(el("span", trimmed, "line indent-" + indent));
     }
-    const face = el("select");
-    face.id = "face";
-    const fillFaces = () => {
-      face.replaceChildren();
-      for (const f of bids.get(Number(quantity.value))) {
-        const option = el("option", dieText(f, sides) + " (" + f + ")");
-        option.value = f;
-        face.append(option);
-      }
-    };
-    quantity.addEventListener("change", fillFaces);
-    fillFaces();
-    const quantityLabel = el("label", "How many");
-    quantityLabel.append(quantity);
-    const faceLabel = el("label", "Of which face");
-    faceLabel.append(face);
-    moves.append(quantityLabel, faceLabel,
-      button("Bid", () => send(quantity.value + "x" + face.value)));
+    log.append(item);
   }
-  for (const move of others) {
-    const label = move === "challenge" ? "Challenge!" : move === "calza" ? "Calza: exactly!" : move;
-    moves.append(button(label, () => send(move), "danger"));
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawLatest() {
+  const latest = $("latest");
+  latest.replaceChildren();
+  const last = $("log").lastElementChild;
+  if (!last) return;
+  latest.append(el("span", "Just now (step " + last.value + "):", "label"));
+  for (const line of last.querySelectorAll(".line")) latest.append(el("span", line.textContent, "line"));
+}
+
+// ------------------------------------------------------------------ moves
+
+function drawMoves(current) {
+  const region = $("moves");
+  const controls = $("controls");
+  controls.replaceChildren();
+  current.keys = new Map();
+  const waiting = current.summary && !current.summary.started; // for people to sit down
+  // a game the server ended still has legal moves: none is taken
+  const offered = current.moves && current.view && !isOver(current) && !waiting
+    ? current.moves.moves : [];
+  if (!offered.length) { region.hidden = true; return; }
+  region.hidden = false;
+  $("prompt").textContent = current.moves.prompt || "";
+  const buttons = [];
+  const forms = new Map();
+  for (const move of offered) {
+    if (move.form === null) continue;
+    if (!forms.has(move.form)) forms.set(move.form, []);
+    forms.get(move.form).push(move);
+  }
+  const done = new Set();
+  for (const move of offered) {
+    const group = move.form === null ? null : forms.get(move.form);
+    if (group && group.length > 1) {
+      if (done.has(move.form)) continue;
+      done.add(move.form);
+      buttons.push(drawForm(current, controls, move.form, group));
+    } else {
+      const made = button(move.label, () => send(move.move), "move");
+      controls.append(made);
+      buttons.push(made);
+    }
+  }
+  if (current.layout.hints) {
+    const hint = button("Hint", askHint, "secondary");
+    hint.setAttribute("aria-keyshortcuts", "?");
+    controls.append(hint);
+  }
+  assignKeys(current, buttons);
+  if (current.waiting) {
+    for (const control of region.querySelectorAll("button, select")) control.disabled = true;
+  }
+}
+
+// A form for the moves of one action class: a labelled control for each of its fields,
+// each offering the values the choices before it leave legal, then the button of the
+// move they make. The suggested move (or the first) is chosen at first.
+function drawForm(current, controls, name, group) {
+  const form = current.layout.forms.find((f) => f.form === name);
+  const box = el("div", null, "form");
+  const selects = [];
+  const first = group.find((m) => m.move === current.moves.suggested) || group[0];
+  const action = button("", () => send(chosen().move), "move");
+  const chosen = () => group.find((m) => form.fields.every((f, i) =>
+    String(m.choice[f.field]) === selects[i].value));
+  const refill = (from) => {
+    for (let i = from; i < form.fields.length; i += 1) {
+      const field = form.fields[i];
+      const fits = group.filter((m) => form.fields.slice(0, i).every((f, j) =>
+        String(m.choice[f.field]) === selects[j].value));
+      const values = [...new Set(fits.map((m) => m.choice[field.field]))];
+      const was = selects[i].value;
+      selects[i].replaceChildren();
+      for (const value of values) {
+        const option = el("option", value);
+        option.value = String(value);
+        selects[i].append(option);
+      }
+      if (values.map(String).includes(was)) selects[i].value = was;
+    }
+    const move = chosen();
+    action.textContent = move.label;
+  };
+  form.fields.forEach((field, i) => {
+    const label = el("label", field.label);
+    const select = el("select");
+    select.addEventListener("change", () => refill(i + 1));
+    label.append(select);
+    box.append(label);
+    selects.push(select);
+  });
+  form.fields.forEach((field, i) => {
+    refill(i);
+    selects[i].value = String(first.choice[field.field]);
+  });
+  refill(form.fields.length);
+  box.append(action);
+  controls.append(box);
+  return action;
+}
+
+// A key for each move: the first letter of its words that no move before it took.
+function assignKeys(current, buttons) {
+  const taken = new Map();
+  for (const made of buttons) {
+    const letters = made.textContent.toLowerCase().replace(/[^a-z]/g, "");
+    const key = [...letters].find((letter) => !taken.has(letter));
+    if (!key) continue;
+    taken.set(key, made);
+    made.setAttribute("aria-keyshortcuts", key);
+  }
+  current.keys = taken;
+  const said = [...taken.entries()].map(([key, made]) =>
+    key + " " + made.textContent.toLowerCase().split(/[^a-z]+/).find((word) => word));
+  if (current.layout.hints) said.push("? hint");
+  $("keys").textContent = "Keys: " + said.join(", ") +
+    ". Tab moves between the controls; Enter or Space presses the one in focus.";
+}
+
+function onKey(event) {
+  const current = table;
+  if (!current || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if ($("moves").hidden || current.waiting) return;
+  if (event.key === "?" && current.layout && current.layout.hints) { askHint(); return; }
+  const made = current.keys.get(event.key.toLowerCase());
+  if (made) { event.preventDefault(); made.click(); }
+}
+
+// ------------------------------------------------------------------ the end and the rules
+
+function drawEnd(current) {
+  const view = current.view;
+  const end = $("end");
+  if (!isOver(current)) { end.hidden = true; return; }
+  end.hidden = false;
+  const winners = view.winners;
+  let heading;
+  if (stoppedText(current)) heading = stoppedText(current);
+  else if (view.seat === null) heading = winners.map((s) => seatName(current, s)).join(" and ") + " won";
+  else if (!winners.includes(view.seat)) heading = "You lost";
+  else heading = winners.length > 1 ? "You won, sharing the win" : "You won";
+  $("end-heading").textContent = heading;
+  const seats = view.scores.map((score, seat) => ({ seat, score, won: winners.includes(seat) }));
+  const better = (a, b) => (a.won !== b.won ? a.won : a.score > b.score);
+  const placings = $("placings");
+  placings.replaceChildren();
+  seats.map((s) => ({ ...s, place: 1 + seats.filter((o) => better(o, s)).length }))
+    .sort((a, b) => a.place - b.place || a.seat - b.seat)
+    .forEach((s) => {
+      placings.append(el("li", placeWord(s.place) + ": " + seatName(current, s.seat) + ", " +
+        current.layout.score_name + " " + s.score));
+    });
+  const link = $("record");
+  link.href = "/api/games/" + encodeURIComponent(current.id) + "/record";
+  link.setAttribute("download", current.id + ".json");
+  $("replay").textContent = "dicerules replay " + current.id + ".json";
+}
+
+function drawRules(current) {
+  const body = $("rules-body");
+  if (body.dataset.game === current.id) return;
+  body.dataset.game = current.id;
+  body.replaceChildren();
+  const layout = current.layout;
+  body.append(el("h4", "This table's rules"));
+  const rules = el("ul", null, "table-rules");
+  for (const rule of layout.rules) rules.append(el("li", rule.words + ": " + rule.value));
+  body.append(rules);
+  if (layout.rules_text.length) body.append(el("h4", "The rules of " + layout.game));
+  for (const block of layout.rules_text) {
+    let list = null;
+    for (const item of block) {
+      if (item.startsWith("* ")) {
+        if (!list) { list = el("ul"); body.append(list); }
+        list.append(el("li", item.slice(2)));
+      } else {
+        list = null;
+        body.append(el("p", item));
+      }
+    }
   }
 }
 
@@ -424,6 +708,7 @@ async function start() {
   $("new-game").addEventListener("submit", createGame);
   fillPresets();
   window.addEventListener("hashchange", route);
+  document.addEventListener("keydown", onKey);
   route();
 }
 

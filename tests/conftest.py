@@ -4,7 +4,7 @@ which runs the programs in examples/.
 - ``quick``, the default: 20 examples a test, derandomized, so that every run plays
   the same examples and the README's test command answers in minutes.
 - ``deep``: 60 examples a test, derandomized: what every run played before there was
-  a quick profile. CI runs it once, on the newest Python, with the slow tests:
+  a quick profile; a run by hand, with the slow tests:
   ``HYPOTHESIS_PROFILE=deep python -m pytest -q -n auto -m "slow or not slow"``.
 - ``thorough``: 2,000 random examples a test, a search for an afternoon.
 
@@ -12,7 +12,7 @@ A test that sets its own number of examples reads the profile's
 (``settings().max_examples``), as ``dicerules.conformance`` does. Tests marked
 ``slow`` (whole game trees, long games, exact values by linear programming: minutes
 whatever the profile) are left out unless ``-m`` asks for them (pyproject.toml's
-addopts).
+addopts); CI runs them on the newest Python (``-m slow``).
 """
 
 import os

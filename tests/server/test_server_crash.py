@@ -173,6 +173,12 @@ async def crash_and_restart(server: Server, rng: random.Random, kills: int) -> l
             return games
 
 
+@pytest.mark.parametrize(
+    "db_url",
+    # PostgreSQL's run takes minutes on a loaded machine: it runs with the slow tests
+    ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)],
+    indirect=True,
+)
 def test_no_acknowledged_move_is_lost_in_20_kills(db_url: str, free_port: int) -> None:
     server = Server(db_url, free_port)
     kills = KILLS if "://" not in db_url else KILLS_POSTGRES

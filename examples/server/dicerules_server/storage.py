@@ -1,11 +1,12 @@
-"""Storage: every game as its record, in SQLite or PostgreSQL, one transaction a move.
+"""Storage: every game as its record, in SQLite or PostgreSQL, moves committed in batches.
 
 A game is its record: the game's name, its rules, its seed, the dice drawn at set-up,
 and then one row a move (the action in notation and the dice that move drew). A move
 is a row keyed by (game, step), so the same step cannot be stored twice: a move that
 comes again after a crash is refused, never applied twice. ``record`` gives the
 dicerules ``GameRecord`` and ``dicerules.replay`` rebuilds the state from it, every
-die checked.
+die checked. ``append_moves`` stores many moves (of many games) in one transaction,
+so that one commit, one sync to the disk, serves them all.
 
 ``open_storage(url)``: ``postgresql://...`` (or ``postgres://``) is PostgreSQL through
 psycopg 3 (the ``postgresql`` extra); anything else is an SQLite file (a path,
@@ -46,6 +47,7 @@ __all__ = [
     "SCHEMA",
     "DuplicateMoveError",
     "GameRow",
+    "MoveRow",
     "SeatRow",
     "Storage",
     "StorageError",
@@ -140,6 +142,20 @@ class GameRow:
             return json.dumps(self.record_data())
 
 
+@attrs.frozen
+class MoveRow:
+    """One move to store: its game, its step, the action in notation and the dice it
+    drew; ``finished`` if it ends the game, ``stopped`` why the server ended it (if its
+    rules did not)."""
+
+    game_id: str
+    step: int
+    action: str
+    rolls: tuple[int, ...] = ()
+    finished: bool = False
+    stopped: str | None = None
+
+
 _TABLES: Final = (
     """CREATE TABLE IF NOT EXISTS dicerules_server (
         key TEXT PRIMARY KEY,
@@ -190,7 +206,6 @@ class Storage:
 
     url: str
     _placeholder = "?"
-    _integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
 
     def __init__(self, url: str, connections: Sequence[Any]) -> None:
         self.url = url
@@ -208,6 +223,11 @@ class Storage:
         except BaseException:
             self.close()
             raise
+
+    @property
+    def writers(self) -> int:
+        """How many transactions may run side by side: the connections kept."""
+        return self._count
 
     # -------------------------------------------------------------- faults
 
@@ -381,19 +401,29 @@ class Storage:
     ) -> None:
         """Store the move of ``step`` (and the game's end: ``stopped``, why the server
         ended it, if its rules did not); DuplicateMoveError if the step has one."""
-        try:
-            with self._transaction() as execute:
-                execute(
-                    "INSERT INTO moves (game_id, step, action, rolls) VALUES (?, ?, ?, ?)",
-                    (game_id, step, action, json.dumps(list(rolls))),
+        if not self.append_moves([MoveRow(game_id, step, action, tuple(rolls), finished, stopped)])[
+            0
+        ]:
+            raise DuplicateMoveError(f"game {game_id} already has a move at step {step}")
+
+    def append_moves(self, moves: Sequence[MoveRow]) -> list[bool]:
+        """Store the moves in one transaction, so all or none: for each, whether it was
+        stored (False: its step has a move already, and nothing of it is written)."""
+        taken = []
+        with self._transaction() as execute:
+            for move in moves:
+                added = execute(
+                    "INSERT INTO moves (game_id, step, action, rolls) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, step) DO NOTHING RETURNING step",
+                    (move.game_id, move.step, move.action, json.dumps(list(move.rolls))),
                 )
-                if finished:
+                if added and move.finished:
                     execute(
                         "UPDATE games SET finished = 1, stopped = ? WHERE id = ?",
-                        (stopped, game_id),
+                        (move.stopped, move.game_id),
                     )
-        except self._integrity_errors:
-            raise DuplicateMoveError(f"game {game_id} already has a move at step {step}") from None
+                taken.append(bool(added))
+        return taken
 
     def load(self, game_id: str) -> GameRow | None:
         """The game with that id, with its seats and moves; None if there is none."""
@@ -495,7 +525,6 @@ class PostgresStorage(Storage):
                 "PostgreSQL needs psycopg 3: pip install 'dicerules-server[postgresql]'"
             ) from None
         self._psycopg = psycopg
-        self._integrity_errors = (psycopg.errors.UniqueViolation,)
         self._lock_timeout = f"{round(busy_timeout * 1000)}ms"
         # A server that does not answer is given the busy timeout too (libpq's least is
         # 2 s), unless the URL says how long.

@@ -3,9 +3,13 @@
 A move goes through ``Table.play`` (a person's, from a socket) or the table's bot
 loop, under the table's lock: ``wire.move`` checks it, the storage commits it, and
 only then does the table take the new state and queue ``wire.view`` and
-``wire.events`` for each socket, each for its own seat. A move the storage did not
-take is a move that did not happen: the mover is told ``storage_unavailable``, and a
-bot tries again after a pause that doubles, from BOT_RETRY to BOT_RETRY_MOST seconds.
+``wire.events`` for each socket, each for its own seat (made once a seat, whatever
+the number of its sockets). The moves of every table go to the storage through the
+lobby's ``Committer``: the moves that come while the storage is busy wait for it and
+are committed together, in one transaction on one worker thread. A move the storage
+did not take is a move that did not happen (nor did any move of its batch): the mover
+is told ``storage_unavailable``, and a bot tries again after a pause that doubles,
+from BOT_RETRY to BOT_RETRY_MOST seconds.
 
 A game ends by its rules, or the server ends it (``Table.stopped``, kept in the
 storage with the game's last move): ``record_full`` when a move brings it to the
@@ -19,8 +23,10 @@ code of the server's own.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import datetime
+import functools
 import hashlib
 import heapq
 import hmac
@@ -39,12 +45,21 @@ import dicerules
 from dicerules import bots, records, wire
 from dicerules.match import bot_seed
 from dicerules.records import rules_to_dict
-from dicerules_server.storage import EXPIRED, GameRow, SeatRow, Storage, StorageUnavailable
+from dicerules_server.storage import (
+    EXPIRED,
+    DuplicateMoveError,
+    GameRow,
+    MoveRow,
+    SeatRow,
+    Storage,
+    StorageUnavailable,
+)
 
 __all__ = [
     "ERRORS",
     "MAX_NAME",
     "STOPS",
+    "Committer",
     "Listener",
     "Lobby",
     "ServerError",
@@ -142,6 +157,71 @@ async def stored(call: Callable[..., T], *args: object) -> T:
         raise StorageFault from None
 
 
+class Committer:
+    """The moves on their way to the storage, committed in batches: the moves that
+    come while the storage is busy wait for it, and go in its next transaction
+    together (one commit, one sync to the disk, one worker thread for them all).
+
+    ``store`` returns once its move's transaction is committed: no move is told before
+    the database has it. At most ``storage.writers`` batches are in flight at once,
+    each on a thread of the committer's own.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._threads = concurrent.futures.ThreadPoolExecutor(
+            storage.writers, thread_name_prefix="dicerules-commit"
+        )
+        self._queued: list[tuple[MoveRow, asyncio.Future[bool]]] = []
+        self._starting = False  # a batch is about to take what is queued
+        self._in_flight = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def store(self, move: MoveRow) -> None:
+        """Store the move: StorageFault if the storage did not take its batch,
+        DuplicateMoveError if its step has a move already."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queued.append((move, future))
+        self._next_batch()
+        if not await future:
+            raise DuplicateMoveError(f"game {move.game_id} already has a move at step {move.step}")
+
+    def _next_batch(self) -> None:
+        if self._queued and not self._starting and self._in_flight < self.storage.writers:
+            self._starting = True
+            self._in_flight += 1
+            task = asyncio.get_running_loop().create_task(self._commit())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _commit(self) -> None:
+        # A task runs from the loop's next turn: what every table queued till then.
+        self._starting = False
+        batch, self._queued = self._queued, []
+        try:
+            taken = await asyncio.get_running_loop().run_in_executor(
+                self._threads, self.storage.append_moves, [move for move, _ in batch]
+            )
+        except BaseException as error:
+            for _, future in batch:
+                if not future.done():
+                    fault = isinstance(error, StorageUnavailable)
+                    future.set_exception(StorageFault() if fault else error)
+            if not isinstance(error, Exception):
+                raise
+        else:
+            for (_, future), stored in zip(batch, taken, strict=True):
+                if not future.done():
+                    future.set_result(stored)
+        finally:
+            self._in_flight -= 1
+            self._next_batch()
+
+    def close(self) -> None:
+        """Let the threads go once the batches in flight are committed."""
+        self._threads.shutdown(wait=False)
+
+
 def refusal(exc: BaseException) -> dict[str, str]:
     """``{"error": code, "message": text}`` for any refusal, the server's or the game's."""
     return exc.message() if isinstance(exc, ServerError) else wire.error(exc)
@@ -194,6 +274,19 @@ def _all_taken(seats: Sequence[SeatRow]) -> bool:
     return all(seat.token_hash for seat in seats if seat.player == HUMAN)
 
 
+def _layout(game: Any, rules: Any) -> Any:
+    """``wire.layout`` of a game and rules: made once for the tables of the same game
+    and (hashable) rules, which only send it."""
+    try:
+        hash(rules)
+    except TypeError:
+        return wire.layout(game, rules)
+    return _layout_of(game.name, rules)
+
+
+_layout_of: Final = functools.lru_cache(maxsize=64)(wire.layout)
+
+
 _EPOCH: Final = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -232,7 +325,7 @@ class Table:
         """Why the server ended the game (one of STOPS), if it did."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
-        self.layout = wire.layout(self.game, state.rules)
+        self.layout = _layout(self.game, state.rules)
         self.bots = {
             seat.seat: bots.make(
                 lobby.own_bots.get(seat.player, seat.player),
@@ -417,23 +510,25 @@ class Table:
     async def _commit(self, after: Any) -> None:
         before = self.state
         count = len(after.tape.rolls) - len(before.tape.rolls)
-        rolls = [die for roll in after.tape.rolls.newest(count) for die in roll] if count else []
+        rolls = (
+            tuple(die for roll in after.tape.rolls.newest(count) for die in roll) if count else ()
+        )
         action = self.game.format_action(after.tape.actions.last)
         over = bool(self.game.is_terminal(after))
         # The move that brings the record to its bound is the game's last: no later
         # one could be recorded, so the server ends the game with it.
         full = not over and len(after.tape.actions) >= self.bound
+        move = MoveRow(
+            self.id,
+            len(before.tape.actions),
+            action,
+            rolls,
+            over or full,
+            RECORD_FULL if full else None,
+        )
         # Once the database has the move, the move happened: no cancellation between.
         with anyio.CancelScope(shield=True):
-            await stored(
-                self.storage.append_move,
-                self.id,
-                len(before.tape.actions),
-                action,
-                rolls,
-                over or full,
-                RECORD_FULL if full else None,
-            )
+            await self.lobby.committer.store(move)
             self.state = after
             self._broadcast(before)
             if full:
@@ -542,6 +637,7 @@ class Lobby:
         if max_unjoined < 1:
             raise ValueError(f"max_unjoined must be at least 1, not {max_unjoined!r}")
         self.storage = storage
+        self.committer = Committer(storage)
         self.bot_delay = bot_delay
         self.max_games = max_games
         self.own_bots = dict(own_bots or {})
@@ -599,6 +695,7 @@ class Lobby:
             table.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.committer.close()
 
     def _table_of(self, row: GameRow) -> Table | Unplayable:
         try:

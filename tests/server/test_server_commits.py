@@ -1,5 +1,6 @@
-"""Moves committed in batches: the moves of one moment in one transaction, all or none,
-each told only once stored; and each update made once a seat, whatever its sockets."""
+"""Writes committed in batches: the moves, seats and games of one moment in one
+transaction, all or none, each told only once stored; and each update made once a
+seat, whatever its sockets."""
 
 from __future__ import annotations
 
@@ -13,30 +14,30 @@ from server_support import Socket, create, join, serving  # first: without the s
 
 # isort: split
 from dicerules_server import create_app, open_storage
-from dicerules_server.storage import DuplicateMoveError, GameRow, MoveRow, Storage
+from dicerules_server.storage import GameRow, MoveRow, NewGame, SeatClaim, SeatRow, Storage, Write
 from dicerules_server.tables import Committer, StorageFault, Table
+
+CREATED = "2026-01-01T00:00:00+00:00"
 
 
 def games(storage: Storage, count: int) -> list[str]:
     """The ids of ``count`` games stored (with no seats: the storage does not ask)."""
     made = [f"g{n}" for n in range(count)]
     for game_id in made:
-        storage.create_game(
-            GameRow(game_id, "liars-dice", {}, 1, (), "2026-01-01T00:00:00+00:00", ())
-        )
+        storage.create_game(GameRow(game_id, "liars-dice", {}, 1, (), CREATED, ()))
     return made
 
 
-def batches_of(storage: Storage) -> list[list[MoveRow]]:
-    """Each batch the storage is asked to store, from now on."""
-    asked: list[list[MoveRow]] = []
-    append_moves = storage.append_moves
+def batches_of(storage: Storage) -> list[list[Write]]:
+    """Each batch the storage is asked to write, from now on."""
+    asked: list[list[Write]] = []
+    write = storage.write
 
-    def spy(moves: list[MoveRow]) -> list[bool]:
-        asked.append(list(moves))
-        return append_moves(moves)
+    def spy(writes: list[Write]) -> list[bool]:
+        asked.append(list(writes))
+        return write(writes)
 
-    storage.append_moves = spy  # type: ignore[method-assign]
+    storage.write = spy  # type: ignore[method-assign]
     return asked
 
 
@@ -45,7 +46,7 @@ def test_a_batch_stores_its_moves_and_refuses_a_step_stored_already(db_url: str)
     try:
         first, second = games(storage, 2)
         storage.append_move(first, 0, "1x2", [], False)
-        taken = storage.append_moves(
+        taken = storage.write(
             [
                 MoveRow(first, 0, "2x2", (), finished=True),  # its step has a move
                 MoveRow(second, 0, "1x3", (4, 5), finished=True, stopped="record_full"),
@@ -60,45 +61,32 @@ def test_a_batch_stores_its_moves_and_refuses_a_step_stored_already(db_url: str)
         storage.close()
 
 
-def test_the_moves_of_one_moment_are_committed_in_one_transaction(tmp_path: Path) -> None:
+def test_the_writes_of_one_moment_are_committed_in_one_transaction(tmp_path: Path) -> None:
     storage = open_storage(str(tmp_path / "games.sqlite3"))
     try:
         made = games(storage, 5)
         asked = batches_of(storage)
         committer = Committer(storage)
+        seated = GameRow("new", "liars-dice", {}, 1, (), CREATED, (SeatRow(0, "human"),))
+        writes: list[Write] = [
+            *(MoveRow(game_id, 0, "1x2") for game_id in made),
+            NewGame(seated),
+            SeatClaim("new", 0, "Ann", "hash"),  # the game made in the same transaction
+            SeatClaim("new", 0, "Bob", "hash"),  # taken by then
+            MoveRow(made[0], 0, "2x2"),  # its step has a move by then
+        ]
 
-        async def play() -> None:
-            await asyncio.gather(*(committer.store(MoveRow(g, 0, "1x2")) for g in made))
+        async def play() -> list[bool]:
+            return await asyncio.gather(*map(committer.write, writes))
 
-        asyncio.run(play())
+        assert asyncio.run(play()) == [True] * 7 + [False, False]
         committer.close()
-        assert [[move.game_id for move in batch] for batch in asked] == [made]
+        assert asked == [writes]
         with sqlite3.connect(tmp_path / "games.sqlite3") as other:  # on the disk, for all
             assert other.execute("SELECT count(*) FROM moves").fetchone() == (5,)
-    finally:
-        storage.close()
-
-
-def test_a_move_whose_step_is_stored_already_is_refused_alone(tmp_path: Path) -> None:
-    storage = open_storage(str(tmp_path / "games.sqlite3"))
-    try:
-        first, second = games(storage, 2)
-        storage.append_move(first, 0, "1x2", [], False)
-        committer = Committer(storage)
-
-        async def play() -> list[Any]:
-            return await asyncio.gather(
-                committer.store(MoveRow(first, 0, "2x2")),
-                committer.store(MoveRow(second, 0, "3x2")),
-                return_exceptions=True,
-            )
-
-        refused, stored = asyncio.run(play())
-        committer.close()
-        assert isinstance(refused, DuplicateMoveError) and stored is None
-        assert str(refused) == f"game {first} already has a move at step 0"
-        second_row = storage.load(second)
-        assert second_row is not None and second_row.actions == ("3x2",)
+            assert other.execute("SELECT name FROM seats WHERE game_id = 'new'").fetchall() == [
+                ("Ann",)
+            ]
     finally:
         storage.close()
 
@@ -113,7 +101,7 @@ def test_a_batch_the_database_refuses_stores_none_of_its_moves(tmp_path: Path) -
         holder.execute("BEGIN EXCLUSIVE")  # another program holds the write lock
 
         async def play(step: int) -> list[Any]:
-            moves = (committer.store(MoveRow(g, step, "1x2")) for g in made)
+            moves = (committer.write(MoveRow(g, step, "1x2")) for g in made)
             return await asyncio.gather(*moves, return_exceptions=True)
 
         try:
@@ -123,7 +111,7 @@ def test_a_batch_the_database_refuses_stores_none_of_its_moves(tmp_path: Path) -
             holder.close()
         assert all(isinstance(error, StorageFault) for error in refused), refused
         assert all(row is not None and row.actions == () for row in map(storage.load, made))
-        assert asyncio.run(play(0)) == [None] * 3  # the same moves, once it takes writes
+        assert asyncio.run(play(0)) == [True] * 3  # the same moves, once it takes writes
         committer.close()
     finally:
         storage.close()

@@ -163,19 +163,19 @@ def test_a_bot_tries_again_until_the_database_takes_its_move(
     db = str(tmp_path / "games.sqlite3")
     with serving(create_app(db, bot_delay=0.2, busy_timeout=FAST)) as client:
         storage = client.app.state.lobby.storage  # type: ignore[attr-defined]
-        tries: list[bool] = []  # each batch of moves asked of the storage: whether it took it
-        append_moves = storage.append_moves
+        tries: list[bool] = []  # each batch of writes asked of the storage: whether it took it
+        write = storage.write
 
         def spy(*args: Any) -> list[bool]:
             try:
-                taken: list[bool] = append_moves(*args)
+                done: list[bool] = write(*args)
             except StorageError:
                 tries.append(False)
                 raise
             tries.append(True)
-            return taken
+            return done
 
-        storage.append_moves = spy
+        storage.write = spy
         game_id = create(client, "liars-dice", ["expert", "random", "expert", "random"])
         with locked(db):
             wait_until(lambda: tries.count(False) >= 4, "the bot tried four times")

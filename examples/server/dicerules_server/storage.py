@@ -5,8 +5,8 @@ and then one row a move (the action in notation and the dice that move drew). A 
 is a row keyed by (game, step), so the same step cannot be stored twice: a move that
 comes again after a crash is refused, never applied twice. ``record`` gives the
 dicerules ``GameRecord`` and ``dicerules.replay`` rebuilds the state from it, every
-die checked. ``append_moves`` stores many moves (of many games) in one transaction,
-so that one commit, one sync to the disk, serves them all.
+die checked. ``write`` does many writes (new games, seats taken, moves, of many
+games) in one transaction, so that one commit, one sync to the disk, serves them all.
 
 ``open_storage(url)``: ``postgresql://...`` (or ``postgres://``) is PostgreSQL through
 psycopg 3 (the ``postgresql`` extra); anything else is an SQLite file (a path,
@@ -48,10 +48,13 @@ __all__ = [
     "DuplicateMoveError",
     "GameRow",
     "MoveRow",
+    "NewGame",
+    "SeatClaim",
     "SeatRow",
     "Storage",
     "StorageError",
     "StorageUnavailable",
+    "Write",
     "open_storage",
 ]
 
@@ -154,6 +157,30 @@ class MoveRow:
     rolls: tuple[int, ...] = ()
     finished: bool = False
     stopped: str | None = None
+
+
+@attrs.frozen
+class NewGame:
+    """A new game to store, with its seats; the games ``expire`` (not over yet) end
+    with it, as expired."""
+
+    row: GameRow
+    expire: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class SeatClaim:
+    """A free person's seat of a game not over, to give to ``name`` and its token (the
+    token's hash)."""
+
+    game_id: str
+    seat: int
+    name: str
+    token_hash: str
+
+
+Write = MoveRow | NewGame | SeatClaim
+"""What ``Storage.write`` does, many in one transaction."""
 
 
 _TABLES: Final = (
@@ -339,27 +366,7 @@ class Storage:
 
     def create_game(self, row: GameRow, expire: Sequence[str] = ()) -> None:
         """Store a new game and its seats, and end the games ``expire`` as expired."""
-        with self._transaction() as execute:
-            execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.id,
-                    row.game,
-                    json.dumps(row.rules),
-                    str(row.seed),
-                    json.dumps(row.setup_rolls),
-                    row.created,
-                    int(row.finished),
-                    row.stopped,
-                ),
-            )
-            for seat in row.seats:
-                execute(
-                    "INSERT INTO seats (game_id, seat, player, name, token_hash)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (row.id, seat.seat, seat.player, seat.name, seat.token_hash),
-                )
-            _expire(execute, expire)
+        self.write([NewGame(row, tuple(expire))])
 
     def expire(self, game_ids: Sequence[str]) -> None:
         """End the games (those not over yet) as expired."""
@@ -381,14 +388,7 @@ class Storage:
     def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free person's seat of a game not over to ``name`` and its token; False
         if it was taken."""
-        with self._transaction() as execute:
-            taken = execute(
-                "UPDATE seats SET name = ?, token_hash = ? WHERE game_id = ? AND seat = ?"
-                " AND player = 'human' AND token_hash IS NULL"
-                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND finished = 0) RETURNING seat",
-                (name, token_hash, game_id, seat, game_id),
-            )
-        return bool(taken)
+        return self.write([SeatClaim(game_id, seat, name, token_hash)])[0]
 
     def append_move(
         self,
@@ -401,29 +401,15 @@ class Storage:
     ) -> None:
         """Store the move of ``step`` (and the game's end: ``stopped``, why the server
         ended it, if its rules did not); DuplicateMoveError if the step has one."""
-        if not self.append_moves([MoveRow(game_id, step, action, tuple(rolls), finished, stopped)])[
-            0
-        ]:
+        if not self.write([MoveRow(game_id, step, action, tuple(rolls), finished, stopped)])[0]:
             raise DuplicateMoveError(f"game {game_id} already has a move at step {step}")
 
-    def append_moves(self, moves: Sequence[MoveRow]) -> list[bool]:
-        """Store the moves in one transaction, so all or none: for each, whether it was
-        stored (False: its step has a move already, and nothing of it is written)."""
-        taken = []
+    def write(self, writes: Sequence[Write]) -> list[bool]:
+        """Do the writes in one transaction, so all or none (one commit, one sync to
+        the disk): for each, whether it was done. A move is not if its step has one
+        already, a claim if the seat is not free; then nothing of it is written."""
         with self._transaction() as execute:
-            for move in moves:
-                added = execute(
-                    "INSERT INTO moves (game_id, step, action, rolls) VALUES (?, ?, ?, ?)"
-                    " ON CONFLICT (game_id, step) DO NOTHING RETURNING step",
-                    (move.game_id, move.step, move.action, json.dumps(list(move.rolls))),
-                )
-                if added and move.finished:
-                    execute(
-                        "UPDATE games SET finished = 1, stopped = ? WHERE id = ?",
-                        (move.stopped, move.game_id),
-                    )
-                taken.append(bool(added))
-        return taken
+            return [_write(execute, write) for write in writes]
 
     def load(self, game_id: str) -> GameRow | None:
         """The game with that id, with its seats and moves; None if there is none."""
@@ -480,6 +466,50 @@ class Storage:
 def _first_line(error: BaseException) -> str:
     """An error's reason in one line (the database's own words)."""
     return (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
+
+
+def _write(execute: Execute, write: Write) -> bool:
+    if isinstance(write, MoveRow):
+        added = execute(
+            "INSERT INTO moves (game_id, step, action, rolls) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, step) DO NOTHING RETURNING step",
+            (write.game_id, write.step, write.action, json.dumps(list(write.rolls))),
+        )
+        if added and write.finished:
+            execute(
+                "UPDATE games SET finished = 1, stopped = ? WHERE id = ?",
+                (write.stopped, write.game_id),
+            )
+        return bool(added)
+    if isinstance(write, SeatClaim):
+        taken = execute(
+            "UPDATE seats SET name = ?, token_hash = ? WHERE game_id = ? AND seat = ?"
+            " AND player = 'human' AND token_hash IS NULL"
+            " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND finished = 0) RETURNING seat",
+            (write.name, write.token_hash, write.game_id, write.seat, write.game_id),
+        )
+        return bool(taken)
+    row = write.row
+    execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            row.id,
+            row.game,
+            json.dumps(row.rules),
+            str(row.seed),
+            json.dumps(row.setup_rolls),
+            row.created,
+            int(row.finished),
+            row.stopped,
+        ),
+    )
+    for seat in row.seats:
+        execute(
+            "INSERT INTO seats (game_id, seat, player, name, token_hash) VALUES (?, ?, ?, ?, ?)",
+            (row.id, seat.seat, seat.player, seat.name, seat.token_hash),
+        )
+    _expire(execute, write.expire)
+    return True
 
 
 def _expire(execute: Execute, game_ids: Sequence[str]) -> None:

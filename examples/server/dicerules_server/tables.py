@@ -4,12 +4,12 @@ A move goes through ``Table.play`` (a person's, from a socket) or the table's bo
 loop, under the table's lock: ``wire.move`` checks it, the storage commits it, and
 only then does the table take the new state and queue ``wire.view`` and
 ``wire.events`` for each socket, each for its own seat (made once a seat, whatever
-the number of its sockets). The moves of every table go to the storage through the
-lobby's ``Committer``: the moves that come while the storage is busy wait for it and
-are committed together, in one transaction on one worker thread. A move the storage
-did not take is a move that did not happen (nor did any move of its batch): the mover
-is told ``storage_unavailable``, and a bot tries again after a pause that doubles,
-from BOT_RETRY to BOT_RETRY_MOST seconds.
+the number of its sockets). The moves, seats taken and new games of every table go
+to the storage through the lobby's ``Committer``: those that come while the storage
+is busy wait for it and are committed together, in one transaction on one worker
+thread. A move the storage did not take is a move that did not happen (nor did any
+write of its batch): the mover is told ``storage_unavailable``, and a bot tries again
+after a pause that doubles, from BOT_RETRY to BOT_RETRY_MOST seconds.
 
 A game ends by its rules, or the server ends it (``Table.stopped``, kept in the
 storage with the game's last move): ``record_full`` when a move brings it to the
@@ -50,9 +50,12 @@ from dicerules_server.storage import (
     DuplicateMoveError,
     GameRow,
     MoveRow,
+    NewGame,
+    SeatClaim,
     SeatRow,
     Storage,
     StorageUnavailable,
+    Write,
 )
 
 __all__ = [
@@ -158,13 +161,14 @@ async def stored(call: Callable[..., T], *args: object) -> T:
 
 
 class Committer:
-    """The moves on their way to the storage, committed in batches: the moves that
-    come while the storage is busy wait for it, and go in its next transaction
-    together (one commit, one sync to the disk, one worker thread for them all).
+    """The writes on their way to the storage (moves, seats taken, new games),
+    committed in batches: the writes that come while the storage is busy wait for it,
+    and go in its next transaction together (one commit, one sync to the disk, one
+    worker thread for them all).
 
-    ``store`` returns once its move's transaction is committed: no move is told before
-    the database has it. At most ``storage.writers`` batches are in flight at once,
-    each on a thread of the committer's own.
+    ``write`` returns once its transaction is committed: no move is told before the
+    database has it. At most ``storage.writers`` batches are in flight at once, each on
+    a thread of the committer's own.
     """
 
     def __init__(self, storage: Storage) -> None:
@@ -172,19 +176,18 @@ class Committer:
         self._threads = concurrent.futures.ThreadPoolExecutor(
             storage.writers, thread_name_prefix="dicerules-commit"
         )
-        self._queued: list[tuple[MoveRow, asyncio.Future[bool]]] = []
+        self._queued: list[tuple[Write, asyncio.Future[bool]]] = []
         self._starting = False  # a batch is about to take what is queued
         self._in_flight = 0
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def store(self, move: MoveRow) -> None:
-        """Store the move: StorageFault if the storage did not take its batch,
-        DuplicateMoveError if its step has a move already."""
+    async def write(self, write: Write) -> bool:
+        """Do the write (``Storage.write``): whether it was done; StorageFault if the
+        storage did not take its batch."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queued.append((move, future))
+        self._queued.append((write, future))
         self._next_batch()
-        if not await future:
-            raise DuplicateMoveError(f"game {move.game_id} already has a move at step {move.step}")
+        return await future
 
     def _next_batch(self) -> None:
         if self._queued and not self._starting and self._in_flight < self.storage.writers:
@@ -200,7 +203,7 @@ class Committer:
         batch, self._queued = self._queued, []
         try:
             taken = await asyncio.get_running_loop().run_in_executor(
-                self._threads, self.storage.append_moves, [move for move, _ in batch]
+                self._threads, self.storage.write, [write for write, _ in batch]
             )
         except BaseException as error:
             for _, future in batch:
@@ -483,7 +486,7 @@ class Table:
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
             with anyio.CancelScope(shield=True):
-                taken = await stored(self.storage.claim_seat, self.id, seat, name, digest)
+                taken = await self.lobby.committer.write(SeatClaim(self.id, seat, name, digest))
                 if not taken:
                     raise ServerError("seat_taken", f"seat {seat} was just taken")
                 self.seats[seat] = attrs.evolve(self.seats[seat], name=name, token_hash=digest)
@@ -528,7 +531,8 @@ class Table:
         )
         # Once the database has the move, the move happened: no cancellation between.
         with anyio.CancelScope(shield=True):
-            await self.lobby.committer.store(move)
+            if not await self.lobby.committer.write(move):
+                raise DuplicateMoveError(f"game {self.id} already has a move at step {move.step}")
             self.state = after
             self._broadcast(before)
             if full:
@@ -852,7 +856,7 @@ class Lobby:
                 if not oldest.waiting:
                     oldest = None
             with anyio.CancelScope(shield=True):
-                await stored(self.storage.create_game, row, [] if oldest is None else [oldest.id])
+                await self.committer.write(NewGame(row, () if oldest is None else (oldest.id,)))
                 if oldest is not None:
                     self._expired(oldest)
                 table = self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)

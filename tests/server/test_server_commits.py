@@ -57,6 +57,10 @@ def test_a_batch_stores_its_moves_and_refuses_a_step_stored_already(db_url: str)
         assert kept is not None and kept.actions == ("1x2",) and not kept.finished
         assert ended is not None and ended.actions == ("1x3",) and ended.move_rolls == (4, 5)
         assert ended.finished and ended.stopped == "record_full"
+        twice = [MoveRow(first, 1, "2x3"), MoveRow(first, 1, "3x3")]  # one step in one batch
+        assert storage.write(twice) == [True, False]
+        kept = storage.load(first)
+        assert kept is not None and kept.actions == ("1x2", "2x3")
     finally:
         storage.close()
 

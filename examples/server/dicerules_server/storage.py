@@ -408,8 +408,18 @@ class Storage:
         """Do the writes in one transaction, so all or none (one commit, one sync to
         the disk): for each, whether it was done. A move is not if its step has one
         already, a claim if the seat is not free; then nothing of it is written."""
+        done: list[bool] = []
+        moves: list[MoveRow] = []  # in a row: inserted together
         with self._transaction() as execute:
-            return [_write(execute, write) for write in writes]
+            for write in writes:
+                if isinstance(write, MoveRow):
+                    moves.append(write)
+                    continue
+                done.extend(_append(execute, moves))
+                moves.clear()
+                done.append(_write(execute, write))
+            done.extend(_append(execute, moves))
+        return done
 
     def load(self, game_id: str) -> GameRow | None:
         """The game with that id, with its seats and moves; None if there is none."""
@@ -468,19 +478,37 @@ def _first_line(error: BaseException) -> str:
     return (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
 
 
-def _write(execute: Execute, write: Write) -> bool:
-    if isinstance(write, MoveRow):
-        added = execute(
-            "INSERT INTO moves (game_id, step, action, rolls) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id, step) DO NOTHING RETURNING step",
-            (write.game_id, write.step, write.action, json.dumps(list(write.rolls))),
+_ROWS: Final = 500
+"""The most moves one INSERT statement holds (SQLite takes 32,766 values at most)."""
+
+
+def _append(execute: Execute, moves: Sequence[MoveRow]) -> list[bool]:
+    """Insert the moves, many to a statement: for each, whether it was (not if its
+    step has a move, stored before or earlier in ``moves``)."""
+    added: set[tuple[str, int]] = set()
+    for start in range(0, len(moves), _ROWS):
+        rows = moves[start : start + _ROWS]
+        values = ", ".join(["(?, ?, ?, ?)"] * len(rows))
+        found = execute(
+            f"INSERT INTO moves (game_id, step, action, rolls) VALUES {values}"
+            " ON CONFLICT (game_id, step) DO NOTHING RETURNING game_id, step",
+            [v for m in rows for v in (m.game_id, m.step, m.action, json.dumps(list(m.rolls)))],
         )
-        if added and write.finished:
+        added.update((game_id, step) for game_id, step in found)
+    taken = []
+    for move in moves:
+        key = (move.game_id, move.step)
+        taken.append(key in added)
+        added.discard(key)  # the first move of a step is the one stored
+        if taken[-1] and move.finished:
             execute(
                 "UPDATE games SET finished = 1, stopped = ? WHERE id = ?",
-                (write.stopped, write.game_id),
+                (move.stopped, move.game_id),
             )
-        return bool(added)
+    return taken
+
+
+def _write(execute: Execute, write: NewGame | SeatClaim) -> bool:
     if isinstance(write, SeatClaim):
         taken = execute(
             "UPDATE seats SET name = ?, token_hash = ? WHERE game_id = ? AND seat = ?"

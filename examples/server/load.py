@@ -15,7 +15,7 @@ process and of this client (read from /proc, on Linux; both share the machine).
 
 ``--bare`` measures, just before, the limits the server works under here: the
 database's synced commits a second (SQLite: one connection, ``BEGIN IMMEDIATE; INSERT;
-COMMIT``, as the server writes; PostgreSQL: as many connections as the server keeps,
+COMMIT``, a move a commit; PostgreSQL: as many connections as the server keeps,
 each committing one insert at a time, into a table made for it and dropped after),
 and the round trips a second of a bare Starlette websocket echo served as the server
 is, on as many sockets; then the server's share of each. ``--rounds N`` runs it all N
@@ -296,8 +296,10 @@ async def until(window: Window, work: list[Coroutine[Any, Any, None]]) -> None:
 
 
 def sqlite_commits(folder: Path, seconds: float) -> float:
-    """Synced commits a second of one SQLite connection, as the server writes a move."""
-    connection = sqlite3.connect(folder / "commits.sqlite3", isolation_level=None)
+    """Synced commits a second of one SQLite connection, one insert of a move each,
+    in a file of its own in ``folder`` (removed after)."""
+    path = folder / "commits.sqlite3"
+    connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
@@ -314,6 +316,8 @@ def sqlite_commits(folder: Path, seconds: float) -> float:
         return count / (now - start)
     finally:
         connection.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def postgres_commits(url: str, seconds: float, connections: int) -> float:

@@ -3,6 +3,7 @@ the bare echo, each line it prints there, and its refusal of a bad argument."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -42,3 +43,13 @@ def test_load_refuses_a_game_of_one_seat() -> None:
     done = load("--players", "1")
     assert done.returncode == 2 and done.stdout == ""
     assert "--players at least 2" in done.stderr
+
+
+def test_the_bare_commits_can_be_measured_again_in_the_same_folder(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("load", LOAD)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for _ in range(2):  # as --rounds does
+        assert module.sqlite_commits(tmp_path, 0.05) > 0
+    assert list(tmp_path.iterdir()) == []

@@ -15,7 +15,7 @@ from server_support import Socket, create, join, serving  # first: without the s
 # isort: split
 from dicerules_server import create_app, open_storage
 from dicerules_server.storage import GameRow, MoveRow, NewGame, SeatClaim, SeatRow, Storage, Write
-from dicerules_server.tables import Committer, StorageFault, Table
+from dicerules_server.tables import Committer, Lobby, StorageFault, Table
 
 CREATED = "2026-01-01T00:00:00+00:00"
 
@@ -91,6 +91,35 @@ def test_the_writes_of_one_moment_are_committed_in_one_transaction(tmp_path: Pat
             assert other.execute("SELECT name FROM seats WHERE game_id = 'new'").fetchall() == [
                 ("Ann",)
             ]
+    finally:
+        storage.close()
+
+
+def test_games_made_at_once_are_stored_in_one_transaction(tmp_path: Path) -> None:
+    storage = open_storage(str(tmp_path / "games.sqlite3"))
+    try:
+        asked = batches_of(storage)
+
+        async def make(client: str | None) -> list[Table]:
+            lobby = Lobby(storage, max_unjoined=2)
+            try:
+                return await asyncio.gather(
+                    *(lobby.create("liars-dice", client=client) for _ in range(4))
+                )
+            finally:
+                lobby.stop()
+
+        tables = asyncio.run(make(None))
+        assert asked == [[NewGame(table.row) for table in tables]]
+        # One client's: the third and fourth each expire one of its first two, once stored.
+        asked.clear()
+        first, second, third, fourth = asyncio.run(make("one"))
+        assert asked == [
+            [NewGame(first.row), NewGame(second.row)],
+            [NewGame(third.row, (first.id,)), NewGame(fourth.row, (second.id,))],
+        ]
+        assert first.stopped == second.stopped == "expired"
+        assert third.stopped is None and fourth.stopped is None
     finally:
         storage.close()
 

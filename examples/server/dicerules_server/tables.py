@@ -653,7 +653,8 @@ class Lobby:
         self.recent: OrderedDict[str, Table] = OrderedDict()
         self.unplayable: dict[str, Unplayable] = {}
         self._made_by: dict[str, list[Table]] = {}  # a client's games, waiting when last seen
-        self._creating = asyncio.Lock()  # one game made at a time: the caps hold exactly
+        self._creating = asyncio.Lock()  # one game's caps checked at a time: they hold exactly
+        self._making = 0  # games counted in the caps, not stored yet
         self._sweeper: asyncio.Task[None] | None = None
         self._offered: dict[str, tuple[str, ...]] = {}
 
@@ -824,21 +825,31 @@ class Lobby:
                 _players(game, seats, acting, players, self.bot_names(game))
             )
         )
-        async with self._creating:
+        async with self._creating:  # the caps checked and taken, one game at a time
             mine = [] if client is None else _waiting(self._made_by.get(client, ()))
             oldest = mine[0] if len(mine) >= self.max_unjoined else None
-            if len(self.tables) - (oldest is not None) >= self.max_games:
+            if len(self.tables) + self._making - (oldest is not None) >= self.max_games:
                 raise ServerError("full", "the server has as many games as it can hold")
-            table = await self._make(game, made, seat_rows, oldest)
+            table = self._deal(game, made, seat_rows)
+            await table.lock.acquire()  # till it is stored: a newer game expiring it waits
             if client is not None:
-                self._made_by[client] = [*(t for t in mine if t.waiting), table]
+                self._made_by[client] = [*(t for t in mine if t is not oldest), table]
+            self._making += 1
+        try:  # stored side by side with the games made meanwhile: one commit for them all
+            await self._store(table, oldest)
+        except BaseException:
+            if client is not None:
+                kept = [t for t in self._made_by.get(client, ()) if t is not table]
+                self._made_by[client] = [oldest, *kept] if oldest is not None else kept
+            raise
+        finally:
+            self._making -= 1
+            table.lock.release()
         table.wake_bots()
         return table
 
-    async def _make(
-        self, game: Any, rules: Any, seats: tuple[SeatRow, ...], oldest: Table | None
-    ) -> Table:
-        """Deal a new game and store it, ``oldest`` expiring with it if it still waits."""
+    def _deal(self, game: Any, rules: Any, seats: tuple[SeatRow, ...]) -> Table:
+        """A new game's table, dealt, not stored yet."""
         seed = secrets.randbits(64)
         state = game.new_game(rules, seed=seed)
         row = GameRow(
@@ -850,17 +861,21 @@ class Lobby:
             created=_stamp(self.clock()),
             seats=seats,
         )
+        return Table(row, state, self.storage, self, self.bot_delay)
+
+    async def _store(self, table: Table, oldest: Table | None) -> None:
+        """Store a new game, ``oldest`` expiring with it if it still waits: then in play."""
         async with contextlib.AsyncExitStack() as locks:
             if oldest is not None:
                 await locks.enter_async_context(oldest.lock)
-                if not oldest.waiting:
+                if not (oldest.waiting and oldest.id in self.tables):  # joined, or not stored
                     oldest = None
             with anyio.CancelScope(shield=True):
-                await self.committer.write(NewGame(row, () if oldest is None else (oldest.id,)))
+                expire = () if oldest is None else (oldest.id,)
+                await self.committer.write(NewGame(table.row, expire))
                 if oldest is not None:
                     self._expired(oldest)
-                table = self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
-        return table
+                self.tables[table.id] = table
 
 
 def _waiting(tables: Sequence[Table]) -> list[Table]:

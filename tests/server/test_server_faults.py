@@ -163,18 +163,19 @@ def test_a_bot_tries_again_until_the_database_takes_its_move(
     db = str(tmp_path / "games.sqlite3")
     with serving(create_app(db, bot_delay=0.2, busy_timeout=FAST)) as client:
         storage = client.app.state.lobby.storage  # type: ignore[attr-defined]
-        tries: list[bool] = []  # each move asked of the storage: whether it took it
-        append_move = storage.append_move
+        tries: list[bool] = []  # each batch of writes asked of the storage: whether it took it
+        write = storage.write
 
-        def spy(*args: Any) -> None:
+        def spy(*args: Any) -> list[bool]:
             try:
-                append_move(*args)
+                done: list[bool] = write(*args)
             except StorageError:
                 tries.append(False)
                 raise
             tries.append(True)
+            return done
 
-        storage.append_move = spy
+        storage.write = spy
         game_id = create(client, "liars-dice", ["expert", "random", "expert", "random"])
         with locked(db):
             wait_until(lambda: tries.count(False) >= 4, "the bot tried four times")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 import dicerules
 from dicerules import bots
@@ -16,6 +17,13 @@ __all__ = ["main"]
 
 WS_MAX_SIZE = 65_536
 """The most bytes of one websocket frame uvicorn takes (the app answers past 4 KB)."""
+
+UVICORN: Final[Mapping[str, Any]] = {
+    "log_level": "warning",
+    "access_log": False,
+    "ws_max_size": WS_MAX_SIZE,
+}
+"""How uvicorn serves the app (beside its host and port)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -126,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(f"dicerules-server: {error}")
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"dicerules-server: games in {args.db}; open http://{host}:{args.port}/", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+    uvicorn.run(app, host=args.host, port=args.port, **UVICORN)
 
 
 def _log_to_stderr() -> None:

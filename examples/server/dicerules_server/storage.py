@@ -1,11 +1,12 @@
-"""Storage: every game as its record, in SQLite or PostgreSQL, one transaction a move.
+"""Storage: every game as its record, in SQLite or PostgreSQL, moves committed in batches.
 
 A game is its record: the game's name, its rules, its seed, the dice drawn at set-up,
 and then one row a move (the action in notation and the dice that move drew). A move
 is a row keyed by (game, step), so the same step cannot be stored twice: a move that
 comes again after a crash is refused, never applied twice. ``record`` gives the
 dicerules ``GameRecord`` and ``dicerules.replay`` rebuilds the state from it, every
-die checked.
+die checked. ``write`` does many writes (new games, seats taken, moves, of many
+games) in one transaction, so that one commit, one sync to the disk, serves them all.
 
 ``open_storage(url)``: ``postgresql://...`` (or ``postgres://``) is PostgreSQL through
 psycopg 3 (the ``postgresql`` extra); anything else is an SQLite file (a path,
@@ -46,10 +47,14 @@ __all__ = [
     "SCHEMA",
     "DuplicateMoveError",
     "GameRow",
+    "MoveRow",
+    "NewGame",
+    "SeatClaim",
     "SeatRow",
     "Storage",
     "StorageError",
     "StorageUnavailable",
+    "Write",
     "open_storage",
 ]
 
@@ -140,6 +145,44 @@ class GameRow:
             return json.dumps(self.record_data())
 
 
+@attrs.frozen
+class MoveRow:
+    """One move to store: its game, its step, the action in notation and the dice it
+    drew; ``finished`` if it ends the game, ``stopped`` why the server ended it (if its
+    rules did not)."""
+
+    game_id: str
+    step: int
+    action: str
+    rolls: tuple[int, ...] = ()
+    finished: bool = False
+    stopped: str | None = None
+
+
+@attrs.frozen
+class NewGame:
+    """A new game to store, with its seats; the games ``expire`` (not over yet) end
+    with it, as expired."""
+
+    row: GameRow
+    expire: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class SeatClaim:
+    """A free person's seat of a game not over, to give to ``name`` and its token (the
+    token's hash)."""
+
+    game_id: str
+    seat: int
+    name: str
+    token_hash: str
+
+
+Write = MoveRow | NewGame | SeatClaim
+"""What ``Storage.write`` does, many in one transaction."""
+
+
 _TABLES: Final = (
     """CREATE TABLE IF NOT EXISTS dicerules_server (
         key TEXT PRIMARY KEY,
@@ -190,7 +233,6 @@ class Storage:
 
     url: str
     _placeholder = "?"
-    _integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
 
     def __init__(self, url: str, connections: Sequence[Any]) -> None:
         self.url = url
@@ -208,6 +250,11 @@ class Storage:
         except BaseException:
             self.close()
             raise
+
+    @property
+    def writers(self) -> int:
+        """How many transactions may run side by side: the connections kept."""
+        return self._count
 
     # -------------------------------------------------------------- faults
 
@@ -319,27 +366,7 @@ class Storage:
 
     def create_game(self, row: GameRow, expire: Sequence[str] = ()) -> None:
         """Store a new game and its seats, and end the games ``expire`` as expired."""
-        with self._transaction() as execute:
-            execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.id,
-                    row.game,
-                    json.dumps(row.rules),
-                    str(row.seed),
-                    json.dumps(row.setup_rolls),
-                    row.created,
-                    int(row.finished),
-                    row.stopped,
-                ),
-            )
-            for seat in row.seats:
-                execute(
-                    "INSERT INTO seats (game_id, seat, player, name, token_hash)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (row.id, seat.seat, seat.player, seat.name, seat.token_hash),
-                )
-            _expire(execute, expire)
+        self.write([NewGame(row, tuple(expire))])
 
     def expire(self, game_ids: Sequence[str]) -> None:
         """End the games (those not over yet) as expired."""
@@ -361,14 +388,7 @@ class Storage:
     def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free person's seat of a game not over to ``name`` and its token; False
         if it was taken."""
-        with self._transaction() as execute:
-            taken = execute(
-                "UPDATE seats SET name = ?, token_hash = ? WHERE game_id = ? AND seat = ?"
-                " AND player = 'human' AND token_hash IS NULL"
-                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND finished = 0) RETURNING seat",
-                (name, token_hash, game_id, seat, game_id),
-            )
-        return bool(taken)
+        return self.write([SeatClaim(game_id, seat, name, token_hash)])[0]
 
     def append_move(
         self,
@@ -381,19 +401,25 @@ class Storage:
     ) -> None:
         """Store the move of ``step`` (and the game's end: ``stopped``, why the server
         ended it, if its rules did not); DuplicateMoveError if the step has one."""
-        try:
-            with self._transaction() as execute:
-                execute(
-                    "INSERT INTO moves (game_id, step, action, rolls) VALUES (?, ?, ?, ?)",
-                    (game_id, step, action, json.dumps(list(rolls))),
-                )
-                if finished:
-                    execute(
-                        "UPDATE games SET finished = 1, stopped = ? WHERE id = ?",
-                        (stopped, game_id),
-                    )
-        except self._integrity_errors:
-            raise DuplicateMoveError(f"game {game_id} already has a move at step {step}") from None
+        if not self.write([MoveRow(game_id, step, action, tuple(rolls), finished, stopped)])[0]:
+            raise DuplicateMoveError(f"game {game_id} already has a move at step {step}")
+
+    def write(self, writes: Sequence[Write]) -> list[bool]:
+        """Do the writes in one transaction, so all or none (one commit, one sync to
+        the disk): for each, whether it was done. A move is not if its step has one
+        already, a claim if the seat is not free; then nothing of it is written."""
+        done: list[bool] = []
+        moves: list[MoveRow] = []  # in a row: inserted together
+        with self._transaction() as execute:
+            for write in writes:
+                if isinstance(write, MoveRow):
+                    moves.append(write)
+                    continue
+                done.extend(_append(execute, moves))
+                moves.clear()
+                done.append(_write(execute, write))
+            done.extend(_append(execute, moves))
+        return done
 
     def load(self, game_id: str) -> GameRow | None:
         """The game with that id, with its seats and moves; None if there is none."""
@@ -452,6 +478,68 @@ def _first_line(error: BaseException) -> str:
     return (str(error).strip().splitlines() or [type(error).__name__])[0].strip()
 
 
+_ROWS: Final = 500
+"""The most moves one INSERT statement holds (SQLite takes 32,766 values at most)."""
+
+
+def _append(execute: Execute, moves: Sequence[MoveRow]) -> list[bool]:
+    """Insert the moves, many to a statement: for each, whether it was (not if its
+    step has a move, stored before or earlier in ``moves``)."""
+    added: set[tuple[str, int]] = set()
+    for start in range(0, len(moves), _ROWS):
+        rows = moves[start : start + _ROWS]
+        values = ", ".join(["(?, ?, ?, ?)"] * len(rows))
+        found = execute(
+            f"INSERT INTO moves (game_id, step, action, rolls) VALUES {values}"
+            " ON CONFLICT (game_id, step) DO NOTHING RETURNING game_id, step",
+            [v for m in rows for v in (m.game_id, m.step, m.action, json.dumps(list(m.rolls)))],
+        )
+        added.update((game_id, step) for game_id, step in found)
+    taken = []
+    for move in moves:
+        key = (move.game_id, move.step)
+        taken.append(key in added)
+        added.discard(key)  # the first move of a step is the one stored
+        if taken[-1] and move.finished:
+            execute(
+                "UPDATE games SET finished = 1, stopped = ? WHERE id = ?",
+                (move.stopped, move.game_id),
+            )
+    return taken
+
+
+def _write(execute: Execute, write: NewGame | SeatClaim) -> bool:
+    if isinstance(write, SeatClaim):
+        taken = execute(
+            "UPDATE seats SET name = ?, token_hash = ? WHERE game_id = ? AND seat = ?"
+            " AND player = 'human' AND token_hash IS NULL"
+            " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND finished = 0) RETURNING seat",
+            (write.name, write.token_hash, write.game_id, write.seat, write.game_id),
+        )
+        return bool(taken)
+    row = write.row
+    execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            row.id,
+            row.game,
+            json.dumps(row.rules),
+            str(row.seed),
+            json.dumps(row.setup_rolls),
+            row.created,
+            int(row.finished),
+            row.stopped,
+        ),
+    )
+    for seat in row.seats:
+        execute(
+            "INSERT INTO seats (game_id, seat, player, name, token_hash) VALUES (?, ?, ?, ?, ?)",
+            (row.id, seat.seat, seat.player, seat.name, seat.token_hash),
+        )
+    _expire(execute, write.expire)
+    return True
+
+
 def _expire(execute: Execute, game_ids: Sequence[str]) -> None:
     for game_id in game_ids:
         execute(
@@ -495,7 +583,6 @@ class PostgresStorage(Storage):
                 "PostgreSQL needs psycopg 3: pip install 'dicerules-server[postgresql]'"
             ) from None
         self._psycopg = psycopg
-        self._integrity_errors = (psycopg.errors.UniqueViolation,)
         self._lock_timeout = f"{round(busy_timeout * 1000)}ms"
         # A server that does not answer is given the busy timeout too (libpq's least is
         # 2 s), unless the URL says how long.

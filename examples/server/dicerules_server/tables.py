@@ -3,9 +3,13 @@
 A move goes through ``Table.play`` (a person's, from a socket) or the table's bot
 loop, under the table's lock: ``wire.move`` checks it, the storage commits it, and
 only then does the table take the new state and queue ``wire.view`` and
-``wire.events`` for each socket, each for its own seat. A move the storage did not
-take is a move that did not happen: the mover is told ``storage_unavailable``, and a
-bot tries again after a pause that doubles, from BOT_RETRY to BOT_RETRY_MOST seconds.
+``wire.events`` for each socket, each for its own seat (made once a seat, whatever
+the number of its sockets). The moves, seats taken and new games of every table go
+to the storage through the lobby's ``Committer``: those that come while the storage
+is busy wait for it and are committed together, in one transaction on one worker
+thread. A move the storage did not take is a move that did not happen (nor did any
+write of its batch): the mover is told ``storage_unavailable``, and a bot tries again
+after a pause that doubles, from BOT_RETRY to BOT_RETRY_MOST seconds.
 
 A game ends by its rules, or the server ends it (``Table.stopped``, kept in the
 storage with the game's last move): ``record_full`` when a move brings it to the
@@ -19,8 +23,10 @@ code of the server's own.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import datetime
+import functools
 import hashlib
 import heapq
 import hmac
@@ -39,12 +45,24 @@ import dicerules
 from dicerules import bots, records, wire
 from dicerules.match import bot_seed
 from dicerules.records import rules_to_dict
-from dicerules_server.storage import EXPIRED, GameRow, SeatRow, Storage, StorageUnavailable
+from dicerules_server.storage import (
+    EXPIRED,
+    DuplicateMoveError,
+    GameRow,
+    MoveRow,
+    NewGame,
+    SeatClaim,
+    SeatRow,
+    Storage,
+    StorageUnavailable,
+    Write,
+)
 
 __all__ = [
     "ERRORS",
     "MAX_NAME",
     "STOPS",
+    "Committer",
     "Listener",
     "Lobby",
     "ServerError",
@@ -142,6 +160,71 @@ async def stored(call: Callable[..., T], *args: object) -> T:
         raise StorageFault from None
 
 
+class Committer:
+    """The writes on their way to the storage (moves, seats taken, new games),
+    committed in batches: the writes that come while the storage is busy wait for it,
+    and go in its next transaction together (one commit, one sync to the disk, one
+    worker thread for them all).
+
+    ``write`` returns once its transaction is committed: no move is told before the
+    database has it. At most ``storage.writers`` batches are in flight at once, each on
+    a thread of the committer's own.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._threads = concurrent.futures.ThreadPoolExecutor(
+            storage.writers, thread_name_prefix="dicerules-commit"
+        )
+        self._queued: list[tuple[Write, asyncio.Future[bool]]] = []
+        self._starting = False  # a batch is about to take what is queued
+        self._in_flight = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def write(self, write: Write) -> bool:
+        """Do the write (``Storage.write``): whether it was done; StorageFault if the
+        storage did not take its batch."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queued.append((write, future))
+        self._next_batch()
+        return await future
+
+    def _next_batch(self) -> None:
+        if self._queued and not self._starting and self._in_flight < self.storage.writers:
+            self._starting = True
+            self._in_flight += 1
+            task = asyncio.get_running_loop().create_task(self._commit())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _commit(self) -> None:
+        # A task runs from the loop's next turn: what every table queued till then.
+        self._starting = False
+        batch, self._queued = self._queued, []
+        try:
+            taken = await asyncio.get_running_loop().run_in_executor(
+                self._threads, self.storage.write, [write for write, _ in batch]
+            )
+        except BaseException as error:
+            for _, future in batch:
+                if not future.done():
+                    fault = isinstance(error, StorageUnavailable)
+                    future.set_exception(StorageFault() if fault else error)
+            if not isinstance(error, Exception):
+                raise
+        else:
+            for (_, future), stored in zip(batch, taken, strict=True):
+                if not future.done():
+                    future.set_result(stored)
+        finally:
+            self._in_flight -= 1
+            self._next_batch()
+
+    def close(self) -> None:
+        """Let the threads go once the batches in flight are committed."""
+        self._threads.shutdown(wait=False)
+
+
 def refusal(exc: BaseException) -> dict[str, str]:
     """``{"error": code, "message": text}`` for any refusal, the server's or the game's."""
     return exc.message() if isinstance(exc, ServerError) else wire.error(exc)
@@ -194,6 +277,19 @@ def _all_taken(seats: Sequence[SeatRow]) -> bool:
     return all(seat.token_hash for seat in seats if seat.player == HUMAN)
 
 
+def _layout(game: Any, rules: Any) -> Any:
+    """``wire.layout`` of a game and rules: made once for the tables of the same game
+    and (hashable) rules, which only send it."""
+    try:
+        hash(rules)
+    except TypeError:
+        return wire.layout(game, rules)
+    return _layout_of(game.name, rules)
+
+
+_layout_of: Final = functools.lru_cache(maxsize=64)(wire.layout)
+
+
 _EPOCH: Final = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -232,7 +328,7 @@ class Table:
         """Why the server ended the game (one of STOPS), if it did."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
-        self.layout = wire.layout(self.game, state.rules)
+        self.layout = _layout(self.game, state.rules)
         self.bots = {
             seat.seat: bots.make(
                 lobby.own_bots.get(seat.player, seat.player),
@@ -390,7 +486,7 @@ class Table:
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
             with anyio.CancelScope(shield=True):
-                taken = await stored(self.storage.claim_seat, self.id, seat, name, digest)
+                taken = await self.lobby.committer.write(SeatClaim(self.id, seat, name, digest))
                 if not taken:
                     raise ServerError("seat_taken", f"seat {seat} was just taken")
                 self.seats[seat] = attrs.evolve(self.seats[seat], name=name, token_hash=digest)
@@ -417,23 +513,26 @@ class Table:
     async def _commit(self, after: Any) -> None:
         before = self.state
         count = len(after.tape.rolls) - len(before.tape.rolls)
-        rolls = [die for roll in after.tape.rolls.newest(count) for die in roll] if count else []
+        rolls = (
+            tuple(die for roll in after.tape.rolls.newest(count) for die in roll) if count else ()
+        )
         action = self.game.format_action(after.tape.actions.last)
         over = bool(self.game.is_terminal(after))
         # The move that brings the record to its bound is the game's last: no later
         # one could be recorded, so the server ends the game with it.
         full = not over and len(after.tape.actions) >= self.bound
+        move = MoveRow(
+            self.id,
+            len(before.tape.actions),
+            action,
+            rolls,
+            over or full,
+            RECORD_FULL if full else None,
+        )
         # Once the database has the move, the move happened: no cancellation between.
         with anyio.CancelScope(shield=True):
-            await stored(
-                self.storage.append_move,
-                self.id,
-                len(before.tape.actions),
-                action,
-                rolls,
-                over or full,
-                RECORD_FULL if full else None,
-            )
+            if not await self.lobby.committer.write(move):
+                raise DuplicateMoveError(f"game {self.id} already has a move at step {move.step}")
             self.state = after
             self._broadcast(before)
             if full:
@@ -542,6 +641,7 @@ class Lobby:
         if max_unjoined < 1:
             raise ValueError(f"max_unjoined must be at least 1, not {max_unjoined!r}")
         self.storage = storage
+        self.committer = Committer(storage)
         self.bot_delay = bot_delay
         self.max_games = max_games
         self.own_bots = dict(own_bots or {})
@@ -553,7 +653,8 @@ class Lobby:
         self.recent: OrderedDict[str, Table] = OrderedDict()
         self.unplayable: dict[str, Unplayable] = {}
         self._made_by: dict[str, list[Table]] = {}  # a client's games, waiting when last seen
-        self._creating = asyncio.Lock()  # one game made at a time: the caps hold exactly
+        self._creating = asyncio.Lock()  # one game's caps checked at a time: they hold exactly
+        self._making = 0  # games counted in the caps, not stored yet
         self._sweeper: asyncio.Task[None] | None = None
         self._offered: dict[str, tuple[str, ...]] = {}
 
@@ -599,6 +700,7 @@ class Lobby:
             table.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.committer.close()
 
     def _table_of(self, row: GameRow) -> Table | Unplayable:
         try:
@@ -723,21 +825,31 @@ class Lobby:
                 _players(game, seats, acting, players, self.bot_names(game))
             )
         )
-        async with self._creating:
+        async with self._creating:  # the caps checked and taken, one game at a time
             mine = [] if client is None else _waiting(self._made_by.get(client, ()))
             oldest = mine[0] if len(mine) >= self.max_unjoined else None
-            if len(self.tables) - (oldest is not None) >= self.max_games:
+            if len(self.tables) + self._making - (oldest is not None) >= self.max_games:
                 raise ServerError("full", "the server has as many games as it can hold")
-            table = await self._make(game, made, seat_rows, oldest)
+            table = self._deal(game, made, seat_rows)
+            await table.lock.acquire()  # till it is stored: a newer game expiring it waits
             if client is not None:
-                self._made_by[client] = [*(t for t in mine if t.waiting), table]
+                self._made_by[client] = [*(t for t in mine if t is not oldest), table]
+            self._making += 1
+        try:  # stored side by side with the games made meanwhile: one commit for them all
+            await self._store(table, oldest)
+        except BaseException:
+            if client is not None:
+                kept = [t for t in self._made_by.get(client, ()) if t is not table]
+                self._made_by[client] = [oldest, *kept] if oldest is not None else kept
+            raise
+        finally:
+            self._making -= 1
+            table.lock.release()
         table.wake_bots()
         return table
 
-    async def _make(
-        self, game: Any, rules: Any, seats: tuple[SeatRow, ...], oldest: Table | None
-    ) -> Table:
-        """Deal a new game and store it, ``oldest`` expiring with it if it still waits."""
+    def _deal(self, game: Any, rules: Any, seats: tuple[SeatRow, ...]) -> Table:
+        """A new game's table, dealt, not stored yet."""
         seed = secrets.randbits(64)
         state = game.new_game(rules, seed=seed)
         row = GameRow(
@@ -749,17 +861,21 @@ class Lobby:
             created=_stamp(self.clock()),
             seats=seats,
         )
+        return Table(row, state, self.storage, self, self.bot_delay)
+
+    async def _store(self, table: Table, oldest: Table | None) -> None:
+        """Store a new game, ``oldest`` expiring with it if it still waits: then in play."""
         async with contextlib.AsyncExitStack() as locks:
             if oldest is not None:
                 await locks.enter_async_context(oldest.lock)
-                if not oldest.waiting:
+                if not (oldest.waiting and oldest.id in self.tables):  # joined, or not stored
                     oldest = None
             with anyio.CancelScope(shield=True):
-                await stored(self.storage.create_game, row, [] if oldest is None else [oldest.id])
+                expire = () if oldest is None else (oldest.id,)
+                await self.committer.write(NewGame(table.row, expire))
                 if oldest is not None:
                     self._expired(oldest)
-                table = self.tables[row.id] = Table(row, state, self.storage, self, self.bot_delay)
-        return table
+                self.tables[table.id] = table
 
 
 def _waiting(tables: Sequence[Table]) -> list[Table]:

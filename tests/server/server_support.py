@@ -92,15 +92,13 @@ def expect(name: str, value: object, where: str) -> None:
 
 def answer_name(method: str, path: str, status: int) -> str | None:
     """The definition the OpenAPI document names for the JSON answer of ``status`` to
-    ``method path``; None for the schema's own documents (any JSON Schema)."""
-    if path in ("/api/schema", "/openapi.json"):
-        return None
+    ``method path``; None for the server's documents of itself (any JSON object)."""
     for template, operations in _documents()[1]["paths"].items():
         if re.fullmatch(re.sub(r"\{[^/]+\}", "[^/]+", template), path):
             answers = operations[method.lower()]["responses"]
             found = answers.get(str(status)) or answers[f"{status // 100}XX"]
-            ref: str = found["content"]["application/json"]["schema"]["$ref"]
-            return ref.rsplit("/", 1)[1]
+            ref: str | None = found["content"]["application/json"]["schema"].get("$ref")
+            return None if ref is None else ref.rsplit("/", 1)[1]
     raise KeyError(f"the OpenAPI document has no path {path}")
 
 

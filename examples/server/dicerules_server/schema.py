@@ -450,6 +450,12 @@ def _operation(
     return operation
 
 
+def _document(summary: str) -> dict[str, Any]:
+    """A document the server serves of itself: a JSON object, its components aside."""
+    answer = {"content": {"application/json": {"schema": {"type": "object"}}}}
+    return {"summary": summary, "responses": {"200": {"description": summary, **answer}}}
+
+
 def openapi() -> dict[str, Any]:
     """The OpenAPI 3.1 document of the HTTP lobby: its components the definitions of
     ``protocol()``, each reference to one of them turned to ``#/components/schemas/``."""
@@ -523,6 +529,8 @@ def openapi() -> dict[str, Any]:
                     parameters=[game_id],
                 )
             },
+            "/api/schema": {"get": _document("the protocol's JSON Schema (draft 2020-12)")},
+            "/openapi.json": {"get": _document("this document")},
         },
         "components": {"schemas": _rerouted(protocol()["$defs"], component)},
     }

@@ -28,6 +28,7 @@ path's bodies refer to them.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
@@ -419,7 +420,7 @@ def protocol() -> dict[str, Any]:
             + "."
         ),
         "anyOf": [_ref(name) for name in _ROOTS],
-        "$defs": defs,
+        "$defs": copy.deepcopy(defs),  # a dict of its own: the shapes above are shared
     }
 
 

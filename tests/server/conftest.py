@@ -10,6 +10,7 @@ CI installs them all, and a test that did not run there has not passed.
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -48,6 +49,22 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     outcome = yield
     _refuse_skip(outcome.get_result())
+
+
+@pytest.fixture(autouse=True)
+def sent_as_published() -> Iterator[None]:
+    """Every test: all the server sent in it, each socket message and JSON answer of an
+    app served through ``server_support.Checked``, is as its published schema
+    (``dicerules_server.schema``) says."""
+    if importlib.util.find_spec("dicerules_server") is None:
+        yield
+        return
+    from server_support import PROBLEMS
+
+    PROBLEMS.clear()
+    yield
+    found, PROBLEMS[:] = PROBLEMS[:], []
+    assert not found, "the server sent what its schema does not allow:\n" + "\n".join(found)
 
 
 def _free_port() -> int:

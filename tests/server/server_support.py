@@ -1,10 +1,21 @@
-"""Helpers of the server's tests: sockets that play whole games, and the leak check."""
+"""Helpers of the server's tests: sockets that play whole games, the leak check, and
+the check that everything the server sends is as its published schema says.
+
+``Checked(app)`` is the app with every socket message it sends and every JSON answer
+it gives checked against ``dicerules_server.schema`` (a socket's message is a
+``ServerMessage``; an answer is the body the OpenAPI document names for its path,
+method and status); what is outside it is kept in ``PROBLEMS``, which the
+``sent_as_published`` fixture (tests/server/conftest.py, for every test) wants empty.
+``serving`` checks every app it serves.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -15,6 +26,10 @@ pytest.importorskip(
     reason="dicerules-server is not installed: pip install './examples/server[test]'",
 )
 
+import jsonschema_rs
+from dicerules_server import schema
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
 from starlette.testclient import TestClient
 
 import dicerules
@@ -23,12 +38,132 @@ from dicerules.records import rules_from_dict
 
 Message = dict[str, Any]
 
+PROBLEMS: list[str] = []
+"""What a server sent outside its schema, each with where: the test that saw it fails."""
+
+
+@functools.cache
+def _documents() -> tuple[dict[str, Any], dict[str, Any]]:
+    return schema.protocol(), schema.openapi()
+
+
+def _definition(name: str) -> dict[str, Any]:
+    whole = _documents()[0]
+    return {"$schema": whole["$schema"], "$defs": whole["$defs"], "$ref": f"#/$defs/{name}"}
+
+
+@functools.cache
+def _validator(name: str) -> Any:
+    """A validator of ``name`` that is quick (each message of every test goes through it)."""
+    return jsonschema_rs.Draft202012Validator(_definition(name))
+
+
+def outside(name: str, value: object) -> str | None:
+    """Why ``value`` is not a ``name`` (a definition of the protocol); None if it is."""
+    if _validator(name).is_valid(value):
+        return None
+    # The quick validator says that it is not; the thorough one says where.
+    error = best_match(Draft202012Validator(_definition(name)).iter_errors(value))
+    where = "" if error is None else f": {_why(error).message[:300]} at {_why(error).json_path}"
+    return f"not a {name}{where}"
+
+
+def _why(error: ValidationError) -> ValidationError:
+    """The error within an ``anyOf`` of the alternative the value was most likely meant
+    as: one whose constants (its ``type``, its ``game``) it has, where it failed deepest."""
+    while error.context:
+        branches: dict[object, list[ValidationError]] = {}
+        for inner in error.context:
+            branches.setdefault(inner.relative_schema_path[0], []).append(inner)
+        meant = [b for b in branches.values() if all(e.validator != "const" for e in b)]
+        error = max(
+            (inner for branch in meant or branches.values() for inner in branch),
+            key=lambda inner: len(inner.absolute_path),
+        )
+    return error
+
+
+def expect(name: str, value: object, where: str) -> None:
+    """Note in PROBLEMS that ``value``, sent ``where``, is no ``name``."""
+    problem = outside(name, value)
+    if problem is not None:
+        PROBLEMS.append(f"{where}: {problem}: {json.dumps(value)[:2000]}")
+
+
+def answer_name(method: str, path: str, status: int) -> str | None:
+    """The definition the OpenAPI document names for the JSON answer of ``status`` to
+    ``method path``; None for the server's documents of itself (any JSON object)."""
+    for template, operations in _documents()[1]["paths"].items():
+        if re.fullmatch(re.sub(r"\{[^/]+\}", "[^/]+", template), path):
+            answers = operations[method.lower()]["responses"]
+            found = answers.get(str(status)) or answers[f"{status // 100}XX"]
+            ref: str | None = found["content"]["application/json"]["schema"].get("$ref")
+            return None if ref is None else ref.rsplit("/", 1)[1]
+    raise KeyError(f"the OpenAPI document has no path {path}")
+
+
+def expect_answer(method: str, path: str, status: int, value: object) -> None:
+    """Note in PROBLEMS an answer outside the OpenAPI document (or its schema)."""
+    where = f"{method} {path} {status}"
+    try:
+        name = answer_name(method, path, status)
+    except KeyError as missing:
+        PROBLEMS.append(f"{where}: {missing}")
+        return
+    if name is not None:
+        expect(name, value, where)
+
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+class Checked:
+    """The app, everything it sends checked against its schema (into PROBLEMS); its
+    ``state`` is the app's."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        sending: Send = send
+        if scope["type"] == "websocket":
+            where = f"the socket {scope['path']}"
+
+            async def to_socket(message: MutableMapping[str, Any]) -> None:
+                if message["type"] == "websocket.send":
+                    expect("ServerMessage", json.loads(message["text"]), where)
+                await send(message)
+
+            sending = to_socket
+
+        elif scope["type"] == "http":
+            answer: dict[str, Any] = {"body": b""}
+
+            async def answering(message: MutableMapping[str, Any]) -> None:
+                if message["type"] == "http.response.start":
+                    headers = dict(message.get("headers", []))
+                    answer["status"] = message["status"]
+                    answer["json"] = headers.get(b"content-type") == b"application/json"
+                elif message["type"] == "http.response.body" and answer["json"]:
+                    answer["body"] += message.get("body", b"")
+                    if not message.get("more_body"):
+                        body = json.loads(answer["body"])
+                        expect_answer(scope["method"], scope["path"], answer["status"], body)
+                await send(message)
+
+            sending = answering
+        await self.app(scope, receive, sending)
+
 
 @contextmanager
 def serving(app: Any) -> Iterator[TestClient]:
-    """A TestClient of the app; the sockets opened are closed after (a TestClient waits
-    for them as it closes, even after a failure)."""
-    with TestClient(app) as client:
+    """A TestClient of the app, everything it sends checked (``Checked``); the sockets
+    opened are closed after (a TestClient waits for them as it closes, even after a
+    failure)."""
+    with TestClient(Checked(app)) as client:
         try:
             yield client
         finally:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import server_support  # noqa: F401 (first: without the server, the module skips)
+import server_support  # first: without the server, the module skips
 
 # isort: split
 
@@ -90,7 +90,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         bot_delay=0.01,
         max_unjoined=OTHERS + 1,
     )
-    config = uvicorn.Config(app, host="127.0.0.1", port=_port(), log_level="warning")
+    config = uvicorn.Config(
+        server_support.Checked(app), host="127.0.0.1", port=_port(), log_level="warning"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import server_support  # noqa: F401 (first: without the server, the module skips)
+import server_support  # first: without the server, the module skips
 
 # isort: split
 
@@ -99,14 +99,20 @@ class Server:
 
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.base + path, timeout=10) as answer:
-            return json.loads(answer.read())
+            return self.checked("GET", path, answer.status, json.loads(answer.read()))
 
     def post(self, path: str, body: object) -> Any:
         request = urllib.request.Request(
             self.base + path, json.dumps(body).encode(), {"content-type": "application/json"}
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
+            return self.checked("POST", path, answer.status, json.loads(answer.read()))
+
+    @staticmethod
+    def checked(method: str, path: str, status: int, body: Any) -> Any:
+        """The body of an answer, checked against the server's schema."""
+        server_support.expect_answer(method, path, status, body)
+        return body
 
     def new_game(self, rng: random.Random) -> Tracked:
         bots = [rng.choice(["expert", "random"]) for _ in range(4 - PEOPLE)]
@@ -128,7 +134,9 @@ async def play_seat(server: Server, game: Tracked, seat: int, rng: random.Random
                 step, move = game.pending[seat]
                 await socket.send(json.dumps({"type": "move", "move": move, "step": step}))
             async for text in socket:
-                view = game.hear(json.loads(text))
+                message = json.loads(text)
+                server_support.expect("ServerMessage", message, "a socket")
+                view = game.hear(message)
                 if view is None:
                     continue
                 if view["over"]:

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from server_support import (  # first: without the server, the module skips
+    Checked,
     Socket,
     create,
     join,
@@ -325,7 +326,7 @@ def test_a_failure_of_the_server_s_own_is_a_json_500(
         raise RuntimeError("a fault of the server's own, with /secret/paths in it")
 
     monkeypatch.setattr(app.state.lobby, "listing", broken)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(Checked(app), raise_server_exceptions=False) as client:
         answer = client.get("/api/games")
     assert refused(answer) == (500, "internal")
     assert "secret" not in answer.text

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_support import Socket, create, join, play_out  # first: without the server, skips
+from server_support import Socket, create, join, play_out, serving  # first: skips without it
 
 # isort: split
 from dicerules_server import create_app
@@ -36,11 +36,8 @@ def client(tmp_path: Path, policy_file: Path) -> Iterator[TestClient]:
     app = create_app(
         str(tmp_path / "games.sqlite3"), bot_delay=0, bots={"dudo": f"policy={policy_file}"}
     )
-    with TestClient(app) as client:
-        try:
-            yield client
-        finally:
-            Socket.close_all()
+    with serving(app) as client:
+        yield client
 
 
 def test_the_servers_own_bot_is_offered_and_plays(client: TestClient) -> None:

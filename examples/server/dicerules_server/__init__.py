@@ -8,7 +8,8 @@ again carries on every game from its last move. Each socket is sent only
 
     pip install ./examples/server && dicerules-server
 
-``create_app(db)`` is the ASGI app, for uvicorn or any ASGI server.
+``create_app(db)`` is the ASGI app, for uvicorn or any ASGI server;
+``dicerules_server.schema.protocol()`` the JSON Schema of its whole protocol.
 """
 
 from dicerules_server.app import DEFAULT_DB, create_app

@@ -1,7 +1,15 @@
 """The ASGI app: the lobby over HTTP, one websocket per player or spectator, the client.
 
+The protocol is defined by its JSON Schema, ``dicerules_server.schema.protocol()``
+(served at ``GET /api/schema``, printed by ``dicerules-server schema``): every message
+below and every body, each titled with the name of its type (``ServerMessage``,
+``ClientMessage``, ``GameTable``, ``Refusal``); ``GET /openapi.json`` is the OpenAPI
+3.1 document of the HTTP lobby on the same definitions. What follows says what they
+mean.
+
 HTTP (JSON in and out; a refusal is ``{"error": code, "message": text}`` with its
-status: the server's codes in ``tables.ERRORS``, a game's in ``wire.CODES``):
+status: the server's codes in ``tables.ERRORS``, a game's in ``wire.CODES``, all of
+them the schema's ``RefusalCode``):
 
 * ``GET /api/catalog``: every game, its presets (rules, seats) and its bots (with the
   server's own, ``create_app(bots=...)``).
@@ -12,7 +20,8 @@ status: the server's codes in ``tables.ERRORS``, a game's in ``wire.CODES``):
 * ``POST /api/games`` ``{"game", "preset"?, "rules"?, "players"?}``: a new game (its
   table, 201); ``players`` names each seat ``"human"`` or a bot (default: a person in
   the first seat, the expert in the others).
-* ``GET /api/games/{id}``: one game's table: ``id``, ``game``, ``rules``, ``created``,
+* ``GET /api/games/{id}``: one game's table: ``id``, ``game``, ``rules`` (every field,
+  as ``wire.rules`` makes them, as in each view), ``created``,
   ``seats`` (each ``seat``, ``player``, ``name``, ``taken``), ``started``, ``over``,
   ``step``, ``to_act``, ``winners``, ``stopped`` (below).
 * ``POST /api/games/{id}/join`` ``{"name", "seat"?}``: a free person's seat and its
@@ -91,7 +100,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import dicerules
 from dicerules import wire
-from dicerules.records import rules_to_dict
+from dicerules_server.schema import openapi, protocol
 from dicerules_server.storage import BUSY_TIMEOUT, Storage, open_storage
 from dicerules_server.tables import (
     LIST_LIMIT,
@@ -167,7 +176,7 @@ def _catalog(lobby: Lobby) -> dict[str, object]:
         presets = [
             {
                 "name": name,
-                "rules": rules_to_dict(rules),
+                "rules": wire.rules(game, rules),
                 "seats": game.seats(rules),
                 "acting": list(game.acting_seats(rules)),
             }
@@ -314,7 +323,15 @@ def create_app(
         with contextlib.suppress(WebSocketDisconnect):
             await _serve_socket(websocket, lobby)
 
+    async def schema(request: Request) -> Response:
+        return _json(protocol())
+
+    async def openapi_document(request: Request) -> Response:
+        return _json(openapi())
+
     routes = [
+        Route("/api/schema", schema),
+        Route("/openapi.json", openapi_document),
         Route("/api/catalog", catalog),
         Route("/api/games", _refusing(list_games), methods=["GET"]),
         Route("/api/games", _refusing(create_game), methods=["POST"]),

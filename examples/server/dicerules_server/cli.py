@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from collections.abc import Mapping, Sequence
@@ -10,6 +11,7 @@ from typing import Any, Final
 
 import dicerules
 from dicerules import bots
+from dicerules_server import schema
 from dicerules_server.app import DEFAULT_DB, create_app
 from dicerules_server.storage import BUSY_TIMEOUT, StorageError
 
@@ -29,7 +31,8 @@ UVICORN: Final[Mapping[str, Any]] = {
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dicerules-server",
-        description="Serve dicerules games to browsers and bots, over HTTP and websockets.",
+        description="Serve dicerules games to browsers and bots, over HTTP and websockets."
+        " `dicerules-server schema` prints the protocol's JSON Schema.",
     )
     parser.add_argument(
         "--db",
@@ -103,9 +106,31 @@ def own_bots(given: Sequence[str]) -> dict[str, str]:
     return found
 
 
+def _print_schema(argv: Sequence[str]) -> None:
+    parser = argparse.ArgumentParser(
+        prog="dicerules-server schema",
+        description="Print the JSON Schema of the server's whole protocol, for the games"
+        " installed (what GET /api/schema serves).",
+    )
+    parser.add_argument(
+        "--openapi",
+        action="store_true",
+        help="print the OpenAPI 3.1 document of the HTTP lobby instead (/openapi.json)",
+    )
+    args = parser.parse_args(argv)
+    made = schema.openapi() if args.openapi else schema.protocol()
+    print(json.dumps(made, indent=2, ensure_ascii=False))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the server until interrupted; a database it cannot use is one line and exit 1."""
-    args = _parser().parse_args(argv)
+    """Run the server until interrupted; a database it cannot use is one line and exit 1.
+
+    ``dicerules-server schema`` prints the protocol's JSON Schema instead."""
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["schema"]:
+        _print_schema(given[1:])
+        return
+    args = _parser().parse_args(given)
     if args.bot_delay < 0:
         sys.exit("dicerules-server: --bot-delay cannot be negative")
     try:

@@ -390,7 +390,7 @@ class Table:
         return {
             "id": self.id,
             "game": self.game.name,
-            "rules": rules_to_dict(self.state.rules),
+            "rules": wire.rules(self.game, self.state.rules),
             "created": self.row.created,
             "seats": _public_seats(self.seats),
             "started": self.started,

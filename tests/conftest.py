@@ -12,7 +12,7 @@ A test that sets its own number of examples reads the profile's
 (``settings().max_examples``), as ``dicerules.conformance`` does. Tests marked
 ``slow`` (whole game trees, long games, exact values by linear programming: minutes
 whatever the profile) are left out unless ``-m`` asks for them (pyproject.toml's
-addopts); CI runs them on the newest Python (``-m slow``).
+addopts), CI's too: ``-m "slow or not slow"`` before a release.
 """
 
 import os

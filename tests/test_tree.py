@@ -280,6 +280,16 @@ def test_a_rounds_value_is_the_whole_games_value_from_its_start() -> None:
     assert tree.solve_tree(whole).value == Fraction(13, 16)
 
 
+@slow
+def test_two_dice_of_three_sides_are_worth_readmes_value() -> None:
+    pytest.importorskip("scipy")
+    solution = tree.solve("liars-dice", two_dice(3))
+    assert solution.value == Fraction(715, 19683)  # README's value
+    assert (solution.tree.nodes, len(solution.rounds)) == (663_511, 4)
+    for seat, sign in ((0, 1), (1, -1)):
+        assert tree.best_response(solution.tree, solution.strategy, seat) == sign * solution.value
+
+
 def test_rounds_whose_keys_come_back_are_refused() -> None:
     pytest.importorskip("scipy")
     game = liars_dice.GAME

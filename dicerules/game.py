@@ -291,6 +291,12 @@ class Game(Generic[S, A, R, V]):
         The round (hand, turn: what the game counts its play in) that a view shows
         the game in; ``dicerules.wire``'s events tell each new one. None (the
         default): the game counts no rounds.
+    rounds
+        Where the game starts afresh, as a ``dicerules.facts.Rounds``: ``key(state)``,
+        at a round's first state, what the rest of the game depends on alone, and
+        ``start(rules, key, stream)``, such a state; exact solvers
+        (``dicerules.tree.solve``) then solve a round at a time. None (the default):
+        the game is solved whole.
     """
 
     name: str

@@ -24,7 +24,7 @@ each die is finite, and every state it reaches is one the dice could give.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -32,10 +32,10 @@ import attrs
 
 from dicerules.errors import InvalidArgumentError, StreamExhaustedError, WrongTypeError, shown
 from dicerules.game import AnyGame
-from dicerules.streams import ScriptedStream, _new_scripted
+from dicerules.streams import DiceStream, ScriptedStream, _new_scripted
 from dicerules.tape import Tape
 
-__all__ = ["Chance", "RollOff", "act", "needs_dice", "resolve", "setup"]
+__all__ = ["Chance", "RollOff", "act", "begin", "needs_dice", "resolve", "setup"]
 
 
 class _DieNeeded(BaseException):
@@ -184,6 +184,7 @@ class Chance:
     equally likely, or None once it needs no more; then ``after`` is the state the
     step leads to. ``show(face)`` chooses the next die's face. ``roll_off`` is the
     roll-off that the next die begins, if the game declares one there (``settle``).
+    ``make``, for a step ``begin`` made, is what it runs instead of ``new_game``.
     """
 
     game: AnyGame = attrs.field(eq=False)
@@ -195,6 +196,7 @@ class Chance:
     after: Any
     _more: int = 0  # dice of ``sides`` faces known to follow the next one, from one roll
     roll_off: RollOff | None = None
+    make: Callable[[DiceStream], Any] | None = attrs.field(default=None, eq=False)
 
     @property
     def done(self) -> bool:
@@ -222,9 +224,9 @@ class Chance:
         if self._more:
             return Chance(
                 self.game, self.rules, self.before, self.action, faces, self.sides, None,
-                self._more - 1,
+                self._more - 1, None, self.make,
             )  # fmt: skip
-        return _step(self.game, self.rules, self.before, self.action, faces)
+        return _step(self.game, self.rules, self.before, self.action, faces, self.make)
 
     def settle(self, seat: int) -> Chance:
         """The step once ``seat`` wins the roll-off its next die begins: the dice show
@@ -237,31 +239,61 @@ class Chance:
         return step
 
 
-def _step(game: AnyGame, rules: Any, before: Any, action: Any, faces: tuple[int, ...]) -> Chance:
-    """The step with ``faces`` chosen: it runs the game until it lacks a die or ends."""
+def _step(
+    game: AnyGame,
+    rules: Any,
+    before: Any,
+    action: Any,
+    faces: tuple[int, ...],
+    make: Callable[[DiceStream], Any] | None = None,
+) -> Chance:
+    """The step with ``faces`` chosen: it runs the game (``make``, if given, instead of
+    ``new_game``) until it lacks a die or ends."""
     try:
-        if before is None:
+        if make is not None:
+            make(_Lacking(faces))
+        elif before is None:
             game.new_game(rules, stream=_Lacking(faces))
         else:
             game.apply(_on(game, before, faces, probe=True), action)
     except _DieNeeded as needed:
-        roll_off = None if game.roll_off is None else game.roll_off(rules, before, action, faces)
+        roll_off = None
+        if game.roll_off is not None and make is None:
+            roll_off = game.roll_off(rules, before, action, faces)
         return Chance(
-            game, rules, before, action, faces, needed.sides, None, needed.missing, roll_off
-        )
-    if before is None:
+            game, rules, before, action, faces, needed.sides, None, needed.missing, roll_off,
+            make,
+        )  # fmt: skip
+    if make is not None:
+        after = make(ScriptedStream(faces))
+    elif before is None:
         after = game.new_game(rules, stream=ScriptedStream(faces))
     elif faces:
         after = game.apply(_on(game, before, faces, probe=False), action)
     else:
         after = game.apply(before, action)
-    return Chance(game, rules, before, action, faces, None, after)
+    return Chance(game, rules, before, action, faces, None, after, 0, None, make)
 
 
 def setup(game: AnyGame, rules: Any = None) -> Chance:
     """``game.new_game(rules)`` as a step: its set-up dice (if any) are chance outcomes."""
     rules = game.default_rules if rules is None else rules
     return _step(game, rules, None, None, ())
+
+
+def begin(game: AnyGame, rules: Any, make: Callable[[DiceStream], Any]) -> Chance:
+    """``make(stream)``, a state the game makes from a stream (a round's start, say), as
+    a step: the dice it draws are chance outcomes (no roll-off is asked for).
+
+    The states it makes must keep their ``tape`` as an attrs field, so that the steps
+    after them need not replay the game from ``new_game`` (InvalidArgumentError if not).
+    """
+    if not _tape_field(game.State):
+        raise InvalidArgumentError(
+            f"{game.name}'s states do not keep their tape as an attrs field: a step cannot"
+            " begin anywhere but at new_game"
+        )
+    return _step(game, rules, None, None, (), make)
 
 
 def act(game: AnyGame, state: Any, action: Any) -> Chance:

@@ -4,8 +4,9 @@ OpenSpiel's ``GameInfo`` is the model: a game states facts about itself once, fo
 given rules, and the adapters (``dicerules.openspiel``, ``dicerules.pettingzoo``)
 read them instead of keeping lists of games. The Game contract holds them as
 optional fields: ``distinct_actions``, ``observation`` (an Encoding),
-``information_state`` (an InformationState), ``max_sides``, ``max_length`` and
-``payoff`` (a ScoreChange, or None for a game won and lost). ``one_hot`` and
+``information_state`` (an InformationState), ``max_sides``, ``max_length``,
+``payoff`` (a ScoreChange, or None for a game won and lost) and ``rounds`` (Rounds:
+where the game starts afresh, for exact solvers). ``one_hot`` and
 ``counts`` are the pieces most encodings are made of. ``returns`` (``exact_returns``:
 as Fractions) is what the adapters pay; ``view_text`` and ``recall_text`` make their
 information state text where a game declares none.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -25,12 +26,14 @@ from dicerules.errors import InvalidArgumentError, shown
 
 if TYPE_CHECKING:
     from dicerules.game import AnyGame
+    from dicerules.streams import DiceStream
 
 __all__ = [
     "ActionIds",
     "Encoding",
     "InformationState",
     "Piece",
+    "Rounds",
     "ScoreChange",
     "check_length",
     "counts",
@@ -44,6 +47,7 @@ __all__ = [
 
 A = TypeVar("A")
 R = TypeVar("R")
+S = TypeVar("S")
 V = TypeVar("V")
 
 Piece = tuple[str, tuple[int, ...]]
@@ -101,6 +105,28 @@ class InformationState(Generic[R, V]):
     def size(self, rules: R) -> int:
         """The length of every vector under ``rules``."""
         return sum(math.prod(shape) for _, shape in self.pieces(rules))
+
+
+@attrs.frozen
+class Rounds(Generic[R, S]):
+    """Where a game starts afresh: rounds whose future depends on a few public facts.
+
+    ``key(state)`` is None but at the first state of a round (its dice rolled, none of
+    its actions taken), where it is a hashable key such that: every seat knew
+    everything of the game before the round began (nothing hidden carries over), and
+    the game from that state to its end (actions, seats, dice, the result) depends
+    only on the key and the round's own dice. The key never reads the round's dice.
+    ``start(rules, key, stream)`` is a state at such a round's start, its dice drawn
+    from ``stream`` as the game draws them; its key is ``key``.
+
+    An exact solver (``dicerules.tree.solve``) then solves a round at a time: where an
+    action begins a round, the round before ends, paid the value of the one that
+    follows. A game may keep ``key`` None under rules where this does not hold; it
+    then is solved whole.
+    """
+
+    key: Callable[[S], Hashable | None]
+    start: Callable[[R, Any, DiceStream], S]
 
 
 @attrs.frozen

@@ -48,7 +48,7 @@ from dicerules.tape import Tape
 if TYPE_CHECKING:
     from dicerules.bot import Bot
     from dicerules.chance import RollOff
-    from dicerules.facts import Encoding, InformationState, ScoreChange
+    from dicerules.facts import Encoding, InformationState, Rounds, ScoreChange
     from dicerules.narration import Narrator
 
 __all__ = [
@@ -291,6 +291,12 @@ class Game(Generic[S, A, R, V]):
         The round (hand, turn: what the game counts its play in) that a view shows
         the game in; ``dicerules.wire``'s events tell each new one. None (the
         default): the game counts no rounds.
+    rounds
+        Where the game starts afresh, as a ``dicerules.facts.Rounds``: ``key(state)``,
+        at a round's first state, what the rest of the game depends on alone, and
+        ``start(rules, key, stream)``, such a state; exact solvers
+        (``dicerules.tree.solve``) then solve a round at a time. None (the default):
+        the game is solved whole.
     """
 
     name: str
@@ -406,6 +412,10 @@ class Game(Generic[S, A, R, V]):
     round_of: Callable[[V], int] | None = attrs.field(default=None, kw_only=True)
     """The round (hand, turn) a view shows the game in, for the events apps are sent
     (``dicerules.wire``); None (the default): the game counts no rounds."""
+    rounds: Rounds[R, S] | None = attrs.field(default=None, kw_only=True)
+    """Where the game starts afresh (a ``dicerules.facts.Rounds``), for exact solvers
+    that solve a round at a time (``dicerules.tree.solve``); None (the default): the
+    game is solved whole."""
 
     @classmethod
     def from_module(cls, *modules: object, **overrides: Any) -> Game[Any, Any, Any, Any]:
@@ -415,10 +425,10 @@ class Game(Generic[S, A, R, V]):
         name (``apply``, ``max_length``) and, for the parts that are data, under
         an upper-case constant's name first: ``NAME``, ``PRESETS``, ``BENCHMARKS``,
         ``RULES_TEXT``, ``BATCH``, ``OBSERVATION``, ``INFORMATION_STATE``,
-        ``BOTS``; the expert also as a class ``Expert``. A name that holds a
-        module (a package's submodule ``expert``) is passed over. A game whose parts
-        live in several modules names them all, and gives by
-        keyword what none of them defines by name::
+        ``BOTS``; ``rounds`` only as ``ROUNDS``; the expert also as a class
+        ``Expert``. A name that holds a module (a package's submodule ``expert``) is
+        passed over. A game whose parts live in several modules names them all, and
+        gives by keyword what none of them defines by name::
 
             Game.from_module(engine, encoding, expert, narrator=narrator.MyNarrator)
 
@@ -548,6 +558,7 @@ _CONSTANT_NAMES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "rules_text": ("RULES_TEXT", "rules_text"),
         "play_rules": ("PLAY_RULES", "play_rules"),
         "batch": ("BATCH", "batch"),
+        "rounds": ("ROUNDS",),  # not "rounds": a name too common for a function
     }
 )
 """The names ``from_module`` looks for a part under, where they are not the part's own."""

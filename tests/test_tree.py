@@ -7,6 +7,7 @@ our one): the trees and values must be the same.
 
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 
 from dicerules import GAMES, tree
 from dicerules.errors import InvalidArgumentError, WrongTypeError
-from dicerules.facts import exact_returns, returns
+from dicerules.facts import Rounds, exact_returns, returns
 from dicerules.games import liars_dice
 
 slow = pytest.mark.slow
@@ -192,10 +193,10 @@ def test_a_walk_asked_for_tensors_encodes_each_information_set_once() -> None:
     assert [len(vectors) for vectors in walked.tensors] == [len(t) for t in plain.information_sets]
     assert {len(vector) for vectors in walked.tensors for vector in vectors} == {size}
     assert len({bytes(vector) for vector in walked.tensors[0]}) == len(walked.tensors[0])
-    assert (walked.player, walked.infoset, walked.payoffs) == (
+    assert (walked.player, walked.infoset, list(walked.payoffs)) == (
         plain.player,
         plain.infoset,
-        plain.payoffs,
+        list(plain.payoffs),
     )
     assert [plain.roll_off(i) for i in range(plain.nodes)].count(True) == 1  # the first node
     assert plain.roll_off(0) and not plain.roll_off(1)
@@ -207,3 +208,119 @@ def test_a_walk_asked_for_tensors_encodes_each_information_set_once() -> None:
             ).tensors
             == ()
         )
+
+
+def test_the_tree_lives_in_flat_columns_that_numpy_reads_without_a_copy() -> None:
+    np = pytest.importorskip("numpy")
+    walked = tree.walk("liars-dice", openspiel_rules(3, first_opener="rolloff"))
+    columns = (walked.player, walked.infoset, walked.menu, walked.start, walked.kids)
+    assert [column.typecode for column in columns] == ["b", "i", "i", "i", "i"]
+    assert (len(walked.start), len(walked.kids)) == (walked.nodes + 1, walked.nodes - 1)
+    assert sum(column.itemsize * len(column) for column in columns) < 21 * walked.nodes
+    assert len(walked.menus) == 1 + 1 + 7 + 2  # roll-off, die, lists of legal actions, payoffs
+    order, stack = [], [0]  # preorder: each node's subtree follows it, its children's in turn
+    while stack:
+        order.append(stack.pop())
+        stack.extend(reversed(walked.children[order[-1]]))
+    assert order == list(range(walked.nodes))
+    players = np.frombuffer(walked.player, dtype=np.int8)
+    assert int((players == tree.TERMINAL).sum()) == walked.terminals == 567 * 2
+    for index in (0, 1, 5, walked.nodes - 1):
+        menu = walked.menus[walked.menu[index]]
+        assert (walked.labels[index], walked.actions[index]) == (menu.labels, menu.actions)
+        assert (walked.chances[index], walked.payoffs[index]) == (menu.chances, menu.payoffs)
+    assert walked.children[-1] == walked.children[walked.nodes - 1] and not walked.children[-1]
+    with pytest.raises(IndexError):
+        walked.children[walked.nodes]
+
+
+def two_dice(sides: int, **changes: Any) -> liars_dice.Rules:
+    """OpenSpiel's bids (ones wild, ranked high, never cancelled, seat 0 opening) with two
+    dice a seat: our game of several rounds, a die lost a challenge."""
+    return openspiel_rules(sides, dice_per_player=2, **changes)
+
+
+def key(dice: tuple[int, int], opener: int) -> tuple[Any, ...]:
+    """liars-dice's key of a round with ``dice``, ``opener`` opening, no calza or palifico."""
+    return (dice, opener, 0, False, ())
+
+
+def test_a_game_of_two_dice_is_solved_a_round_at_a_time() -> None:
+    pytest.importorskip("scipy")
+    solution = tree.solve("liars-dice", two_dice(2))
+    assert solution.value == Fraction(91, 128)
+    values = {after: round_solution.value for after, round_solution in solution.rounds.items()}
+    assert values == {
+        key((2, 1), 0): Fraction(13, 16),
+        key((1, 2), 1): Fraction(-13, 16),
+        key((1, 1), 0): Fraction(1, 2),  # the game of one die each
+        key((1, 1), 1): Fraction(-1, 2),
+    }
+    first = solution.tree
+    assert first.round is None and first.nodes == 8_191  # the first round alone
+    ends = {menu.round: menu.payoffs for menu in first.menus if menu.round is not None}
+    assert ends == {after: (value, -value) for after, value in values.items() if after[0] != (1, 1)}
+    for round_solution in solution.rounds.values():
+        assert round_solution.rounds is solution.rounds
+        tree_of = round_solution.tree
+        assert tree.best_response(tree_of, round_solution.strategy, 0) == round_solution.value
+    later = solution.rounds[key((2, 1), 0)]
+    assert later.tree.round == key((2, 1), 0) and later.tree.by_view == ({}, {})
+    policy = later.policy(0)  # the round's own information sets: as if the game began there
+    assert set(policy["seat 0 hand 1,2"]) == {f"{q}x{f}" for q in (1, 2, 3) for f in (2, 1)}
+    assert "seat 1 hand 2 | 0:1x2" in later.policy(1)
+
+
+def test_a_rounds_value_is_the_whole_games_value_from_its_start() -> None:
+    pytest.importorskip("scipy")
+    rules = two_dice(2)
+    whole = tree.walk("liars-dice", rules, round=key((2, 1), 0), views=False)
+    assert whole.counts()["nodes"] == 32_271  # two rounds, walked whole: no round ends
+    assert all(menu.round is None for menu in whole.menus)
+    assert tree.solve_tree(whole).value == Fraction(13, 16)
+
+
+@slow
+def test_two_dice_of_three_sides_are_worth_readmes_value() -> None:
+    pytest.importorskip("scipy")
+    solution = tree.solve("liars-dice", two_dice(3))
+    assert solution.value == Fraction(715, 19683)  # README's value
+    assert (solution.tree.nodes, len(solution.rounds)) == (663_511, 4)
+    for seat, sign in ((0, 1), (1, -1)):
+        assert tree.best_response(solution.tree, solution.strategy, seat) == sign * solution.value
+
+
+def test_rounds_whose_keys_come_back_are_refused() -> None:
+    pytest.importorskip("scipy")
+    game = liars_dice.GAME
+    loop = attrs.evolve(  # every round's end said to begin the same round
+        game,
+        rounds=Rounds(
+            lambda state: "again" if liars_dice.round_key(state) else None,
+            lambda rules, _, stream: liars_dice.round_start(rules, key((2, 2), 0), stream),
+        ),
+    )
+    with pytest.raises(InvalidArgumentError, match="round 'again' comes back before it ends"):
+        tree.solve(loop, two_dice(2))
+    with pytest.raises(InvalidArgumentError, match="link declares no rounds"):
+        tree.walk("link", round=key((1, 1), 0))
+
+
+def test_an_equilibrium_of_large_denominators_is_still_made_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("scipy")
+    walked = tree.walk("liars-dice", openspiel_rules(3), views=False)
+    menus, menu = list(walked.menus), array("i", walked.menu)
+    for index, who in enumerate(walked.player):  # each terminal its own odd payoff
+        if who == tree.TERMINAL:
+            paid = walked.payoffs[index][0] * (1 + Fraction(index % 7, 1_000_003))
+            menu[index] = len(menus)
+            menus.append(tree.Menu(payoffs=(paid, -paid)))
+    odd = attrs.evolve(walked, menu=menu, menus=tuple(menus))
+    solution = tree.solve_tree(odd)
+    assert tree.best_response(odd, solution.strategy, 0) == solution.value
+    assert tree.best_response(odd, solution.strategy, 1) == -solution.value
+    monkeypatch.setattr(tree._Program, "exact", lambda self: None)  # the nearest Fractions
+    with pytest.raises(InvalidArgumentError, match="could not be made exact"):
+        tree.solve_tree(odd)

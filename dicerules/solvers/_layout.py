@@ -59,9 +59,9 @@ class Layout:
         self.tree = tree
         seats = self.seats = tree.seats
         count = self.nodes = tree.nodes
-        player = np.fromiter(tree.player, np.int64, count)
-        widths = np.fromiter(map(len, tree.children), np.int64, count)
-        kids = np.fromiter(itertools.chain.from_iterable(tree.children), np.int64, widths.sum())
+        player = np.frombuffer(tree.player, np.int8).astype(np.int64)  # the tree's columns
+        widths = np.diff(np.frombuffer(tree.start, np.int32)).astype(np.int64)
+        kids = np.frombuffer(tree.kids, np.int32).astype(np.int64)
         firsts = np.cumsum(widths) - widths
         parent = np.full(count, -1, np.int64)
         parent[kids] = np.repeat(np.arange(count), widths)
@@ -80,7 +80,7 @@ class Layout:
         self.depths = len(self.starts) - 1
 
         # Information sets and their slots, seat by seat.
-        infoset = np.fromiter(tree.infoset, np.int64, count)
+        infoset = np.frombuffer(tree.infoset, np.int32).astype(np.int64)
         self.sets = [len(texts) for texts in tree.information_sets]
         self.first_node: list[np.ndarray[Any, Any]] = []  # each set's first node, preorder
         set_width: list[np.ndarray[Any, Any]] = []

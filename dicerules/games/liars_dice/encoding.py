@@ -1,4 +1,4 @@
-"""What liars-dice declares for solvers and learners: action ids and an observation.
+"""What liars-dice declares for solvers and learners: action ids, an observation, rounds.
 
 Action ids (``distinct_actions``): every bid a table of ``players * dice_per_player``
 dice allows, quantity first, then face (bid ``QxF`` is id ``(Q - 1) * sides + F - 1``;
@@ -62,6 +62,13 @@ numbers (8 + 24 bids): OpenSpiel's ``liars_dice`` has 21, and the frame per acti
 an adapter would make 1,176. The roll-off's dice are left out of the vector (their
 outcome is ``opener``) but are in the text, which is one line of
 the seat's hand, the roll-off, and each round's bids (``seat:bid``) and its end.
+
+The rounds (``ROUNDS``): every round rolls new dice, and it begins after a challenge
+or calza that showed every hand, so the rest of a game depends only on the round's
+key (``engine.round_key``): the dice each seat has, the opener, the round's number
+while calza may still be called, whether it is a palifico round and which seats have
+had theirs. The roll-off, the reveals and the bids before are public and change
+nothing ahead. Exact solvers (``dicerules.tree.solve``) solve a game a round at a time.
 """
 
 from __future__ import annotations
@@ -70,10 +77,28 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from dicerules.facts import Encoding, InformationState, Piece, counts, one_hot
-from dicerules.games.liars_dice.engine import CALZA, CHALLENGE, Action, Bid, Reveal, Rules, View
+from dicerules.facts import Encoding, InformationState, Piece, Rounds, counts, one_hot
+from dicerules.games.liars_dice.engine import (
+    CALZA,
+    CHALLENGE,
+    Action,
+    Bid,
+    Reveal,
+    Rules,
+    State,
+    View,
+    round_key,
+    round_start,
+)
 
-__all__ = ["INFORMATION_STATE", "OBSERVATION", "distinct_actions", "max_length", "max_sides"]
+__all__ = [
+    "INFORMATION_STATE",
+    "OBSERVATION",
+    "ROUNDS",
+    "distinct_actions",
+    "max_length",
+    "max_sides",
+]
 
 
 def _bids(rules: Rules) -> int:
@@ -247,6 +272,10 @@ INFORMATION_STATE: InformationState[Rules, View] = InformationState(
     information_pieces, information_encode, information_text
 )
 """The information state of liars-dice (the second table above)."""
+
+
+ROUNDS: Rounds[Rules, State] = Rounds(round_key, round_start)
+"""Each round starts afresh (``engine.round_key``): exact solvers solve one at a time."""
 
 
 BATCH: Final = "dicerules.games.liars_dice.batch:Kernel"

@@ -126,7 +126,9 @@ __all__ = [
     "presets",
     "resample_hidden",
     "roll_off",
+    "round_key",
     "round_of",
+    "round_start",
     "scores",
     "view",
     "winners",
@@ -1105,6 +1107,39 @@ def view(state: State, player: int | None) -> View:
 def round_of(view: View) -> int:
     """The round a view shows the game in (for the events apps are sent)."""
     return view.round
+
+
+RoundKey = tuple[tuple[int, ...], int, int, bool, tuple[int, ...]]
+"""What the rest of a game depends on at a round's start: the dice each seat has, the
+opener, the round's number while calza may be called in it (else 0), whether it is a
+palifico round, and the seats that have had theirs (sorted)."""
+
+
+def round_key(state: State) -> RoundKey | None:
+    """The key of the round ``state`` begins, for exact solvers (``dicerules.facts.Rounds``);
+    None but at a round's first state.
+
+    Nothing hidden outlives a round: the challenge or calza that ends it shows every
+    hand, and the bids were public. The round's own dice are not read.
+    """
+    check_state(state, State, NAME)
+    if state.bid_count or state.to_act is None:
+        return None
+    rules = state.rules
+    number = state.round if state.round <= rules.last_calza_round else 0
+    return (state.dice, state.opener, number, state.palifico, tuple(sorted(state.palificos)))
+
+
+def round_start(rules: Rules, key: RoundKey, stream: DiceStream) -> State:
+    """A state at the start of the round ``key`` (``round_key``), its hands rolled from
+    ``stream``: the round's number is the key's, or one past the last of calza and
+    after the dice lost so far; no roll-off or reveal is shown."""
+    dice, opener, number, palifico, palificos = key
+    if not number:
+        number = max(rules.last_calza_round + 1, rules.max_dice - sum(dice) + 1)
+    tape: Tape[Action] = Tape.start(stream)
+    rolled, tape = tape.roll(sum(dice), rules.sides)
+    return _start_round(rules, dice, number, opener, (), None, rolled, tape, palifico, palificos)
 
 
 def resample_hidden(state: State, player: int | None, stream: DiceStream) -> State:

@@ -941,3 +941,15 @@ def test_a_failing_examples_state_shows_its_dice_script_on_one_line() -> None:
     state = ld.new_game(ld.Rules(players=4, dice_per_player=3), stream=script)
     shown = pretty(state)
     assert repr(state.tape.stream) in shown and len(shown.splitlines()) < 40
+
+
+def test_finite_numbers_whose_sum_overflows_are_finite() -> None:
+    # check_game's test of an observation or information state: a sum first, then each
+    # number only if the sum is not finite (math.fsum raised OverflowError here).
+    from dicerules.testing import _finite
+
+    assert _finite([1e308, 1e308, -1.0])
+    assert _finite((0, 1, True, 2.5))
+    assert not _finite([1.0, float("inf")])
+    assert not _finite([float("nan"), 0.0])
+    assert not _finite([1.0, "2"])

@@ -6,6 +6,7 @@ import argparse
 import io
 import itertools
 import math
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -757,3 +758,15 @@ def test_simulate_times_the_games_named_else_those_whose_benchmarks_ask() -> Non
     assert bench.simulate_games(["link", "liars-dice-2x5"]) == ["link"]  # games, not labels
     args = parser().parse_args(["link", "--simulate", "300"])
     assert (args.games, args.simulate) == (["link"], 300)
+
+
+def test_the_simulate_suite_leaves_the_environment_as_it_found_it() -> None:
+    # A Dask LocalCluster sets its workers' variables in its parent's os.environ too; the
+    # later suites' children (--cfr's) inherited MALLOC_TRIM_THRESHOLD_ and ran slower.
+    pytest.importorskip("distributed", reason="the LocalCluster needs dicerules[cluster]")
+    from dicerules.bench.simulate import simulate_lines
+
+    before = dict(os.environ)
+    lines = list(simulate_lines(64, 1, game="pig"))
+    assert any("2-worker LocalCluster" in line for line in lines)
+    assert dict(os.environ) == before

@@ -19,6 +19,7 @@ in one pass at the end.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -141,6 +142,15 @@ def note_simulate(game: str, figures: Mapping[str, Figure]) -> None:
                  target=SIMULATE_TARGETS.get(name, ""))  # fmt: skip
 
 
+def _restore_environ(saved: Mapping[str, str]) -> None:
+    """``os.environ`` as it was: a LocalCluster sets its workers' variables in its
+    parent's environment too (``MALLOC_TRIM_THRESHOLD_``, one BLAS thread,
+    ``PYTHONHASHSEED``), and every process the run starts after it would inherit them
+    (NumPy's CFR five times slower in ``--cfr``'s children, under ``--all``)."""
+    os.environ.clear()
+    os.environ.update(saved)
+
+
 def simulate_lines(
     games: int, repeats: int, clock: Clock = time.perf_counter, *, game: str
 ) -> Iterator[str]:
@@ -170,6 +180,7 @@ def simulate_lines(
             yield "LocalCluster: not timed (python -m pip install 'dicerules[cluster]')"
         else:
             dask: Any = distributed  # it has no type hints
+            stack.callback(_restore_environ, dict(os.environ))  # once the cluster is closed
             stack.enter_context(dask_config.set(QUIET_DASK))  # read as the workers start
             yield "LocalCluster: the workers' profiler off, Dask's tick 1 s (QUIET_DASK)"
             cluster = stack.enter_context(dask.LocalCluster(

@@ -711,21 +711,11 @@ def _start_round(
     for count in dice:
         hands.append(tuple(sorted(rolled[start : start + count])))
         start += count
+    # State's fields in order, passed by position: a round starts every few actions.
     return _new_state(
-        rules=rules,
-        dice=dice,
-        hands=tuple(hands),
-        round=round_number,
-        opener=opener,
-        to_act=opener,
-        bid_count=0,
-        ones_wild=rules.ones_wild and not palifico,
-        rolloff=rolloff,
-        last_reveal=last_reveal,
-        tape=tape,
-        palifico=palifico,
-        palificos=palificos,
-    )
+        rules, dice, tuple(hands), round_number, opener, opener, 0,
+        rules.ones_wild and not palifico, rolloff, last_reveal, tape, palifico, palificos,
+    )  # fmt: skip
 
 
 def _next_seat(dice: tuple[int, ...], seat: int) -> int:
@@ -776,21 +766,61 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalActionError if not legal."""
     try:
-        if type(action) is Bid:
-            return _bid(state, action)
         if type(action) is Challenge:
             if state.to_act is None or not state.bid_count:
                 _check_challenge(state)  # raises: the game is over, or there is no bid yet
             return _challenge(state)
-        if type(action) is Calza:
-            _check_calza(state)
-            return _calza(state)
-        raise InvalidActionError(
-            f"{shown(action)} is not a liars-dice action (a Bid, a Challenge or a Calza)"
-        )
+        if type(action) is not Bid:
+            return _calza_or_none(state, action)
+        # Rules 3 to 5, inline: a bid is most of the actions of every game. The checks
+        # of _check_bid come first as one test, mostly a comparison of table indexes,
+        # that holds exactly when they all pass; a legal bid pays nothing more, any
+        # other goes to _check_bid for the error that says why.
+        rules = state.rules
+        sides = rules.sides
+        dice = state.dice
+        to_act = state.to_act
+        bid_count = state.bid_count
+        tape = state.tape
+        face = action.face
+        quantity = action.quantity
+        last_index = -1  # _last_index inline
+        if bid_count:
+            last: Bid = last_item(tape.actions)  # type: ignore[assignment]  # bids made
+            last_index = (last.quantity - 1) * sides + last.face - 1
+        if rules.ones_rank != "low" or rules.calza or state.palifico:
+            _check_bid(state, action)  # the Perudo family's bids: checked against their list
+        elif (
+            to_act is None
+            or type(face) is not int  # a bid made without its validators (check_fields)
+            or type(quantity) is not int
+            or not 0 < face <= sides
+            or not (last_index < (quantity - 1) * sides + face - 1 < sum(dice) * sides)
+        ):
+            _check_bid(state, action)  # raises: a bid that fails the test above is illegal
+        ones_wild = state.ones_wild
+        if not bid_count and face == 1 and rules.ones_opening_cancels_wild:
+            ones_wild = False  # rule 5: an opening bid on ones makes ones count as ones
+        # The next seat to the left, inline: _next_seat only when that one is out.
+        to_act += 1  # type: ignore[operator]
+        if to_act == len(dice):
+            to_act = 0
+        if not dice[to_act]:
+            to_act = _next_seat(dice, to_act)
+        return _bid_made(state, to_act, bid_count + 1, ones_wild, tape.act(action))
     except (AttributeError, TypeError):  # costs nothing until raised
         check_state(state, State, NAME)  # raises for another game's state
         raise
+
+
+def _calza_or_none(state: State, action: object) -> State:
+    """``apply`` of an action that is neither a bid nor a challenge."""
+    if type(action) is Calza:
+        _check_calza(state)
+        return _calza(state)
+    raise InvalidActionError(
+        f"{shown(action)} is not a liars-dice action (a Bid, a Challenge or a Calza)"
+    )
 
 
 def _check_bid(state: State, bid: Bid) -> None:
@@ -868,48 +898,6 @@ def _why_not_family(state: State, bid: Bid) -> str:
     )
 
 
-def _bid(state: State, bid: Bid) -> State:
-    """Rules 3 to 5: the state after ``bid``, which is checked first.
-
-    The checks of ``_check_bid`` come first as one test, mostly a comparison of
-    table indexes, that holds exactly when they all pass. A legal bid pays nothing
-    more; any other goes to ``_check_bid`` for the error that says why.
-    """
-    rules = state.rules
-    sides = rules.sides
-    dice = state.dice
-    to_act = state.to_act
-    bid_count = state.bid_count
-    face = bid.face
-    last_index = -1  # _last_index inline
-    if bid_count:
-        last: Bid = last_item(state.tape.actions)  # type: ignore[assignment]  # bids made
-        last_index = (last.quantity - 1) * sides + last.face - 1
-    quantity = bid.quantity
-    if rules.ones_rank != "low" or rules.calza or state.palifico:
-        _check_bid(state, bid)  # the Perudo family's bids: checked against their list
-    elif (
-        to_act is None
-        or type(face) is not int  # a bid made without its validators (check_fields)
-        or type(quantity) is not int
-        or not 0 < face <= sides
-        or not (last_index < (quantity - 1) * sides + face - 1 < sum(dice) * sides)
-    ):
-        _check_bid(state, bid)  # raises: a bid that fails the test above is illegal
-    ones_wild = state.ones_wild
-    if not bid_count and face == 1 and rules.ones_opening_cancels_wild:
-        ones_wild = False  # rule 5: an opening bid on ones makes ones count as ones
-    # The next seat to the left, inline: _next_seat only when that one is out.
-    to_act += 1  # type: ignore[operator]
-    if to_act == len(dice):
-        to_act = 0
-    if not dice[to_act]:
-        to_act = _next_seat(dice, to_act)
-    return _bid_made(
-        state, to_act=to_act, bid_count=bid_count + 1, ones_wild=ones_wild, tape=state.tape.act(bid)
-    )
-
-
 def _check_challenge(state: State) -> None:
     if state.to_act is None:
         raise IllegalActionError("the game is over: there is nothing to challenge")
@@ -941,15 +929,8 @@ def _challenge(state: State) -> State:
     left = list(dice)
     left[loser] -= 1
     dice = tuple(left)
-    reveal = _new_reveal(
-        hands=hands,
-        bid=bid,
-        bidder=bidder,
-        challenger=challenger,
-        ones_wild=ones_wild,
-        count=count,
-        loser=loser,
-    )
+    # Reveal's fields in order (hands, bid, bidder, challenger, ones_wild, count, loser).
+    reveal = _new_reveal(hands, bid, bidder, challenger, ones_wild, count, loser)
     if len(dice) - dice.count(0) == 1:
         return _game_over(state, CHALLENGE, dice, reveal)
     if rules.palifico and dice[loser] == 1 and loser not in state.palificos:

@@ -315,3 +315,80 @@ def test_a_message_is_the_callers_own() -> None:
     first["rules"]["players"] = 99
     first["view"]["hand"].append(9)
     assert wire.view(game, state, seat) == kept
+
+
+def _counted(game):
+    """``game`` with its ``view`` and ``apply`` counted: the calls, by name."""
+    calls: list[str] = []
+
+    def view(state, seat):
+        calls.append("view")
+        return game.view(state, seat)
+
+    def apply(state, action):
+        calls.append("apply")
+        return game.apply(state, action)
+
+    return attrs.evolve(game, view=view, apply=apply), calls
+
+
+def test_an_update_makes_each_view_and_path_once() -> None:
+    """A server's update of one move for every seat asks for each seat's views of the
+    two states, and the path between them, several times: each is made once."""
+    game, calls = _counted(dicerules.get_game("liars-dice"))
+    wire.view(game, game.new_game(seed=9), None)  # the codec is made
+    before = game.new_game(seed=8)
+    after = game.apply(before, game.legal_actions(before)[3])
+    calls.clear()
+    made = []
+    for seat in (None, *range(game.seats(before.rules))):
+        made.append(
+            [
+                wire.view(game, after, seat),
+                wire.events(game, before, after, seat),
+                wire.story(game, after, seat, before),
+                wire.moves(game, after, seat),
+            ]
+        )
+    seats = game.seats(before.rules) + 1
+    assert calls.count("view") == 2 * seats
+    assert calls.count("apply") == 1
+    plain = dicerules.get_game("liars-dice")
+    assert made[1] == [
+        wire.view(plain, after, 0),
+        wire.events(plain, before, after, 0),
+        wire.story(plain, after, 0, before),
+        wire.moves(plain, after, 0),
+    ]
+
+
+def test_the_views_kept_are_few_and_each_of_its_state() -> None:
+    """The views kept are the last few states' (found by the state object itself: an
+    equal state made anew is viewed anew), however many states are asked about."""
+    game, calls = _counted(dicerules.get_game("liars-dice"))
+    states = list(random_play(game, game.new_game(seed=3), seeded_choice(5), 60))
+    wire.view(game, states[0], 0)
+    calls.clear()
+    for state in states:
+        wire.view(game, state, 0)
+    assert calls.count("view") == len(states) - 1  # the first one's was kept
+    codec = wire._codec(game)
+    assert 0 < len(codec._seen) <= wire._RECENT and len(codec._paths) <= wire._RECENT
+    again = attrs.evolve(states[-1])
+    assert again == states[-1] and again is not states[-1]
+    calls.clear()
+    assert wire.view(game, again, 0) == wire.view(game, states[-1], 0)
+    assert calls.count("view") == 1
+
+
+def test_a_moves_message_is_the_callers_own() -> None:
+    """Changing a form's values in one moves message changes no later one (each
+    action's values are kept for speed, and copied)."""
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=8)
+    seat = game.current_player(state)
+    first = wire.moves(game, state, seat)
+    kept = json.loads(wire.dumps(first))
+    for move in first["moves"]:
+        move["choice"]["face"] = 9
+    assert wire.moves(game, state, seat) == kept

@@ -398,13 +398,12 @@ def moves(game: AnyGame | str, state: object, seat: int | None) -> Message:
     seen = codec.seen(state, seat)
     legal = game.legal_actions(state)
     teller = narration.narrator(game, seat)
-    label, entry = teller.label, codec.entry
+    label, entry, alone = teller.label, codec.entry, teller.labels_by_action
     made: list[JSONValue] = []
     for action in legal:
         text, form, choice = entry(action)
-        made.append(
-            {"move": text, "label": label(seen, action), "form": form, "choice": dict(choice)}
-        )
+        words = codec.label(teller, seen, action) if type(action) in alone else label(seen, action)
+        made.append({"move": text, "label": words, "form": form, "choice": dict(choice)})
     suggested = teller.suggested(seen, legal)
     return {
         "prompt": teller.choices(seen, legal),
@@ -719,6 +718,7 @@ class _Codec:
         self._rules: dict[int, tuple[object, Message]] = {}
         self._seen: dict[tuple[int, int | None], tuple[object, object]] = {}
         self._entries: dict[int, tuple[object, _Entry]] = {}
+        self._labels: dict[tuple[type, int], tuple[object, str]] = {}
         self._paths: dict[tuple[int, int], tuple[object, object, _Path]] = {}
         # The encoders are Python source, made from the types and compiled once (as
         # attrs makes its methods): a field costs an expression, not a call, and so does
@@ -793,6 +793,20 @@ class _Codec:
             self._entries.clear()
         self._entries[id(action)] = (action, found)
         return found
+
+    def label(self, teller: narration.Narrator[Any], seen: object, action: object) -> str:
+        """``teller.label(seen, action)`` of an action of a class in the narrator's
+        ``labels_by_action`` (its words the same in every view): made once per narrator
+        class and action object."""
+        key = (type(teller), id(action))
+        known = self._labels.get(key)
+        if known is not None and known[0] is action:
+            return known[1]
+        words = teller.label(seen, action)
+        if len(self._labels) >= _CACHED:
+            self._labels.clear()
+        self._labels[key] = (action, words)
+        return words
 
     def legal(self, actions: tuple[Any, ...]) -> list[str]:
         """The notation of each of ``actions`` (do not change the list: it is kept);

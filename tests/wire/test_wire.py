@@ -392,3 +392,29 @@ def test_a_moves_message_is_the_callers_own() -> None:
     for move in first["moves"]:
         move["choice"]["face"] = 9
     assert wire.moves(game, state, seat) == kept
+
+
+def test_labels_a_narrator_gives_by_the_action_alone_are_worded_once() -> None:
+    """A narrator whose ``labels_by_action`` names an action class is asked each such
+    action's label once (the message the same); any other label, every time."""
+    plain = dicerules.get_game("liars-dice")
+    asked: list[object] = []
+
+    class Counted(plain.narrator):  # type: ignore[name-defined, misc]
+        labels_by_action = frozenset({liars_dice.Bid})
+
+        def label(self, view, action):
+            asked.append(action)
+            return super().label(view, action)
+
+    game = attrs.evolve(plain, narrator=Counted)
+    states = list(random_play(game, game.new_game(seed=4), seeded_choice(2), 40))
+    for _ in range(2):
+        asked.clear()
+        for state in states:
+            seat = game.current_player(state)
+            assert wire.moves(game, state, seat) == wire.moves(plain, state, seat)
+        bids = [action for action in asked if isinstance(action, liars_dice.Bid)]
+        assert len(asked) > len(bids)  # a challenge's words name the bid before it
+        assert len(bids) == len({id(bid) for bid in bids})
+    assert bids == []  # the second time, every bid's words were kept

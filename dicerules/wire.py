@@ -167,14 +167,15 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
     game = codec.game
     if type(state) is not codec.state_class:
         codec.check_state(state)
-    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
-    seen = codec.seen(state, seat)
+    rules, seats = codec.known(state.rules)  # type: ignore[attr-defined]
+    check_seat(seat, seats)
+    seen = codec.seen(state, seat, keep=False)
     to_act = game.current_player(state)
     over = game.is_terminal(state)
     return {
         "format": FORMAT,
         "game": game.name,
-        "rules": codec.rules(state.rules),  # type: ignore[attr-defined]
+        "rules": rules.copy(),
         "seat": seat,
         "step": _steps(game, state),
         "to_act": to_act,
@@ -715,7 +716,7 @@ class _Codec:
         self._texts: dict[int, str] = {}
         self._kept: list[object] = []
         self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
-        self._rules: dict[int, tuple[object, Message]] = {}
+        self._rules: dict[int, tuple[object, Message, int]] = {}
         self._seen: dict[tuple[int, int | None], tuple[object, object]] = {}
         self._entries: dict[int, tuple[object, _Entry]] = {}
         self._labels: dict[tuple[type, int], tuple[object, str]] = {}
@@ -826,13 +827,16 @@ class _Codec:
     # with its entry so that its id cannot be taken by another. The game's functions are
     # pure and its views frozen, so a view kept is the view the game would make again.
 
-    def seen(self, state: object, seat: int | None) -> Any:
-        """``game.view(state, seat)``, made once for the recent states."""
+    def seen(self, state: object, seat: int | None, keep: bool = True) -> Any:
+        """``game.view(state, seat)``, made once for the recent states (one made is
+        kept only with ``keep``: a view message alone asks for it once)."""
         key = (id(state), seat)
         known = self._seen.get(key)
         if known is not None and known[0] is state:
             return known[1]
         made = self.game.view(state, seat)
+        if not keep:
+            return made
         if len(self._seen) >= _RECENT:
             self._seen.clear()
         self._seen[key] = (state, made)
@@ -859,16 +863,22 @@ class _Codec:
             )
 
     def rules(self, rules: object) -> Message:
-        """The Rules' fields, a new dict; written once per Rules object (every state of a
-        game holds the same one)."""
+        """The Rules' fields, a new dict."""
+        return self.known(rules)[0].copy()
+
+    def known(self, rules: object) -> tuple[Message, int]:
+        """The Rules' fields (do not change them: they are kept) and the seats of a game
+        of ``rules``; worked out once per Rules object (every state of a game holds the
+        same one)."""
         known = self._rules.get(id(rules))
         if known is not None and known[0] is rules:
-            return known[1].copy()
+            return known[1], known[2]
         found = self._encode_rules(rules)
+        seats = self.game.seats(rules)
         if len(self._rules) >= _CACHED:
             self._rules.clear()
-        self._rules[id(rules)] = (rules, found)
-        return found.copy()
+        self._rules[id(rules)] = (rules, found, seats)
+        return found, seats
 
     # -------------------------------------------------------------- types
 

@@ -429,11 +429,13 @@ class Table:
         """The update for ``seat`` of the game now: its view and its moves, with the
         events and the story since ``before`` (None: none, the view sent again)."""
         after = self.state
+        # The events first: the view of ``after`` they make is kept for the others.
+        events = [] if before is None else wire.events(self.game, before, after, seat)
         return wire.dumps(
             {
                 "type": "update",
                 "view": wire.view(self.game, after, seat),
-                "events": [] if before is None else wire.events(self.game, before, after, seat),
+                "events": events,
                 "story": [] if before is None else wire.story(self.game, after, seat, before),
                 "moves": wire.moves(self.game, after, seat),
             }

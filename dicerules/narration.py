@@ -126,6 +126,10 @@ class Narrator(Generic[V]):
     score_name = "score"
     synonyms: Mapping[str, str] = MappingProxyType({})
     """Other words a player may type for a word of the notation (``{"hit": "roll"}``)."""
+    labels_by_action: frozenset[type] = frozenset()
+    """The action classes whose ``label`` depends on the action alone, never on the view
+    or the viewer (a bid's words, say): ``wire.moves`` words each such action once and
+    keeps its label. None by default, so a subclass's own ``label`` is asked each time."""
 
     def __init__(self, game: AnyGame, viewer: int | None) -> None:
         self.game = game

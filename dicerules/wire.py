@@ -167,14 +167,15 @@ def view(game: AnyGame | str, state: object, seat: int | None) -> Message:
     game = codec.game
     if type(state) is not codec.state_class:
         codec.check_state(state)
-    check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
-    seen = game.view(state, seat)
+    rules, seats = codec.known(state.rules)  # type: ignore[attr-defined]
+    check_seat(seat, seats)
+    seen = codec.seen(state, seat, keep=False)
     to_act = game.current_player(state)
     over = game.is_terminal(state)
     return {
         "format": FORMAT,
         "game": game.name,
-        "rules": codec.rules(state.rules),  # type: ignore[attr-defined]
+        "rules": rules.copy(),
         "seat": seat,
         "step": _steps(game, state),
         "to_act": to_act,
@@ -263,7 +264,7 @@ def events(game: AnyGame | str, before: object, after: object, seat: int | None)
     codec.check_state(before)
     codec.check_state(after)
     check_seat(seat, codec.game.seats(before.rules))  # type: ignore[attr-defined]
-    states, actions = _path(codec.game, before, after, "events")
+    states, actions = codec.path(before, after, "events")
     return _events_between(codec, states, actions, seat)
 
 
@@ -363,8 +364,8 @@ def story(
         since = game.new_game(state.rules, stream=state.tape.origin)  # type: ignore[attr-defined]
     else:
         codec.check_state(since)
-    states, actions = _path(game, since, state, "story")
-    return _story_between(game, states, actions, seat, start)
+    states, actions = codec.path(since, state, "story")
+    return _story_between(codec, states, actions, seat, start)
 
 
 def story_along(
@@ -378,7 +379,7 @@ def story_along(
     can give it states whose hidden dice are drawn afresh (``resample_hidden``).
     """
     codec = _along("story_along", game, states, actions, seat)
-    return _story_between(codec.game, list(states), tuple(actions), seat, True)
+    return _story_between(codec, list(states), tuple(actions), seat, True)
 
 
 def moves(game: AnyGame | str, state: object, seat: int | None) -> Message:
@@ -395,21 +396,15 @@ def moves(game: AnyGame | str, state: object, seat: int | None) -> Message:
     check_seat(seat, game.seats(state.rules))  # type: ignore[attr-defined]
     if seat is None or seat != game.current_player(state):
         return {"prompt": None, "suggested": None, "moves": []}
-    seen = game.view(state, seat)
+    seen = codec.seen(state, seat)
     legal = game.legal_actions(state)
     teller = narration.narrator(game, seat)
-    forms = codec.form_fields()
+    label, entry, alone = teller.label, codec.entry, teller.labels_by_action
     made: list[JSONValue] = []
     for action in legal:
-        fields = forms.get(type(action))
-        made.append(
-            {
-                "move": codec.notation(action),
-                "label": teller.label(seen, action),
-                "form": None if fields is None else type(action).__name__,
-                "choice": {} if fields is None else {f: getattr(action, f) for f in fields},
-            }
-        )
+        text, form, choice = entry(action)
+        words = codec.label(teller, seen, action) if type(action) in alone else label(seen, action)
+        made.append({"move": text, "label": words, "form": form, "choice": dict(choice)})
     suggested = teller.suggested(seen, legal)
     return {
         "prompt": teller.choices(seen, legal),
@@ -508,7 +503,11 @@ def _unwritable(value: object, where: str) -> DiceRulesError | None:
 # ------------------------------------------------------------------ events
 
 
-def _path(game: AnyGame, before: Any, after: Any, call: str) -> tuple[list[Any], tuple[Any, ...]]:
+_Path = tuple[list[Any], tuple[Any, ...]]
+"""The states from one state to a later one, the first included, and the actions between."""
+
+
+def _path(game: AnyGame, before: Any, after: Any, call: str) -> _Path:
     """The states from ``before`` to ``after`` and the actions between them;
     InvalidArgumentError (naming ``call``) unless ``after`` is reached from ``before``."""
     count = _steps(game, after) - _steps(game, before)
@@ -525,6 +524,7 @@ def _path(game: AnyGame, before: Any, after: Any, call: str) -> tuple[list[Any],
         raise InvalidArgumentError(
             f"{call} takes two states of one game, the second reached from the first by play"
         )
+    states[-1] = after  # the same value: the views kept of it serve
     return states, actions
 
 
@@ -552,7 +552,7 @@ def _events_between(
     game = codec.game
     round_of = game.round_of
     result: list[Message] = []
-    was = game.view(states[0], seat)
+    was = codec.seen(states[0], seat)
     seen = codec.encode_view(was)
     step = _steps(game, states[0])
     for index, action in enumerate(actions):
@@ -566,7 +566,7 @@ def _events_between(
                 "action": codec.notation(action),
             }
         )
-        view_now = game.view(state, seat)
+        view_now = codec.seen(state, seat)
         now = codec.encode_view(view_now)
         changed: Message = {name: value for name, value in now.items() if seen[name] != value}
         if changed:
@@ -593,11 +593,12 @@ def _events_between(
 
 
 def _story_between(
-    game: AnyGame, states: list[Any], actions: tuple[Any, ...], seat: int | None, start: bool
+    codec: _Codec, states: list[Any], actions: tuple[Any, ...], seat: int | None, start: bool
 ) -> list[Message]:
     """The story of ``seat`` along ``states`` (each after the one before by ``actions``),
     told by the game's narrator from the seat's views and each step's public facts;
     with ``start``, step 0's entry too when the first state is a game's start."""
+    game = codec.game
     teller = narration.narrator(game, seat)
     entries: list[Message] = []
 
@@ -607,14 +608,14 @@ def _story_between(
         if lines:
             entries.append({"step": step, "lines": list(lines)})
 
-    seen = game.view(states[0], seat)
+    seen = codec.seen(states[0], seat)
     step = _steps(game, states[0])
     if start and step == 0:
         tell(0, teller.news(None, seen), states[0])
     for index, action in enumerate(actions):
         step += 1
         state = states[index + 1]
-        now = game.view(state, seat)
+        now = codec.seen(state, seat)
         actor = cast(int, game.current_player(states[index]))  # an action had a seat to act
         tell(step, teller.step(seen, actor, action, now), state)
         seen = now
@@ -665,6 +666,10 @@ _CODECS: dict[int, _Codec] = {}
 _CACHED: Final = 1 << 14
 """The most action objects, and tuples of them, a codec keeps the notation of."""
 
+_RECENT: Final = 16
+"""The most states a codec keeps a seat's view of, and pairs of states the path
+between: those of the last move or two (a server's update asks each several times)."""
+
 
 def _codec(game: object) -> _Codec:
     """The codec of ``game`` (a Game or a registered name), made on first use."""
@@ -684,6 +689,10 @@ def _codec(game: object) -> _Codec:
 Writer = Callable[[str], str] | None
 """Writes the Python expression that turns the value of an expression into JSON values;
 None: the value is one already."""
+
+
+_Entry = tuple[str, str | None, tuple[tuple[str, Any], ...]]
+"""A move's notation, its form's name (or None) and the form's values, by field."""
 
 
 class _Type(NamedTuple):
@@ -707,7 +716,11 @@ class _Codec:
         self._texts: dict[int, str] = {}
         self._kept: list[object] = []
         self._lists: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
-        self._rules: dict[int, tuple[object, Message]] = {}
+        self._rules: dict[int, tuple[object, Message, int]] = {}
+        self._seen: dict[tuple[int, int | None], tuple[object, object]] = {}
+        self._entries: dict[int, tuple[object, _Entry]] = {}
+        self._labels: dict[tuple[type, int], tuple[object, str]] = {}
+        self._paths: dict[tuple[int, int], tuple[object, object, _Path]] = {}
         # The encoders are Python source, made from the types and compiled once (as
         # attrs makes its methods): a field costs an expression, not a call, and so does
         # an object of a View's class, and an action's notation written before.
@@ -764,6 +777,38 @@ class _Codec:
         self._texts[id(action)] = text
         return text
 
+    def entry(self, action: object) -> _Entry:
+        """What ``moves`` says of ``action`` but its label: its notation, the name of its
+        form (None if its class is not asked as one) and the form's values; made once
+        per action object."""
+        known = self._entries.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        fields = self.form_fields().get(type(action))
+        found: _Entry = (
+            self.notation(action),
+            None if fields is None else type(action).__name__,
+            () if fields is None else tuple((name, getattr(action, name)) for name in fields),
+        )
+        if len(self._entries) >= _CACHED:
+            self._entries.clear()
+        self._entries[id(action)] = (action, found)
+        return found
+
+    def label(self, teller: narration.Narrator[Any], seen: object, action: object) -> str:
+        """``teller.label(seen, action)`` of an action of a class in the narrator's
+        ``labels_by_action`` (its words the same in every view): made once per narrator
+        class and action object."""
+        key = (type(teller), id(action))
+        known = self._labels.get(key)
+        if known is not None and known[0] is action:
+            return known[1]
+        words = teller.label(seen, action)
+        if len(self._labels) >= _CACHED:
+            self._labels.clear()
+        self._labels[key] = (action, words)
+        return words
+
     def legal(self, actions: tuple[Any, ...]) -> list[str]:
         """The notation of each of ``actions`` (do not change the list: it is kept);
         written once per tuple object."""
@@ -776,6 +821,40 @@ class _Codec:
         self._lists[id(actions)] = (actions, texts)
         return texts
 
+    # A server's update of one move asks for the same views, and the same path between
+    # two states, several times (the view message, the events, the story, the moves;
+    # for each seat): the last few are kept, found by the states' ids, each state kept
+    # with its entry so that its id cannot be taken by another. The game's functions are
+    # pure and its views frozen, so a view kept is the view the game would make again.
+
+    def seen(self, state: object, seat: int | None, keep: bool = True) -> Any:
+        """``game.view(state, seat)``, made once for the recent states (one made is
+        kept only with ``keep``: a view message alone asks for it once)."""
+        key = (id(state), seat)
+        known = self._seen.get(key)
+        if known is not None and known[0] is state:
+            return known[1]
+        made = self.game.view(state, seat)
+        if not keep:
+            return made
+        if len(self._seen) >= _RECENT:
+            self._seen.clear()
+        self._seen[key] = (state, made)
+        return made
+
+    def path(self, before: object, after: object, call: str) -> _Path:
+        """``_path`` from ``before`` to ``after`` (do not change it: it is kept), worked
+        out once for the recent pairs of states."""
+        key = (id(before), id(after))
+        known = self._paths.get(key)
+        if known is not None and known[0] is before and known[1] is after:
+            return known[2]
+        found = _path(self.game, before, after, call)
+        if len(self._paths) >= _RECENT:
+            self._paths.clear()
+        self._paths[key] = (before, after, found)
+        return found
+
     def check_state(self, state: object) -> None:
         if type(state) is not self.state_class:
             raise WrongTypeError(
@@ -784,16 +863,22 @@ class _Codec:
             )
 
     def rules(self, rules: object) -> Message:
-        """The Rules' fields, a new dict; written once per Rules object (every state of a
-        game holds the same one)."""
+        """The Rules' fields, a new dict."""
+        return self.known(rules)[0].copy()
+
+    def known(self, rules: object) -> tuple[Message, int]:
+        """The Rules' fields (do not change them: they are kept) and the seats of a game
+        of ``rules``; worked out once per Rules object (every state of a game holds the
+        same one)."""
         known = self._rules.get(id(rules))
         if known is not None and known[0] is rules:
-            return known[1].copy()
+            return known[1], known[2]
         found = self._encode_rules(rules)
+        seats = self.game.seats(rules)
         if len(self._rules) >= _CACHED:
             self._rules.clear()
-        self._rules[id(rules)] = (rules, found)
-        return found.copy()
+        self._rules[id(rules)] = (rules, found, seats)
+        return found, seats
 
     # -------------------------------------------------------------- types
 

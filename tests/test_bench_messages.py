@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from dicerules import bench, get_game
+from dicerules import bench, get_game, wire
+from dicerules.bench import messages
 from dicerules.game import GAMES
 
 
@@ -55,3 +56,12 @@ def test_the_report_ends_with_the_table() -> None:
     text = "\n".join(bench.lines(["liars-dice"], 0.5, 1, clock=ticking()))
     assert "\nmessages: liars-dice, " in text
     assert "wire.view + wire.dumps" not in "\n".join(bench.lines(["pig"], 0.5, 1, clock=ticking()))
+
+
+def test_a_sweep_is_longer_than_the_views_wire_keeps() -> None:
+    """wire keeps the views of its last few states: a sweep asks about more states than
+    that, each once, so no call of a sweep finds its view kept from the sweep before."""
+    for game in bench.message_games():
+        states = messages.message_states(game, game.benchmarks.messages)
+        assert len(states) > wire._RECENT
+        assert len({id(state) for state, _ in states}) == len(states)

@@ -9,7 +9,9 @@ one state's. The two are timed in turn, ``repeats`` times (``timing.alternate``)
 
 ``wire.view`` writes each game's fields with code made once from the View's types
 (an object of a View's class is a dict display, not a call), and each action's
-notation once; ``wire.dumps`` is orjson's, some ten times ``json.dumps``' speed. On the
+notation once; it keeps the views of the last few states (``wire._RECENT``, for the
+messages of one move), fewer than a sweep's states, so that every call here makes
+its view. ``wire.dumps`` is orjson's, some ten times ``json.dumps``' speed. On the
 2-core Xeon at a load average of 7 to 11: ``view`` 3.8 us (at 7), the message and its
 text 3.7x to 4.2x that (it was 9.4x with ``json.dumps``): ``view`` 1x, the View's
 fields as JSON values 0.9x, the legal moves' notation copied 0.2x, the text 0.45x. A

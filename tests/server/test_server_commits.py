@@ -13,7 +13,7 @@ import pytest
 from server_support import Socket, create, join, serving  # first: without the server, it skips
 
 # isort: split
-from dicerules_server import create_app, open_storage
+from dicerules_server import create_app, open_storage, tables
 from dicerules_server.storage import GameRow, MoveRow, NewGame, SeatClaim, SeatRow, Storage, Write
 from dicerules_server.tables import Committer, Lobby, StorageFault, Table
 
@@ -122,6 +122,37 @@ def test_games_made_at_once_are_stored_in_one_transaction(tmp_path: Path) -> Non
         assert third.stopped is None and fourth.stopped is None
     finally:
         storage.close()
+
+
+def test_a_client_s_games_are_looked_at_only_at_its_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a game looks through its client's games (which still wait for players)
+    only when the client has ``max_unjoined`` of them: a game made costs the same
+    however many the client made before."""
+    storage = open_storage(str(tmp_path / "games.sqlite3"))
+    looked: list[int] = []
+    waiting = tables._waiting
+
+    def spy(made: Any) -> list[Table]:
+        looked.append(len(made))
+        return waiting(made)
+
+    monkeypatch.setattr(tables, "_waiting", spy)
+
+    async def make() -> list[Table]:
+        lobby = Lobby(storage, max_unjoined=5)
+        try:
+            return [await lobby.create("liars-dice", client="one") for _ in range(7)]
+        finally:
+            lobby.stop()
+
+    try:
+        made = asyncio.run(make())
+    finally:
+        storage.close()
+    assert looked == [5, 5]
+    assert [table.stopped for table in made] == ["expired"] * 2 + [None] * 5
 
 
 def test_a_batch_the_database_refuses_stores_none_of_its_moves(tmp_path: Path) -> None:

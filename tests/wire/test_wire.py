@@ -315,3 +315,107 @@ def test_a_message_is_the_callers_own() -> None:
     first["rules"]["players"] = 99
     first["view"]["hand"].append(9)
     assert wire.view(game, state, seat) == kept
+
+
+def _counted(game):
+    """``game`` with its ``view`` and ``apply`` counted: the calls, by name."""
+    calls: list[str] = []
+
+    def view(state, seat):
+        calls.append("view")
+        return game.view(state, seat)
+
+    def apply(state, action):
+        calls.append("apply")
+        return game.apply(state, action)
+
+    return attrs.evolve(game, view=view, apply=apply), calls
+
+
+def test_an_update_makes_each_view_and_path_once() -> None:
+    """A server's update of one move for every seat asks for each seat's views of the
+    two states, and the path between them, several times: each is made once."""
+    game, calls = _counted(dicerules.get_game("liars-dice"))
+    wire.view(game, game.new_game(seed=9), None)  # the codec is made
+    before = game.new_game(seed=8)
+    after = game.apply(before, game.legal_actions(before)[3])
+    calls.clear()
+    made = []
+    for seat in (None, *range(game.seats(before.rules))):
+        events = wire.events(game, before, after, seat)  # first, as the server asks
+        made.append(
+            [
+                wire.view(game, after, seat),
+                events,
+                wire.story(game, after, seat, before),
+                wire.moves(game, after, seat),
+            ]
+        )
+    seats = game.seats(before.rules) + 1
+    assert calls.count("view") == 2 * seats
+    assert calls.count("apply") == 1
+    plain = dicerules.get_game("liars-dice")
+    assert made[1] == [
+        wire.view(plain, after, 0),
+        wire.events(plain, before, after, 0),
+        wire.story(plain, after, 0, before),
+        wire.moves(plain, after, 0),
+    ]
+
+
+def test_the_views_kept_are_few_and_each_of_its_state() -> None:
+    """The views kept are the last few states' (found by the state object itself: an
+    equal state made anew is viewed anew), however many states are asked about."""
+    game, calls = _counted(dicerules.get_game("liars-dice"))
+    states = list(random_play(game, game.new_game(seed=3), seeded_choice(5), 60))
+    wire.view(game, game.new_game(seed=4), 0)  # the codec is made
+    calls.clear()
+    for before, after in itertools.pairwise(states):
+        wire.events(game, before, after, 0)
+    assert calls.count("view") == len(states)  # each state's once
+    codec = wire._codec(game)
+    assert 0 < len(codec._seen) <= wire._RECENT and len(codec._paths) <= wire._RECENT
+    again = attrs.evolve(states[-1])
+    assert again == states[-1] and again is not states[-1]
+    calls.clear()
+    assert wire.view(game, again, 0) == wire.view(game, states[-1], 0)
+    assert calls.count("view") == 1
+
+
+def test_a_moves_message_is_the_callers_own() -> None:
+    """Changing a form's values in one moves message changes no later one (each
+    action's values are kept for speed, and copied)."""
+    game = dicerules.get_game("liars-dice")
+    state = game.new_game(seed=8)
+    seat = game.current_player(state)
+    first = wire.moves(game, state, seat)
+    kept = json.loads(wire.dumps(first))
+    for move in first["moves"]:
+        move["choice"]["face"] = 9
+    assert wire.moves(game, state, seat) == kept
+
+
+def test_labels_a_narrator_gives_by_the_action_alone_are_worded_once() -> None:
+    """A narrator whose ``labels_by_action`` names an action class is asked each such
+    action's label once (the message the same); any other label, every time."""
+    plain = dicerules.get_game("liars-dice")
+    asked: list[object] = []
+
+    class Counted(plain.narrator):  # type: ignore[name-defined, misc]
+        labels_by_action = frozenset({liars_dice.Bid})
+
+        def label(self, view, action):
+            asked.append(action)
+            return super().label(view, action)
+
+    game = attrs.evolve(plain, narrator=Counted)
+    states = list(random_play(game, game.new_game(seed=4), seeded_choice(2), 40))
+    for _ in range(2):
+        asked.clear()
+        for state in states:
+            seat = game.current_player(state)
+            assert wire.moves(game, state, seat) == wire.moves(plain, state, seat)
+        bids = [action for action in asked if isinstance(action, liars_dice.Bid)]
+        assert len(asked) > len(bids)  # a challenge's words name the bid before it
+        assert len(bids) == len({id(bid) for bid in bids})
+    assert bids == []  # the second time, every bid's words were kept

@@ -33,7 +33,7 @@ import hmac
 import logging
 import secrets
 import unicodedata
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
@@ -429,11 +429,13 @@ class Table:
         """The update for ``seat`` of the game now: its view and its moves, with the
         events and the story since ``before`` (None: none, the view sent again)."""
         after = self.state
+        # The events first: the view of ``after`` they make is kept for the others.
+        events = [] if before is None else wire.events(self.game, before, after, seat)
         return wire.dumps(
             {
                 "type": "update",
                 "view": wire.view(self.game, after, seat),
-                "events": [] if before is None else wire.events(self.game, before, after, seat),
+                "events": events,
                 "story": [] if before is None else wire.story(self.game, after, seat, before),
                 "moves": wire.moves(self.game, after, seat),
             }
@@ -652,7 +654,10 @@ class Lobby:
         """The games in play (a game over leaves, though its sockets may stay)."""
         self.recent: OrderedDict[str, Table] = OrderedDict()
         self.unplayable: dict[str, Unplayable] = {}
-        self._made_by: dict[str, list[Table]] = {}  # a client's games, waiting when last seen
+        self._made_by: dict[str, deque[Table]] = {}
+        """A client's games, oldest first: those waiting for their players when last
+        seen, and the games made since (a game never waits again once it has stopped
+        waiting, so only a client with ``max_unjoined`` of them has them looked at)."""
         self._creating = asyncio.Lock()  # one game's caps checked at a time: they hold exactly
         self._making = 0  # games counted in the caps, not stored yet
         self._sweeper: asyncio.Task[None] | None = None
@@ -769,7 +774,7 @@ class Lobby:
         every = min(60.0, max(1.0, self.expire_after.total_seconds() / 4))
         while True:
             await asyncio.sleep(every)
-            self._made_by = {c: m for c, ts in self._made_by.items() if (m := _waiting(ts))}
+            self._made_by = {c: deque(m) for c, ts in self._made_by.items() if (m := _waiting(ts))}
             try:
                 await self.expire()
             except StorageFault:
@@ -826,21 +831,26 @@ class Lobby:
             )
         )
         async with self._creating:  # the caps checked and taken, one game at a time
-            mine = [] if client is None else _waiting(self._made_by.get(client, ()))
+            mine = deque[Table]() if client is None else self._made_by.get(client, deque())
+            if len(mine) >= self.max_unjoined:
+                mine = deque(_waiting(mine))
             oldest = mine[0] if len(mine) >= self.max_unjoined else None
             if len(self.tables) + self._making - (oldest is not None) >= self.max_games:
                 raise ServerError("full", "the server has as many games as it can hold")
             table = self._deal(game, made, seat_rows)
             await table.lock.acquire()  # till it is stored: a newer game expiring it waits
             if client is not None:
-                self._made_by[client] = [*(t for t in mine if t is not oldest), table]
+                if oldest is not None:
+                    mine.popleft()
+                mine.append(table)
+                self._made_by[client] = mine
             self._making += 1
         try:  # stored side by side with the games made meanwhile: one commit for them all
             await self._store(table, oldest)
         except BaseException:
             if client is not None:
                 kept = [t for t in self._made_by.get(client, ()) if t is not table]
-                self._made_by[client] = [oldest, *kept] if oldest is not None else kept
+                self._made_by[client] = deque([oldest, *kept] if oldest is not None else kept)
             raise
         finally:
             self._making -= 1

@@ -47,8 +47,9 @@ pieces, finite numbers, for every view), ``information_state`` (its length, fini
 numbers, and a str of text, for every viewer's views so far), ``max_length`` and
 ``max_sides`` (never exceeded), ``payoff`` (within its bounds, zero-sum where it
 says so), the narrator (the game's or the generic one tells whole games to every
-seat and the spectator without raising, names each legal action in words and
-suggests a legal one), and, in a game without
+seat and the spectator without raising, names each legal action in words, in the
+same words to every viewer for a class in its ``labels_by_action``, and suggests a
+legal one), and, in a game without
 ``resample_hidden``, that no seat sees more than the spectator but its own seat: a
 game that hides must declare it.
 
@@ -1012,7 +1013,9 @@ class _Parts:
                 self._tell(viewer, "notation_help(view, legal)", teller.notation_help, seen, legal)
                 for one in legal:  # as an app asks for its buttons
                     what = f"label(view, {game.format_action(one)})"
-                    self._said(viewer, what, teller.label, seen, one)
+                    words = self._said(viewer, what, teller.label, seen, one)
+                    if type(one) in teller.labels_by_action:
+                        self._same_label(viewer, what, words, one)
                 offered = self._asked_of(
                     viewer, "suggested(view, legal)", teller.suggested, seen, legal
                 )
@@ -1056,13 +1059,27 @@ class _Parts:
             f" {self.part}); telling {_whose(viewer)} views, {what} returned {told!r}"
         )
 
-    def _said(self, viewer: int | None, what: str, method: Callable[..., Any], *args: Any) -> None:
+    def _said(self, viewer: int | None, what: str, method: Callable[..., Any], *args: Any) -> str:
         """The narrator's ``method(*args)``, which must return a line of text."""
         told = self._asked_of(viewer, what, method, *args)
         assert isinstance(told, str), (
             f"promise: a narrator's {what.partition('(')[0]} returns a line of text (part"
             f" {self.part}); telling {_whose(viewer)} views, {what} returned {told!r}"
         )
+        return told
+
+    def _same_label(self, viewer: int | None, what: str, words: str, action: Any) -> None:
+        """An action of a class in ``labels_by_action`` has the same label, ``words``,
+        told to every other viewer from their own view."""
+        for other, teller in self.tellers.items():
+            if other != viewer:
+                theirs = self._asked_of(other, what, teller.label, self.seen[other], action)
+                assert theirs == words, (
+                    f"promise: a narrator's label of an action of a class in its"
+                    f" labels_by_action is the same in every view (part {self.part});"
+                    f" {what} was {words!r} telling {_whose(viewer)} views,"
+                    f" {theirs!r} telling {_whose(other)}"
+                )
 
 
 class _SeededFaces:

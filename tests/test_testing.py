@@ -825,6 +825,24 @@ def test_check_game_catches_a_narrator_that_raises_on_an_action() -> None:
     assert steps == 2
 
 
+def test_check_game_catches_a_label_by_action_that_depends_on_the_view() -> None:
+    told = ld.GAME.narrator
+    assert told is not None
+
+    class Personal(told):  # type: ignore[misc, valid-type]
+        def label(self, view: Any, action: Any) -> str:
+            words = super().label(view, action)
+            return f"{words} for {self.who(view.player)}" if self.viewer is not None else words
+
+    broken = attrs.evolve(ld.GAME, narrator=Personal)
+    message, steps = part_caught(
+        broken, "narrator", "labels_by_action is the same in every view",
+        rules=SMALL_LIARS_DICE, max_examples=10,
+    )  # fmt: skip
+    assert "telling the spectator" in message, message
+    assert steps == 1  # the labels are asked of the first seat to act
+
+
 def test_check_game_catches_a_generic_narrator_told_a_view_it_cannot_read() -> None:
     # The generic narrator reads a view's scores as a sequence: a number there fails.
     @attrs.frozen

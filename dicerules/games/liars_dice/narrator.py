@@ -20,6 +20,7 @@ class LiarsDiceNarrator(Narrator[liars_dice.View]):
     round, and palifico rounds."""
 
     score_name = "dice left"
+    labels_by_action = frozenset({liars_dice.Bid})  # a bid's words are the bid's alone
     synonyms = MappingProxyType(
         {"liar": "challenge", "call": "challenge", "dudo": "challenge", "exact": "calza"}
     )

@@ -642,19 +642,15 @@ class BatchEngine:
             fresh = min(over, count - begun)
             if over >= games.size * (_REFILL if fresh else 1 - _COMPACT) or not playing:
                 done = np.flatnonzero(~live)
-                kept: Array | slice
-                if self.generic:  # each state read in Python: only the games over
-                    finished, kept = _subset(data, done), slice(None)
-                else:  # a read-out of every row costs less than taking every array's rows
-                    finished, kept = data, done
-                winners[games[done]] = kernel.winners(finished)[kept]
-                scores[games[done]] = kernel.scores(finished)[kept]
+                finished = _subset(data, done)
+                winners[games[done]] = kernel.winners(finished)
+                scores[games[done]] = kernel.scores(finished)
                 actions[games[done]] = taken[done]
                 played = kernel.rounds(finished)
                 if played is None:
                     has_rounds = False
                 else:
-                    rounds[games[done]] = played[kept]
+                    rounds[games[done]] = played
                 if fresh:  # the next seeds begin in the rows of the games over
                     again = done[:fresh]
                     for name, array in kernel.new(seeds[begun : begun + fresh]).items():

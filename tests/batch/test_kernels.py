@@ -59,3 +59,35 @@ def test_flat_is_a_view_to_write_through_even_of_an_array_that_was_not_contiguou
     columns[0] = -5
     assert out["columns"][0, 0] == -5
     assert out["columns"].tolist()[1] == [1, 4, 7, 10]
+
+
+@pytest.mark.parametrize("many", [3, 300])  # below and above the rows set by indexing
+def test_put_rows_sets_the_rows_indexing_sets(many: int) -> None:
+    rng = np.random.default_rng(many)
+    array = rng.integers(-9, 9, size=(500, 3, 4)).astype(np.int8)
+    rows = rng.choice(500, many, replace=False)
+    values = rng.integers(-9, 9, size=(many, 3, 4))  # int64, cast as indexing casts
+    for given in (values, 7, values[:, :1]):  # whole rows, one number, broadcast
+        expected = array.copy()
+        expected[rows] = given
+        kernels.put_rows(array, rows, given)
+        assert array.tolist() == expected.tolist()
+    kernels.put_rows(array, rows[:0], 0)  # no rows: nothing set
+    assert array.tolist() == expected.tolist()
+
+
+def test_put_rows_sets_an_array_that_is_not_contiguous_by_indexing() -> None:
+    whole = np.zeros((4, 600), dtype=np.int64)
+    columns = whole.T  # 600 rows of 4, strided
+    rows = np.arange(0, 600, 2)
+    kernels.put_rows(columns, rows, np.arange(4))
+    assert whole[:, 0].tolist() == [0, 1, 2, 3] and not whole[:, 1].any()
+
+
+def test_take_rows_and_seat_sum_read_as_indexing_and_sum() -> None:
+    array = np.arange(24, dtype=np.int8).reshape(4, 3, 2)
+    assert kernels.take_rows(array, np.array([2, 0])).tolist() == array[[2, 0]].tolist()
+    seats = np.array([[True, False, True], [False, False, False], [True, True, True]])
+    total = kernels.seat_sum(seats)
+    assert total.dtype == np.int64 and total.tolist() == [2, 0, 3]
+    assert kernels.seat_sum(array[:, :, 0]).tolist() == array[:, :, 0].sum(axis=1).tolist()

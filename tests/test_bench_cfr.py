@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
 from dicerules import bench
+from dicerules.bench import cfr
 from dicerules.game import GAMES
 
 SOLVED = [game for game in GAMES.values() if game.benchmarks.solver is not None]
@@ -160,3 +163,14 @@ def test_a_recorded_cfr_run_fills_the_readme_tables_cfr_rows(monkeypatch: Any) -
         assert "CPU time" in cells[3], line.what
     faster = next(line for line in cfr_lines if line.what.startswith("`dicerules.solvers`'"))
     assert readme.cells(faster, made.rows)[1] == "2.00x; 3.00x"  # C++'s time over ours
+
+
+def test_a_child_s_peak_memory_is_its_own_not_its_parent_s() -> None:
+    # A parent holding 200 MB: the child it starts must not report them as its own
+    # peak (ru_maxrss carries the parent's across fork and exec).
+    held = bytearray(200 * 2**20)
+    held[:: 2**12] = b"\x01" * len(held[:: 2**12])  # every page resident
+    child = cfr._PEAK_SOURCE + "print(peak())"
+    done = subprocess.run([sys.executable, "-c", child], check=True, capture_output=True, text=True)
+    assert 0 < int(done.stdout) < 100 * 2**20, done.stdout
+    del held

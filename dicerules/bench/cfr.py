@@ -84,8 +84,27 @@ EXPLOITABILITY_TOLERANCE: Final = 1e-9
 """How far apart the runs' exploitabilities may be."""
 
 
-_CFR_CHILD: Final = """
-import json, resource, sys, time
+_PEAK_SOURCE: Final = """
+import resource
+def peak():
+    # The peak resident memory of this process's own address space (Linux's VmHWM):
+    # ru_maxrss keeps the parent's across fork and exec, a bench's hundreds of MB.
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+"""
+"""Python source defining ``peak()``, a process's peak resident memory in bytes, for
+the child processes whose peak is measured (``_CFR_CHILD``)."""
+
+_CFR_CHILD: Final = (
+    _PEAK_SOURCE
+    + """
+import json, sys, time
 import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability
@@ -96,7 +115,7 @@ if which in ("adapter", "efg"):
     import dicerules.openspiel
     from dicerules.game import get_game
     rules = get_game(name).benchmarks.solver.rules
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+before = peak()
 start = time.process_time()
 if which == "adapter":
     spiel_game = dicerules.openspiel.game(name, rules, whole_tree=not by_node)
@@ -112,7 +131,7 @@ else:
     solver = pyspiel.CFRSolver(spiel_game)
     states = len(solver.tabular_average_policy().policy_table())
 seconds = time.process_time() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+highest = peak()
 times = []
 for _ in range(int(iterations)):
     start = time.process_time()
@@ -122,9 +141,10 @@ if which in ("openspiel", "adapter"):
     found = exploitability.exploitability(spiel_game, solver.average_policy())
 else:
     found = pyspiel.exploitability(spiel_game, solver.average_policy())
-print(json.dumps({"seconds": seconds, "peak": peak, "before": before, "states": states,
+print(json.dumps({"seconds": seconds, "peak": highest, "before": before, "states": states,
                   "iteration": min(times), "exploitability": found}))
 """
+)
 """The child process one run is, so that its peak memory is its own; its times are
 the process's CPU time, which a busy machine disturbs less than the wall clock."""
 

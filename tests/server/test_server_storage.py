@@ -96,6 +96,34 @@ def test_no_step_is_stored_twice(db_url: str) -> None:
         storage.close()
 
 
+def test_the_database_may_be_a_path_and_nothing_else(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with TestClient(create_app(path, bot_delay=0)) as client:
+        game_id = create(client, "liars-dice", ["human"] * 4)
+    assert execute(str(path), "SELECT id FROM games") == [(game_id,)]
+    for wrong in (7, None, b"games.sqlite3"):
+        with pytest.raises(TypeError, match="the database is a URL or a path, not "):
+            create_app(wrong, bot_delay=0)  # type: ignore[arg-type]
+    assert all(p.name.startswith("games.sqlite3") for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("owned", [True, False], ids=["a URL", "a Storage"])
+def test_an_app_started_again_says_it_serves_once(tmp_path: Path, owned: bool) -> None:
+    # Its writers (and the database it opened) went with its first lifespan: a second
+    # one is refused at its start, not left to hang at its first write.
+    url = str(tmp_path / "games.sqlite3")
+    storage = open_storage(url)
+    app = create_app(url if owned else storage, bot_delay=0)
+    with TestClient(app) as client:
+        game_id = create(client, "liars-dice", ["human"] * 4)
+    refused = pytest.raises(StorageError, match=r"served once .* make another with create_app")
+    with refused, TestClient(app):
+        pass
+    storage.close()
+    with TestClient(create_app(url, bot_delay=0)) as client:  # a new app serves
+        assert [game["id"] for game in client.get("/api/games").json()["games"]] == [game_id]
+
+
 def test_a_restarted_server_carries_every_game_on(db_url: str) -> None:
     rng = random.Random(7)
     with TestClient(create_app(db_url, bot_delay=0)) as client:

@@ -86,6 +86,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -101,7 +102,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import dicerules
 from dicerules import wire
 from dicerules_server.schema import openapi, protocol
-from dicerules_server.storage import BUSY_TIMEOUT, Storage, open_storage
+from dicerules_server.storage import BUSY_TIMEOUT, Storage, StorageError, open_storage
 from dicerules_server.tables import (
     LIST_LIMIT,
     Listener,
@@ -222,7 +223,7 @@ async def _internal(request: Request, exc: Exception) -> Response:
 
 
 def create_app(
-    db: str | Storage = DEFAULT_DB,
+    db: str | os.PathLike[str] | Storage = DEFAULT_DB,
     *,
     bot_delay: float = 0.5,
     max_games: int = 10_000,
@@ -232,6 +233,10 @@ def create_app(
     bots: Mapping[str, str] | None = None,
 ) -> Starlette:
     """The server's ASGI app on the database ``db`` (a URL or path, or a Storage).
+
+    An app serves once: when its lifespan ends it lets its writers go and closes the
+    database it opened, and a second start is a StorageError that says so (make another
+    app with ``create_app`` to serve again).
 
     The database is opened (its schema made on first use; a newer one refused, and
     one it cannot use, with a StorageError that names it and says why) and every
@@ -262,8 +267,16 @@ def create_app(
             storage.close()
         raise
 
+    served = False
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        nonlocal served
+        if served:
+            raise StorageError(
+                "this app has served once and let its storage go: make another with create_app"
+            )
+        served = True
         lobby.start()
         try:
             yield

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import sqlite3
 import threading
@@ -637,12 +638,17 @@ def _without_password(url: str) -> str:
     return f"{scheme}://{credentials.partition(':')[0]}:***@{host}"
 
 
-def open_storage(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Storage:
-    """The storage at ``url``: PostgreSQL for ``postgresql://``, else an SQLite file.
+def open_storage(url: str | os.PathLike[str], *, busy_timeout: float = BUSY_TIMEOUT) -> Storage:
+    """The storage at ``url``: PostgreSQL for ``postgresql://``, else an SQLite file
+    (``url`` a path, as text or a ``pathlib.Path``); TypeError for anything else.
 
     ``busy_timeout``: seconds a transaction waits for a lock another connection holds
     before it fails (a StorageUnavailable).
     """
+    found = url
+    url = os.fspath(url) if isinstance(url, os.PathLike) else url
+    if not isinstance(url, str):
+        raise TypeError(f"the database is a URL or a path, not {type(found).__name__}")
     if url.startswith(("postgresql://", "postgres://")):
         return PostgresStorage(url, busy_timeout)
     return SQLiteStorage(

@@ -215,33 +215,36 @@ def _rounds(views: Sequence[View]) -> tuple[list[tuple[tuple[tuple[int, Bid], ..
 
 
 def information_encode(rules: Rules, views: Sequence[View]) -> tuple[float, ...]:
-    """The information state of a seat that saw ``views``: the pieces above."""
+    """The information state of a seat that saw ``views``: the pieces above.
+
+    Written into one list of the whole length, each piece at its offset (under
+    perudo the bids alone are 105,120 numbers: joining them piece by piece cost 7
+    times as much)."""
     p, s, b, r = rules.players, rules.sides, _bids(rules), max_rounds(rules)
     ended, last = _rounds(views)
-    vector = one_hot(p, last.player)
-    vector += counts(s, last.hand)
-    if rules.first_opener == "rolloff":
-        vector += one_hot(p, last.opener)
-    bids = [0.0] * (r * b * p)
+    rolloff = rules.first_opener == "rolloff"
+    bids_at = p + s + (p if rolloff else 0)
+    hands_at = bids_at + r * b * p
+    challengers_at = hands_at + (r - 1) * p * s
+    calzas_at = challengers_at + (r - 1) * p
+    vector = [0.0] * (calzas_at + (r - 1 if rules.calza else 0))
+    if last.player is not None:
+        vector[last.player] = 1.0
+    for face in last.hand:
+        vector[p + face - 1] += 1.0
+    if rolloff and last.opener is not None:
+        vector[p + s + last.opener] = 1.0
     rounds = ([bids for bids, _ in ended] + [last.bids])[:r]
     for index, made in enumerate(rounds):
         for seat, bid in made:
-            bids[(index * b + _bid_id(bid, s)) * p + seat] = 1.0
-    vector += bids
-    reveals = [reveal for _, reveal in ended][: r - 1]
-    hands = [0.0] * ((r - 1) * p * s)
-    challengers = [0.0] * ((r - 1) * p)
-    calzas = [0.0] * (r - 1)
-    for index, reveal in enumerate(reveals):
+            vector[bids_at + (index * b + _bid_id(bid, s)) * p + seat] = 1.0
+    for index, (_, reveal) in enumerate(ended[: r - 1]):
         for seat, hand in enumerate(reveal.hands):
             for face in hand:
-                hands[(index * p + seat) * s + face - 1] += 1.0
-        challengers[index * p + reveal.challenger] = 1.0
-        calzas[index] = float(reveal.calza)
-    vector += hands
-    vector += challengers
-    if rules.calza:
-        vector += calzas
+                vector[hands_at + (index * p + seat) * s + face - 1] += 1.0
+        vector[challengers_at + index * p + reveal.challenger] = 1.0
+        if rules.calza:
+            vector[calzas_at + index] = float(reveal.calza)
     return tuple(vector)
 
 

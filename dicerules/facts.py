@@ -74,13 +74,18 @@ class Encoding(Generic[R, V]):
 
     def slices(self, rules: R) -> tuple[tuple[str, slice, tuple[int, ...]], ...]:
         """Each piece's name, its slice of the flat vector, and its shape."""
-        result = []
-        start = 0
-        for name, shape in self.pieces(rules):
-            end = start + math.prod(shape)
-            result.append((name, slice(start, end), shape))
-            start = end
-        return tuple(result)
+        return _slices(self.pieces(rules))
+
+
+def _slices(pieces: Sequence[Piece]) -> tuple[tuple[str, slice, tuple[int, ...]], ...]:
+    """Each of ``pieces``' name, its slice of the flat vector they make, and its shape."""
+    result = []
+    start = 0
+    for name, shape in pieces:
+        end = start + math.prod(shape)
+        result.append((name, slice(start, end), shape))
+        start = end
+    return tuple(result)
 
 
 @attrs.frozen
@@ -105,6 +110,10 @@ class InformationState(Generic[R, V]):
     def size(self, rules: R) -> int:
         """The length of every vector under ``rules``."""
         return sum(math.prod(shape) for _, shape in self.pieces(rules))
+
+    def slices(self, rules: R) -> tuple[tuple[str, slice, tuple[int, ...]], ...]:
+        """Each piece's name, its slice of the flat vector, and its shape."""
+        return _slices(self.pieces(rules))
 
 
 @attrs.frozen

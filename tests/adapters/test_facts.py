@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import dicerules.testing as dt
 from dicerules import GAMES
-from dicerules.facts import Encoding, ScoreChange, counts, one_hot
+from dicerules.facts import Encoding, InformationState, ScoreChange, counts, one_hot
 from dicerules.game import AnyGame, Game
 
 MAX_STEPS = 400
@@ -75,16 +75,18 @@ def test_declarations_hold_for_every_preset(name: str) -> None:
             _play(game, rules, seed, seeded_choice(seed))
 
 
+@pytest.mark.parametrize("part", ["observation", "information_state"])
 @pytest.mark.parametrize("name", list(GAMES))
-def test_pieces_are_named_once_and_cover_the_vector(name: str) -> None:
+def test_pieces_are_named_once_and_cover_the_vector(name: str, part: str) -> None:
     game = GAMES[name]
-    if game.observation is None:
-        pytest.skip("the game declares no observation")
+    declared = getattr(game, part)
+    if declared is None:
+        pytest.skip(f"the game declares no {part}")
     for rules in game.presets.values():
-        slices = game.observation.slices(rules)
+        slices = declared.slices(rules)
         names = [piece for piece, _, _ in slices]
         assert len(set(names)) == len(names)
-        assert slices[0][1].start == 0 and slices[-1][1].stop == game.observation.size(rules)
+        assert slices[0][1].start == 0 and slices[-1][1].stop == declared.size(rules)
         for (_, first, _), (_, second, _) in itertools.pairwise(slices):
             assert first.stop == second.start
 
@@ -111,4 +113,6 @@ def test_helpers() -> None:
     )
     assert encoding.size(2) == 8
     assert encoding.slices(2) == (("a", slice(0, 2), (2,)), ("b", slice(2, 8), (2, 3)))
+    information: InformationState[int, int] = InformationState(encoding.pieces, encoding.encode)
+    assert information.size(2) == 8 and information.slices(2) == encoding.slices(2)
     assert ScoreChange((0, 0), -1, 1, True).start == (0, 0)

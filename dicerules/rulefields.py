@@ -9,8 +9,9 @@ so tools such as ``dicerules.testing`` can build every valid value.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -208,15 +209,31 @@ def _added_later(attribute: attrs.Attribute[Any]) -> bool:
     return bool(attribute.metadata.get(_LATER_KEY)) or (spec is not None and spec.added_later)
 
 
+_ALWAYS: Final = object()
+"""In place of a default in ``_repr_fields``: a field shown whatever it holds."""
+
+
+@functools.cache
+def _repr_fields(cls: type) -> tuple[tuple[str, object], ...]:
+    """Each field of an attrs class that its repr shows: its name, and its default if
+    it was added later (left out while it holds it), else ``_ALWAYS``."""
+    return tuple(
+        (field.name, field.default if _added_later(field) else _ALWAYS)
+        for field in attrs.fields(cls)
+        if field.repr
+    )
+
+
 def quiet_repr(obj: Any) -> str:
     """The attrs repr of ``obj`` without the fields added later that hold their default.
 
     A class sets ``__repr__ = quiet_repr`` (and ``repr=False``) so that the reprs of
     values that use none of its later fields read as they always did.
     """
+    kind: type = type(obj)
     shown = []
-    for attribute in attrs.fields(type(obj)):
-        value = getattr(obj, attribute.name)
-        if attribute.repr and not (_added_later(attribute) and value == attribute.default):
-            shown.append(f"{attribute.name}={value!r}")
-    return f"{type(obj).__name__}({', '.join(shown)})"
+    for name, default in _repr_fields(kind):
+        value = getattr(obj, name)
+        if default is _ALWAYS or value != default:
+            shown.append(f"{name}={value!r}")
+    return f"{kind.__name__}({', '.join(shown)})"

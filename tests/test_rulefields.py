@@ -6,7 +6,14 @@ import attrs
 import pytest
 
 from dicerules import InvalidRulesError
-from dicerules.rulefields import boolean, choice, integer, optional_integer
+from dicerules.rulefields import (
+    boolean,
+    choice,
+    integer,
+    later_field,
+    optional_integer,
+    quiet_repr,
+)
 
 
 @attrs.frozen
@@ -84,3 +91,44 @@ def test_the_command_lines_rule_settings_derive_a_derived_default_again() -> Non
     eighteen = dicerules.get_game("eighteen")
     assert make_rules(eighteen, None, None, ["permanent_house=0"]) == eighteen.presets["hosted"]
     assert make_rules(eighteen, "hosted", 5, []).max_rounds == 50
+
+
+@attrs.frozen(repr=False)
+class Quiet:
+    count: int = integer(3, 1, 10)
+    mode: str = choice("a", ("a", "b"), added_later=True)
+    secret: int = attrs.field(default=0, repr=False)
+    marks: tuple[int, ...] = later_field(())
+    inner: object = None
+
+    __repr__ = quiet_repr
+
+
+@attrs.frozen
+class Loud:  # Quiet's fields, all shown
+    count: int = 3
+    mode: str = "a"
+    marks: tuple[int, ...] = ()
+    inner: object = None
+
+
+@pytest.mark.parametrize(
+    ("quiet", "shown"),
+    [
+        (Quiet(), "Quiet(count=3, inner=None)"),
+        (Quiet(4, "b", 7, (1,)), "Quiet(count=4, mode='b', marks=(1,), inner=None)"),
+        (Quiet(mode="b"), "Quiet(count=3, mode='b', inner=None)"),
+        (
+            Quiet(secret=9, inner=Quiet(marks=(2,))),
+            "Quiet(count=3, inner=Quiet(count=3, marks=(2,), inner=None))",
+        ),
+    ],
+)
+def test_quiet_repr_leaves_out_only_the_later_fields_at_their_defaults(
+    quiet: Quiet, shown: str
+) -> None:
+    assert repr(quiet) == shown
+    assert repr(quiet) == repr(quiet)  # the fields worked out once a class, the same after
+    if quiet.mode != "a" and quiet.marks:  # every field shown: attrs' own repr, renamed
+        loud = Loud(quiet.count, quiet.mode, quiet.marks, quiet.inner)
+        assert repr(quiet) == repr(loud).replace("Loud", "Quiet", 1)

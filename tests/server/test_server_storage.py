@@ -3,6 +3,7 @@ no move stored twice, and a restarted server that carries every game on by repla
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 import subprocess
@@ -35,7 +36,7 @@ def execute(url: str, sql: str) -> list[tuple[Any, ...]]:
         with psycopg.connect(url, autocommit=True) as connection:
             cursor = connection.execute(sql)
             return list(cursor.fetchall()) if cursor.description else []
-    with sqlite3.connect(url) as connection:
+    with contextlib.closing(sqlite3.connect(url)) as connection, connection:
         return list(connection.execute(sql).fetchall())
 
 

@@ -128,7 +128,6 @@ def test_quiet_repr_leaves_out_only_the_later_fields_at_their_defaults(
     quiet: Quiet, shown: str
 ) -> None:
     assert repr(quiet) == shown
-    assert repr(quiet) == repr(quiet)  # the fields worked out once a class, the same after
     if quiet.mode != "a" and quiet.marks:  # every field shown: attrs' own repr, renamed
         loud = Loud(quiet.count, quiet.mode, quiet.marks, quiet.inner)
         assert repr(quiet) == repr(loud).replace("Loud", "Quiet", 1)

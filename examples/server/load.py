@@ -7,11 +7,19 @@
 It starts ``dicerules-server`` on 127.0.0.1 (a free port) on the database given and
 keeps ``--games`` games of liar's dice in play (a game that ends is replaced by a new
 one), every seat a client that plays a random legal move over its own websocket as
-soon as its view says it is to act. After ``--warmup`` seconds it counts, for
+soon as its view says it is to act (``--think S``: S seconds after). After
+``--warmup`` seconds it counts, for
 ``--seconds``: the moves a second; the latency of a move, from sending it to receiving
 the view that answers it (stored by then: the server commits a move before it
 answers), as its median and 99th percentile; and the CPU time a move of the server's
 process and of this client (read from /proc, on Linux; both share the machine).
+
+A game has one move in flight at most, so with every seat moving at once the moves
+queue at the server whenever it is the bottleneck, and the latency is about the games
+over the moves a second (Little's law: 200 games at 800 moves/s, 250 ms): at the
+server's limit p50 and p99 measure that queue. ``--think S`` has each seat wait S
+seconds before it sends its move, as a person or a bot would, which allows at most
+``--games`` / S moves a second: below the limit, the latency is the server's own.
 
 ``--bare`` measures, just before, the limits the server works under here: the
 database's synced commits a second (SQLite: one connection, ``BEGIN IMMEDIATE; INSERT;
@@ -178,12 +186,14 @@ class Socket(asyncio.Protocol):
 
 
 class Seat(Socket):
-    """One seat of a game, played at random as soon as its view says it is to act."""
+    """One seat of a game, played at random ``think`` seconds after its view says it is
+    to act (at once for 0)."""
 
-    def __init__(self, token: str, window: Window, rng: random.Random) -> None:
+    def __init__(self, token: str, window: Window, rng: random.Random, think: float) -> None:
         super().__init__(window)
         self.hello = orjson.dumps({"type": "hello", "token": token})
         self.rng = rng
+        self.think = think
         self.sent_at, self.sent_step = 0.0, -1
         self.over = False
 
@@ -202,9 +212,19 @@ class Seat(Socket):
             self.over = True
             self.close()
         elif view["legal"]:
-            self.sent_at, self.sent_step = now, view["step"]
-            move = self.rng.choice(view["legal"])
-            self.send(orjson.dumps({"type": "move", "move": move, "step": self.sent_step}))
+            move = orjson.dumps(
+                {"type": "move", "move": self.rng.choice(view["legal"]), "step": view["step"]}
+            )
+            if self.think:
+                asyncio.get_running_loop().call_later(self.think, self.move, view["step"], move)
+            else:
+                self.move(view["step"], move)
+
+    def move(self, step: int, move: bytes) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return  # the window has ended meanwhile
+        self.sent_at, self.sent_step = time.monotonic(), step
+        self.send(move)
 
 
 class Echo(Socket):
@@ -245,8 +265,9 @@ async def post(port: int, path: str, body: object) -> dict[str, Any]:
     return found
 
 
-async def tables(port: int, games: int, players: int, window: Window) -> None:
-    """``games`` tables, each playing game after game until the window ends."""
+async def tables(port: int, games: int, players: int, think: float, window: Window) -> None:
+    """``games`` tables, each playing game after game until the window ends, each move
+    ``think`` seconds after the view that asks for it."""
     rng = random.Random(34)
     made = {**GAME, "rules": {"players": players}, "players": ["human"] * players}
 
@@ -256,7 +277,7 @@ async def tables(port: int, games: int, players: int, window: Window) -> None:
             seats = []
             for _ in range(players):
                 joined = await post(port, f"/api/games/{game_id}/join", {"name": "b"})
-                seats.append(Seat(joined["token"], window, random.Random(rng.random())))
+                seats.append(Seat(joined["token"], window, random.Random(rng.random()), think))
             for seat in seats:
                 await seat.connect(port, f"/api/games/{game_id}/socket")
             await asyncio.gather(*(seat.finished for seat in seats))
@@ -481,12 +502,20 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--bare", action="store_true", help="measure the commits and the echo too, as ratios"
     )
     parser.add_argument("--rounds", type=int, default=1, help="how many times (default 1)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="how long each seat waits before it sends its move, as a person or a bot"
+        " would: the latency below the server's limit (default 0: at once, the limit)",
+    )
     parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1 or args.players < 2 or args.rounds < 1:
         parser.error("--games and --rounds are at least 1, --players at least 2")
-    if not args.seconds > 0 or args.warmup < 0:
-        parser.error("--seconds is above 0, --warmup at least 0")
+    if not args.seconds > 0 or args.warmup < 0 or not args.think >= 0:
+        parser.error("--seconds is above 0, --warmup and --think at least 0")
     return args
 
 
@@ -516,7 +545,8 @@ def run(args: argparse.Namespace, folder: Path) -> None:
     print(
         f"load.py: {args.games} games of liars-dice at once ({args.players} seats: {sockets}"
         f" sockets), {args.warmup:g} s warm-up then {args.seconds:g} s counted;"
-        f" load average {os.getloadavg()[0]:.1f} at the start",
+        + (f" each move {args.think:g} s after its view;" if args.think else "")
+        + f" load average {os.getloadavg()[0]:.1f} at the start",
         flush=True,
     )
     shares: list[tuple[float, float]] = []
@@ -553,7 +583,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
                 *("--bot-delay", "0", "--max-unjoined", str(args.games + 1)),
             ],
             port,
-            partial(tables, port, args.games, args.players),
+            partial(tables, port, args.games, args.players, args.think),
             args.warmup,
             args.seconds,
         )

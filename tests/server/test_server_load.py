@@ -39,6 +39,24 @@ def test_load_prints_the_server_beside_the_bare_commits_and_echo() -> None:
         assert re.fullmatch(pattern, line), (line, pattern)
 
 
+def test_think_holds_each_move_back() -> None:
+    # 2 games whose seats each wait 0.1 s before a move: each game answers at most
+    # 1.5 / 0.1 + 1 moves in the 1.5 s counted (without the wait, two make hundreds).
+    done = load("--games", "2", "--seconds", "1.5", "--warmup", "0.5", "--think", "0.1")
+    assert done.returncode == 0, done.stderr
+    head, served, _ = done.stdout.splitlines()
+    assert "s counted; each move 0.1 s after its view; load average" in head, head
+    found = re.fullmatch(r"  server on SQLite: ([\d,]+) moves/s, p50 .*", served)
+    assert found is not None, served
+    assert 0 < int(found[1].replace(",", "")) <= 2 * (1.5 / 0.1 + 1) / 1.5, served
+
+
+def test_load_refuses_a_negative_think() -> None:
+    done = load("--think", "-1")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--think at least 0" in done.stderr
+
+
 def test_load_refuses_a_game_of_one_seat() -> None:
     done = load("--players", "1")
     assert done.returncode == 2 and done.stdout == ""

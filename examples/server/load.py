@@ -8,11 +8,11 @@ It starts ``dicerules-server`` on 127.0.0.1 (a free port) on the database given 
 keeps ``--games`` games of liar's dice in play (a game that ends is replaced by a new
 one), every seat a client that plays a random legal move over its own websocket as
 soon as its view says it is to act (``--think S``: S seconds after). After
-``--warmup`` seconds it counts, for
-``--seconds``: the moves a second; the latency of a move, from sending it to receiving
-the view that answers it (stored by then: the server commits a move before it
-answers), as its median and 99th percentile; and the CPU time a move of the server's
-process and of this client (read from /proc, on Linux; both share the machine).
+``--warmup`` seconds it counts, for ``--seconds``: the moves a second; the latency of
+a move, from sending it to receiving the view that answers it (stored by then: the
+server commits a move before it answers), as its median and 99th percentile; and the
+CPU time a move of the server's process and of this client (read from /proc, on
+Linux; both share the machine).
 
 A game has one move in flight at most, so with every seat moving at once the moves
 queue at the server whenever it is the bottleneck, and the latency is about the games
